@@ -1,0 +1,183 @@
+// The C++ shim: the few LLVM 19 facilities that the C API does not expose.
+// Every function is `extern "C"`, takes and returns C API handle types, never
+// throws (built with -fno-exceptions) and never takes ownership unless its
+// comment says so. Memory returned through `dtrans_free`-able pointers is
+// allocated with malloc.
+#include <llvm-c/Core.h>
+#include <llvm/IR/Attributes.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/GlobalValue.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Metadata.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/ModuleSlotTracker.h>
+#include <llvm/IRReader/IRReader.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+static char *dup_string(const std::string &S) {
+  char *P = static_cast<char *>(std::malloc(S.size() + 1));
+  if (P) std::memcpy(P, S.c_str(), S.size() + 1);
+  return P;
+}
+
+// Core.cpp keeps this conversion private; a NamedMDNode handle is the object.
+static NamedMDNode *unwrapNMD(LLVMNamedMDNodeRef N) {
+  return reinterpret_cast<NamedMDNode *>(N);
+}
+
+extern "C" {
+
+void dtrans_free(void *P) { std::free(P); }
+
+// Parses textual IR or bitcode (chosen by content) from `Data`. On failure
+// returns 1 and sets *Msg (malloc'd), *Line and *Col (1-based; 0 when LLVM
+// gives no position, as for bitcode).
+int dtrans_parse_ir(LLVMContextRef Ctx, const char *Data, size_t Len,
+                    const char *Name, LLVMModuleRef *Out, char **Msg,
+                    unsigned *Line, unsigned *Col) {
+  SMDiagnostic Diag;
+  MemoryBufferRef Buf(StringRef(Data, Len), StringRef(Name));
+  std::unique_ptr<Module> M = parseIR(Buf, Diag, *unwrap(Ctx));
+  if (!M) {
+    *Msg = dup_string(Diag.getMessage().str());
+    *Line = Diag.getLineNo() > 0 ? unsigned(Diag.getLineNo()) : 0;
+    *Col = Diag.getColumnNo() >= 0 && Diag.getLineNo() > 0
+               ? unsigned(Diag.getColumnNo() + 1)
+               : 0;
+    *Out = nullptr;
+    return 1;
+  }
+  *Out = wrap(M.release());
+  return 0;
+}
+
+// The identified (named or numbered) struct types used by the module, in
+// LLVM's TypeFinder order. Returns a malloc'd array of *N handles.
+LLVMTypeRef *dtrans_module_struct_types(LLVMModuleRef M, size_t *N) {
+  std::vector<StructType *> Tys = unwrap(M)->getIdentifiedStructTypes();
+  *N = Tys.size();
+  auto *Out = static_cast<LLVMTypeRef *>(
+      std::malloc(sizeof(LLVMTypeRef) * (Tys.size() ? Tys.size() : 1)));
+  for (size_t I = 0; I < Tys.size(); ++I) Out[I] = wrap(Tys[I]);
+  return Out;
+}
+
+// Every metadata node of the module with the slot number the IR printer
+// gives it (`!N`), in slot order. Returns malloc'd arrays.
+void dtrans_module_md_slots(LLVMModuleRef M, LLVMMetadataRef **Nodes,
+                            unsigned **Slots, size_t *N) {
+  ModuleSlotTracker MST(unwrap(M), /*ShouldInitializeAllMetadata=*/true);
+  std::vector<std::pair<unsigned, const MDNode *>> List;
+  MST.collectMDNodes(List, 0, ~0u);
+  *N = List.size();
+  size_t Cap = List.size() ? List.size() : 1;
+  *Nodes = static_cast<LLVMMetadataRef *>(std::malloc(sizeof(LLVMMetadataRef) * Cap));
+  *Slots = static_cast<unsigned *>(std::malloc(sizeof(unsigned) * Cap));
+  for (size_t I = 0; I < List.size(); ++I) {
+    (*Slots)[I] = List[I].first;
+    (*Nodes)[I] = wrap(const_cast<MDNode *>(List[I].second));
+  }
+}
+
+// What a piece of metadata is: 0 MDString, 1 MDTuple, 2 other MDNode (debug
+// info and the like), 3 ConstantAsMetadata, 4 LocalAsMetadata, 5 anything else.
+int dtrans_md_kind(LLVMMetadataRef MDRef) {
+  Metadata *MD = unwrap(MDRef);
+  if (isa<MDString>(MD)) return 0;
+  if (isa<MDTuple>(MD)) return 1;
+  if (isa<MDNode>(MD)) return 2;
+  if (isa<ConstantAsMetadata>(MD)) return 3;
+  if (isa<LocalAsMetadata>(MD)) return 4;
+  return 5;
+}
+
+unsigned dtrans_md_num_operands(LLVMMetadataRef MD) {
+  return cast<MDNode>(unwrap(MD))->getNumOperands();
+}
+
+// Operand I of a node; null for a `null` operand.
+LLVMMetadataRef dtrans_md_operand(LLVMMetadataRef MD, unsigned I) {
+  return wrap(cast<MDNode>(unwrap(MD))->getOperand(I).get());
+}
+
+int dtrans_md_is_distinct(LLVMMetadataRef MD) {
+  return cast<MDNode>(unwrap(MD))->isDistinct() ? 1 : 0;
+}
+
+const char *dtrans_md_string(LLVMMetadataRef MD, size_t *Len) {
+  StringRef S = cast<MDString>(unwrap(MD))->getString();
+  *Len = S.size();
+  return S.data();
+}
+
+LLVMValueRef dtrans_md_value(LLVMMetadataRef MD) {
+  return wrap(cast<ValueAsMetadata>(unwrap(MD))->getValue());
+}
+
+// The DWARF tag of a debug-info node, or 0.
+unsigned dtrans_md_dwarf_tag(LLVMMetadataRef MD) {
+  if (auto *N = dyn_cast<DINode>(unwrap(MD))) return N->getTag();
+  return 0;
+}
+
+LLVMMetadataRef dtrans_md_distinct_tuple(LLVMContextRef Ctx,
+                                         LLVMMetadataRef *Ops, size_t N) {
+  SmallVector<Metadata *, 8> V;
+  for (size_t I = 0; I < N; ++I) V.push_back(unwrap(Ops[I]));
+  return wrap(MDTuple::getDistinct(*unwrap(Ctx), V));
+}
+
+unsigned dtrans_named_md_num_operands(LLVMNamedMDNodeRef NMD) {
+  return unwrapNMD(NMD)->getNumOperands();
+}
+
+LLVMMetadataRef dtrans_named_md_operand(LLVMNamedMDNodeRef NMD, unsigned I) {
+  return wrap(unwrapNMD(NMD)->getOperand(I));
+}
+
+void dtrans_named_md_add_operand(LLVMNamedMDNodeRef NMD, LLVMMetadataRef MD) {
+  unwrapNMD(NMD)->addOperand(cast<MDNode>(unwrap(MD)));
+}
+
+// Removes the named metadata `Name` if present; returns 1 if it was.
+int dtrans_erase_named_md(LLVMModuleRef M, const char *Name, size_t Len) {
+  if (NamedMDNode *N = unwrap(M)->getNamedMetadata(StringRef(Name, Len))) {
+    unwrap(M)->eraseNamedMetadata(N);
+    return 1;
+  }
+  return 0;
+}
+
+// The name registered for a metadata kind id (`dbg`, `tbaa`, ...).
+const char *dtrans_md_kind_name(LLVMContextRef Ctx, unsigned Kind,
+                                size_t *Len) {
+  SmallVector<StringRef, 64> Names;
+  unwrap(Ctx)->getMDKindNames(Names);
+  if (Kind >= Names.size()) {
+    *Len = 0;
+    return nullptr;
+  }
+  *Len = Names[Kind].size();
+  return Names[Kind].data();
+}
+
+// The textual name of an enum attribute kind (`noundef`, `nonnull`, ...).
+const char *dtrans_attr_kind_name(unsigned Kind, size_t *Len) {
+  StringRef S = Attribute::getNameFromAttrKind(Attribute::AttrKind(Kind));
+  *Len = S.size();
+  return S.data();
+}
+
+int dtrans_global_is_dso_local(LLVMValueRef GV) {
+  return cast<GlobalValue>(unwrap(GV))->isDSOLocal() ? 1 : 0;
+}
+
+} // extern "C"

@@ -1,0 +1,53 @@
+//! Declarations of the C++ shim (`shim/shim.cpp`). Private to this crate.
+use llvm_sys::prelude::*;
+
+extern "C" {
+    pub fn dtrans_free(p: *mut std::ffi::c_void);
+    pub fn dtrans_parse_ir(
+        ctx: LLVMContextRef,
+        data: *const u8,
+        len: usize,
+        name: *const std::ffi::c_char,
+        out: *mut LLVMModuleRef,
+        msg: *mut *mut std::ffi::c_char,
+        line: *mut u32,
+        col: *mut u32,
+    ) -> i32;
+    pub fn dtrans_module_struct_types(m: LLVMModuleRef, n: *mut usize) -> *mut LLVMTypeRef;
+    pub fn dtrans_module_md_slots(
+        m: LLVMModuleRef,
+        nodes: *mut *mut LLVMMetadataRef,
+        slots: *mut *mut u32,
+        n: *mut usize,
+    );
+    pub fn dtrans_md_kind(md: LLVMMetadataRef) -> i32;
+    pub fn dtrans_md_num_operands(md: LLVMMetadataRef) -> u32;
+    pub fn dtrans_md_operand(md: LLVMMetadataRef, i: u32) -> LLVMMetadataRef;
+    pub fn dtrans_md_is_distinct(md: LLVMMetadataRef) -> i32;
+    pub fn dtrans_md_string(md: LLVMMetadataRef, len: *mut usize) -> *const u8;
+    pub fn dtrans_md_value(md: LLVMMetadataRef) -> LLVMValueRef;
+    pub fn dtrans_md_dwarf_tag(md: LLVMMetadataRef) -> u32;
+    pub fn dtrans_md_distinct_tuple(
+        ctx: LLVMContextRef,
+        ops: *mut LLVMMetadataRef,
+        n: usize,
+    ) -> LLVMMetadataRef;
+    pub fn dtrans_named_md_num_operands(nmd: LLVMNamedMDNodeRef) -> u32;
+    pub fn dtrans_named_md_operand(nmd: LLVMNamedMDNodeRef, i: u32) -> LLVMMetadataRef;
+    pub fn dtrans_named_md_add_operand(nmd: LLVMNamedMDNodeRef, md: LLVMMetadataRef);
+    pub fn dtrans_erase_named_md(m: LLVMModuleRef, name: *const u8, len: usize) -> i32;
+    pub fn dtrans_md_kind_name(ctx: LLVMContextRef, kind: u32, len: *mut usize) -> *const u8;
+    pub fn dtrans_attr_kind_name(kind: u32, len: *mut usize) -> *const u8;
+    pub fn dtrans_global_is_dso_local(gv: LLVMValueRef) -> i32;
+}
+
+/// Copies a (pointer, length) string owned by LLVM into a Rust string.
+///
+/// # Safety
+/// `p` must be null or point to `len` readable bytes.
+pub unsafe fn lossy(p: *const u8, len: usize) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p, len)).into_owned()
+}

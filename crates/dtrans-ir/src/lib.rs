@@ -1,0 +1,35 @@
+//! `dtrans-ir`: a safe API over LLVM 19 IR for the rest of dtrans.
+//!
+//! Every `unsafe` line and every FFI declaration of the project lives in this
+//! crate. LLVM is reached through inkwell (context and module ownership,
+//! printing, bitcode), llvm-sys (the C API, for walking the IR) and a small
+//! C++ shim (`shim/shim.cpp`) for what the C API lacks.
+//!
+//! # The invariant behind every handle
+//!
+//! [`Type`], [`Value`], [`Function`], [`Instruction`], [`BasicBlock`] and
+//! [`Metadata`] are `Copy` handles that borrow the [`Module`] they came from
+//! (lifetime `'m`). A handle is only ever created from a non-null pointer that
+//! LLVM handed out for that live module or its context, so while the borrow
+//! lasts the pointee is alive: this API never deletes IR objects. Calls whose
+//! C API precondition is a particular subclass (an alloca, a call, a struct
+//! type, ...) are made only after checking that subclass; the `SAFETY`
+//! comments name the check.
+
+mod error;
+mod ffi;
+mod layout;
+mod metadata;
+mod module;
+mod types;
+mod values;
+
+pub use error::IrError;
+pub use layout::DataLayout;
+pub use llvm_sys::LLVMIntPredicate as IntPredicate;
+pub use llvm_sys::LLVMOpcode as Opcode;
+pub use llvm_sys::LLVMTypeKind as TypeKind;
+pub use metadata::{MdView, Metadata, MetadataSlots, NamedMetadata};
+pub use module::{Context, IrFormat, Module};
+pub use types::Type;
+pub use values::{AttrIndex, Attribute, BasicBlock, Function, Instruction, Value, ValueKind};

@@ -1,0 +1,314 @@
+//! Context and module: load (`.ll` or `.bc`, chosen by content), verify,
+//! write atomically, enumerate the module's contents, build constants and
+//! metadata.
+use std::ffi::CString;
+use std::io::Write;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+
+use llvm_sys::core as c;
+use llvm_sys::prelude::*;
+
+use crate::ffi;
+use crate::metadata::{Metadata, MetadataSlots, NamedMetadata};
+use crate::types::Type;
+use crate::values::{Function, Value};
+use crate::{DataLayout, IrError};
+
+/// An LLVM context: owns types and uniqued constants and metadata.
+pub struct Context {
+    inner: inkwell::context::Context,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    pub fn new() -> Self {
+        Context { inner: inkwell::context::Context::create() }
+    }
+
+    pub(crate) fn raw(&self) -> LLVMContextRef {
+        self.inner.raw()
+    }
+}
+
+/// Output encoding of a module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IrFormat {
+    Text,
+    Bitcode,
+}
+
+impl IrFormat {
+    /// `.bc` means bitcode; anything else (`.ll`, `-`) means text.
+    pub fn from_path(path: &Path) -> Self {
+        if path.extension().is_some_and(|e| e == "bc") {
+            IrFormat::Bitcode
+        } else {
+            IrFormat::Text
+        }
+    }
+}
+
+/// A module owned by Rust; dropping it frees the LLVM module.
+pub struct Module<'c> {
+    inner: inkwell::module::Module<'c>,
+    ctx: &'c Context,
+    path: PathBuf,
+}
+
+impl<'c> Module<'c> {
+    /// Parses a file of textual IR or bitcode; the format is chosen by
+    /// content, not by the file name.
+    pub fn parse_file(ctx: &'c Context, path: &Path) -> Result<Self, IrError> {
+        let data = std::fs::read(path).map_err(|source| IrError::Io { path: path.into(), source })?;
+        Self::parse_bytes(ctx, &data, path)
+    }
+
+    /// Parses IR held in memory; `path` names it in messages.
+    pub fn parse_bytes(ctx: &'c Context, data: &[u8], path: &Path) -> Result<Self, IrError> {
+        let name = CString::new(path.to_string_lossy().replace('\0', "")).expect("NULs removed");
+        let mut raw: LLVMModuleRef = std::ptr::null_mut();
+        let mut msg: *mut std::ffi::c_char = std::ptr::null_mut();
+        let (mut line, mut col) = (0u32, 0u32);
+        // SAFETY: `data` outlives the call (LLVM copies what the module keeps:
+        // the parser does not retain the buffer); all out-pointers are valid.
+        let failed = unsafe {
+            ffi::dtrans_parse_ir(
+                ctx.raw(),
+                data.as_ptr(),
+                data.len(),
+                name.as_ptr(),
+                &mut raw,
+                &mut msg,
+                &mut line,
+                &mut col,
+            )
+        };
+        if failed != 0 {
+            // SAFETY: on failure the shim sets `msg` to a malloc'd C string (or null).
+            let message = unsafe {
+                let m = if msg.is_null() {
+                    "unknown parse error".to_string()
+                } else {
+                    std::ffi::CStr::from_ptr(msg).to_string_lossy().into_owned()
+                };
+                ffi::dtrans_free(msg.cast());
+                m
+            };
+            return Err(IrError::Parse { path: path.into(), line, col, message });
+        }
+        // SAFETY: `raw` is a fresh module created in `ctx`, owned by nobody else.
+        let inner = unsafe { inkwell::module::Module::new(raw) };
+        Ok(Module { inner, ctx, path: path.into() })
+    }
+
+    /// The file the module was read from (used in messages).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub(crate) fn raw(&self) -> LLVMModuleRef {
+        self.inner.as_mut_ptr()
+    }
+
+    pub(crate) fn ctx_raw(&self) -> LLVMContextRef {
+        self.ctx.raw()
+    }
+
+    /// Runs LLVM's verifier.
+    pub fn verify(&self) -> Result<(), IrError> {
+        self.inner
+            .verify()
+            .map_err(|m| IrError::Verify { path: self.path.clone(), message: m.to_string() })
+    }
+
+    /// The module as textual IR.
+    pub fn to_ir_string(&self) -> String {
+        self.inner.print_to_string().to_string()
+    }
+
+    /// The module as bitcode.
+    pub fn to_bitcode(&self) -> Vec<u8> {
+        self.inner.write_bitcode_to_memory().as_slice().to_vec()
+    }
+
+    /// Writes the module to `path` (`-` is standard output). The file appears
+    /// whole or not at all: the bytes go to a temporary file in the same
+    /// directory that is then renamed over `path`.
+    pub fn write(&self, path: &Path, format: IrFormat) -> Result<(), IrError> {
+        let bytes = match format {
+            IrFormat::Text => self.to_ir_string().into_bytes(),
+            IrFormat::Bitcode => self.to_bitcode(),
+        };
+        let io_err = |source| IrError::Io { path: path.into(), source };
+        if path.as_os_str() == "-" {
+            let mut out = std::io::stdout().lock();
+            return out.write_all(&bytes).and_then(|_| out.flush()).map_err(io_err);
+        }
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let file_name = path.file_name().ok_or_else(|| IrError::Write {
+            path: path.into(),
+            message: "output path names no file".into(),
+        })?;
+        let tmp = dir.join(format!(".{}.tmp{}", file_name.to_string_lossy(), std::process::id()));
+        let result = std::fs::write(&tmp, &bytes).and_then(|_| std::fs::rename(&tmp, path));
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result.map_err(io_err)
+    }
+
+    pub fn functions(&self) -> impl Iterator<Item = Function<'_>> + '_ {
+        // SAFETY: the module is alive for the borrow; see the crate invariant.
+        let first = unsafe { c::LLVMGetFirstFunction(self.raw()) };
+        std::iter::successors(Value::from_raw(first), |f| {
+            // SAFETY: `f` is a function of this module.
+            Value::from_raw(unsafe { c::LLVMGetNextFunction(f.raw()) })
+        })
+        .map(Function::from_value_unchecked)
+    }
+
+    pub fn function(&self, name: &str) -> Option<Function<'_>> {
+        let name = CString::new(name).ok()?;
+        // SAFETY: valid module and NUL-terminated name.
+        Value::from_raw(unsafe { c::LLVMGetNamedFunction(self.raw(), name.as_ptr()) })
+            .map(Function::from_value_unchecked)
+    }
+
+    /// The global variables (not functions or aliases), in module order.
+    pub fn globals(&self) -> impl Iterator<Item = Value<'_>> + '_ {
+        // SAFETY: the module is alive for the borrow.
+        let first = unsafe { c::LLVMGetFirstGlobal(self.raw()) };
+        std::iter::successors(Value::from_raw(first), |g| {
+            // SAFETY: `g` is a global variable of this module.
+            Value::from_raw(unsafe { c::LLVMGetNextGlobal(g.raw()) })
+        })
+    }
+
+    /// The identified struct types the module uses, in LLVM's order.
+    pub fn struct_types(&self) -> Vec<Type<'_>> {
+        let mut n = 0usize;
+        // SAFETY: the shim returns a malloc'd array of `n` type handles.
+        unsafe {
+            let p = ffi::dtrans_module_struct_types(self.raw(), &mut n);
+            let v = std::slice::from_raw_parts(p, n).iter().filter_map(|&t| Type::from_raw(t)).collect();
+            ffi::dtrans_free(p.cast());
+            v
+        }
+    }
+
+    /// The identified struct type called `name` (without the leading `%`).
+    pub fn struct_type(&self, name: &str) -> Option<Type<'_>> {
+        let name = CString::new(name).ok()?;
+        // SAFETY: valid context and NUL-terminated name.
+        Type::from_raw(unsafe { c::LLVMGetTypeByName2(self.ctx_raw(), name.as_ptr()) })
+    }
+
+    pub fn named_metadata(&self, name: &str) -> Option<NamedMetadata<'_>> {
+        // SAFETY: valid module; name pointer and length describe `name`.
+        let raw = unsafe { c::LLVMGetNamedMetadata(self.raw(), name.as_ptr().cast(), name.len()) };
+        NamedMetadata::from_raw(raw)
+    }
+
+    /// The named metadata `name`, created empty if absent.
+    pub fn get_or_insert_named_metadata(&self, name: &str) -> NamedMetadata<'_> {
+        // SAFETY: valid module; name pointer and length describe `name`.
+        let raw = unsafe { c::LLVMGetOrInsertNamedMetadata(self.raw(), name.as_ptr().cast(), name.len()) };
+        NamedMetadata::from_raw(raw).expect("LLVM returns a named metadata node")
+    }
+
+    /// Removes the named metadata `name`; true if it existed.
+    pub fn erase_named_metadata(&self, name: &str) -> bool {
+        // SAFETY: valid module; name pointer and length describe `name`.
+        unsafe { ffi::dtrans_erase_named_md(self.raw(), name.as_ptr(), name.len()) != 0 }
+    }
+
+    /// The printer's slot numbers (`!N`) of every metadata node.
+    pub fn metadata_slots(&self) -> MetadataSlots<'_> {
+        MetadataSlots::compute(self)
+    }
+
+    pub fn data_layout(&self) -> DataLayout<'_> {
+        DataLayout::of(self)
+    }
+
+    /// The id of metadata kind `name` (`dbg`, `intel_dtrans_type`, ...),
+    /// registered in the context if new.
+    pub fn md_kind_id(&self, name: &str) -> u32 {
+        // SAFETY: valid context; pointer and length describe `name`.
+        unsafe { c::LLVMGetMDKindIDInContext(self.ctx_raw(), name.as_ptr().cast(), name.len() as u32) }
+    }
+
+    /// The name of metadata kind `id`.
+    pub fn md_kind_name(&self, id: u32) -> Option<String> {
+        let mut len = 0;
+        // SAFETY: valid context; the shim returns null or `len` bytes owned by the context.
+        let p = unsafe { ffi::dtrans_md_kind_name(self.ctx_raw(), id, &mut len) };
+        // SAFETY: as above.
+        (!p.is_null()).then(|| unsafe { ffi::lossy(p, len) })
+    }
+
+    // ---- building constants and metadata ----
+
+    /// `zeroinitializer` (or `null`, `0`) of type `ty`.
+    pub fn const_null(&self, ty: Type<'_>) -> Value<'_> {
+        // SAFETY: `ty` is a live type of this context.
+        Value::from_raw(unsafe { c::LLVMConstNull(ty.raw()) }).expect("LLVMConstNull returns a value")
+    }
+
+    /// An integer constant of `bits` width holding `v` (truncated).
+    pub fn const_int(&self, bits: u32, v: i64) -> Value<'_> {
+        // SAFETY: valid context; LLVM creates the integer type if needed.
+        unsafe {
+            let ty = c::LLVMIntTypeInContext(self.ctx_raw(), bits);
+            Value::from_raw(c::LLVMConstInt(ty, v as u64, 1)).expect("LLVMConstInt returns a value")
+        }
+    }
+
+    pub fn md_string(&self, s: &str) -> Metadata<'_> {
+        // SAFETY: valid context; pointer and length describe `s`.
+        Metadata::from_raw(unsafe { c::LLVMMDStringInContext2(self.ctx_raw(), s.as_ptr().cast(), s.len()) })
+            .expect("LLVM returns an MDString")
+    }
+
+    /// Wraps a constant as metadata (`i32 0`, `%struct.S zeroinitializer`).
+    pub fn md_value(&self, v: Value<'_>) -> Metadata<'_> {
+        // SAFETY: `v` is a live value of this context.
+        Metadata::from_raw(unsafe { c::LLVMValueAsMetadata(v.raw()) }).expect("LLVM returns metadata")
+    }
+
+    /// A uniqued tuple `!{...}`; `None` operands are `null`.
+    pub fn md_tuple(&self, ops: &[Option<Metadata<'_>>]) -> Metadata<'_> {
+        let mut raw: Vec<LLVMMetadataRef> =
+            ops.iter().map(|o| o.map_or(std::ptr::null_mut(), |m| m.raw())).collect();
+        // SAFETY: valid context; `raw` holds `len` live metadata handles or nulls.
+        Metadata::from_raw(unsafe { c::LLVMMDNodeInContext2(self.ctx_raw(), raw.as_mut_ptr(), raw.len()) })
+            .expect("LLVM returns a node")
+    }
+
+    /// A distinct tuple `distinct !{...}`.
+    pub fn md_distinct_tuple(&self, ops: &[Option<Metadata<'_>>]) -> Metadata<'_> {
+        let mut raw: Vec<LLVMMetadataRef> =
+            ops.iter().map(|o| o.map_or(std::ptr::null_mut(), |m| m.raw())).collect();
+        // SAFETY: valid context; `raw` holds `len` live metadata handles or nulls.
+        Metadata::from_raw(unsafe { ffi::dtrans_md_distinct_tuple(self.ctx_raw(), raw.as_mut_ptr(), raw.len()) })
+            .expect("LLVM returns a node")
+    }
+}
+
+impl std::fmt::Debug for Module<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Module({})", self.path.display())
+    }
+}
+
+/// Marker used by handles: a shared borrow of the module for `'m`.
+pub(crate) type Borrow<'m> = PhantomData<&'m ()>;
