@@ -273,6 +273,29 @@ impl<'c> Module<'c> {
         }
     }
 
+    /// The first-class type of `kind` (`bits` is used for integers only);
+    /// `None` for kinds that are not first-class scalars.
+    pub fn scalar_type(&self, kind: crate::TypeKind, bits: u32) -> Option<Type<'_>> {
+        use crate::TypeKind as K;
+        let ctx = self.ctx_raw();
+        // SAFETY: valid context; each constructor returns a uniqued type.
+        let raw = unsafe {
+            match kind {
+                K::LLVMIntegerTypeKind => c::LLVMIntTypeInContext(ctx, bits),
+                K::LLVMVoidTypeKind => c::LLVMVoidTypeInContext(ctx),
+                K::LLVMHalfTypeKind => c::LLVMHalfTypeInContext(ctx),
+                K::LLVMBFloatTypeKind => c::LLVMBFloatTypeInContext(ctx),
+                K::LLVMFloatTypeKind => c::LLVMFloatTypeInContext(ctx),
+                K::LLVMDoubleTypeKind => c::LLVMDoubleTypeInContext(ctx),
+                K::LLVMX86_FP80TypeKind => c::LLVMX86FP80TypeInContext(ctx),
+                K::LLVMFP128TypeKind => c::LLVMFP128TypeInContext(ctx),
+                K::LLVMPPC_FP128TypeKind => c::LLVMPPCFP128TypeInContext(ctx),
+                _ => return None,
+            }
+        };
+        Type::from_raw(raw)
+    }
+
     pub fn md_string(&self, s: &str) -> Metadata<'_> {
         // SAFETY: valid context; pointer and length describe `s`.
         Metadata::from_raw(unsafe { c::LLVMMDStringInContext2(self.ctx_raw(), s.as_ptr().cast(), s.len()) })

@@ -490,6 +490,11 @@ impl<'m> Instruction<'m> {
         unsafe { (i < c::LLVMGetNumOperands(self.0.raw) as u32).then(|| Value::from_raw(c::LLVMGetOperand(self.0.raw, i)))? }
     }
 
+    pub fn parent_block(self) -> Option<BasicBlock<'m>> {
+        // SAFETY: live instruction.
+        BasicBlock::from_raw(unsafe { c::LLVMGetInstructionParent(self.0.raw) })
+    }
+
     pub fn parent_function(self) -> Option<Function<'m>> {
         // SAFETY: live instruction; the block (if any) has a parent function.
         unsafe {

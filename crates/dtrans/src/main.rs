@@ -1,1 +1,131 @@
-fn main() {}
+//! The `dtrans` command. It parses arguments, runs library code and prints;
+//! it has no analysis logic of its own.
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+use dtrans_ir::{Context, IrFormat, Module};
+use dtrans_types::{read_module, ModuleTypes, StructSource};
+
+mod types_cmd;
+
+#[derive(Parser)]
+#[command(name = "dtrans", version, about = "Data-layout analysis and transformation for LLVM 19 IR")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the DTrans types read from a module's metadata: structures,
+    /// then functions, globals, allocas and indirect calls that carry
+    /// metadata, then diagnostics.
+    Types {
+        /// Input module (`.ll` or `.bc`, chosen by content).
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Fail (exit 1) if the metadata has any diagnostic.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Read a module's DTrans metadata, remove it, and write it again from
+    /// the types read. A test of the metadata writer: reading the output
+    /// must give the same types.
+    RewriteMetadata {
+        file: PathBuf,
+        /// Output module (`.bc` writes bitcode, anything else text; `-` is stdout).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_env("DTRANS_LOG"))
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("dtrans: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    let ctx = Context::new();
+    match cli.command {
+        Command::Types { file, format, strict } => {
+            let m = Module::parse_file(&ctx, &file)?;
+            let types = read_module(&m);
+            let out = match format {
+                Format::Text => types_cmd::text(&types),
+                Format::Json => serde_json::to_string_pretty(&types_cmd::json(&types))? + "\n",
+            };
+            print!("{out}");
+            finish_diagnostics(&types, strict)
+        }
+        Command::RewriteMetadata { file, output } => {
+            let m = Module::parse_file(&ctx, &file)?;
+            rewrite_metadata(&m)?;
+            m.verify()?;
+            m.write(&output, IrFormat::from_path(&output))?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn finish_diagnostics(types: &ModuleTypes<'_>, strict: bool) -> Result<ExitCode> {
+    let n = types.diagnostics.len();
+    if n == 0 {
+        return Ok(ExitCode::SUCCESS);
+    }
+    if strict {
+        eprintln!("dtrans: error: {n} metadata diagnostic(s) (--strict)");
+        return Ok(ExitCode::FAILURE);
+    }
+    eprintln!("dtrans: warning: {n} metadata diagnostic(s)");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Strips the DTrans metadata of `m` and writes it again from what was read.
+fn rewrite_metadata(m: &Module<'_>) -> Result<()> {
+    let types = read_module(m);
+    let mut skipped = Vec::new();
+    dtrans_types::strip_dtrans_metadata(m);
+    let mut w = dtrans_types::MetadataWriter::new(m, &types.tm);
+    let described: Vec<_> =
+        types.structs.iter().filter(|(_, s)| *s == StructSource::Metadata).map(|(t, _)| *t).collect();
+    if !described.is_empty() {
+        if let Err(e) = w.write_struct_list(&described) {
+            bail!("{}: cannot write !{}: {e}", m.path().display(), dtrans_types::TYPES_MD);
+        }
+    }
+    for (f, t) in &types.functions {
+        if let Err(e) = w.set_function_signature(*f, *t) {
+            skipped.push(format!("function @{}: {e}", f.name()));
+        }
+    }
+    let values = types.globals.iter().map(|(g, t)| (*g, *t, format!("global @{}", g.name())));
+    let insts = types.allocas.iter().chain(&types.calls).map(|(i, t)| (i.as_value(), *t, format!("{}", i.as_value())));
+    for (v, t, what) in values.chain(insts) {
+        if let Err(e) = w.set_value_type(v, t) {
+            skipped.push(format!("{what}: {e}"));
+        }
+    }
+    for s in &skipped {
+        eprintln!("dtrans: warning: {}: not rewritten: {s}", m.path().display());
+    }
+    Ok(())
+}

@@ -1,0 +1,93 @@
+//! Output of `dtrans types` (text and JSON, per DESIGN.md's contract).
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use dtrans_ir::{Function, Instruction};
+use dtrans_types::{instruction_label, quote_ident, ModuleTypes, StructSource};
+use serde_json::{json, Value as Json};
+
+/// Labels of the instructions of one function, computed once per function.
+struct Labels<'m> {
+    names: HashMap<Function<'m>, HashMap<dtrans_ir::Value<'m>, String>>,
+}
+
+impl<'m> Labels<'m> {
+    fn new() -> Self {
+        Labels { names: HashMap::new() }
+    }
+
+    /// (`@function`, `%label`) of an instruction.
+    fn of(&mut self, inst: Instruction<'m>) -> (String, String) {
+        let Some(f) = inst.parent_function() else { return ("?".into(), "?".into()) };
+        let names = self.names.entry(f).or_insert_with(|| f.local_names());
+        (format!("@{}", quote_ident(&f.name())), instruction_label(names, inst))
+    }
+}
+
+pub fn text(t: &ModuleTypes<'_>) -> String {
+    let tm = &t.tm;
+    let mut out = String::new();
+    for (id, source) in &t.structs {
+        let note = if *source == StructSource::Ir { " ; no metadata" } else { "" };
+        let _ = writeln!(out, "{}{note}", tm.struct_definition(*id));
+    }
+    for (f, ty) in &t.functions {
+        let _ = writeln!(out, "function @{}: {}", quote_ident(&f.name()), tm.display(*ty));
+    }
+    for (g, ty) in &t.globals {
+        let _ = writeln!(out, "global @{}: {}", quote_ident(&g.name()), tm.display(*ty));
+    }
+    let mut labels = Labels::new();
+    for (kind, list) in [("alloca", &t.allocas), ("call", &t.calls)] {
+        for (inst, ty) in list {
+            let (f, l) = labels.of(*inst);
+            let _ = writeln!(out, "{kind} {l} in {f}: {}", tm.display(*ty));
+        }
+    }
+    for d in &t.diagnostics {
+        let _ = writeln!(out, "diagnostic: {d}");
+    }
+    out
+}
+
+pub fn json<'m>(t: &ModuleTypes<'m>) -> Json {
+    let tm = &t.tm;
+    let ty = |id| tm.display(id).to_string();
+    let structs: Vec<Json> = t
+        .structs
+        .iter()
+        .map(|(id, source)| {
+            let body = tm.struct_body(*id).cloned().unwrap_or_default();
+            json!({
+                "name": format!("%{}", quote_ident(tm.struct_name(*id).unwrap_or_default())),
+                "fields": body.fields.clone().unwrap_or_default().into_iter().map(ty).collect::<Vec<_>>(),
+                "opaque": body.fields.is_none(),
+                "packed": body.packed,
+                "source": if *source == StructSource::Metadata { "metadata" } else { "ir" },
+            })
+        })
+        .collect();
+    let functions: Vec<Json> =
+        t.functions.iter().map(|(f, id)| json!({"name": format!("@{}", f.name()), "type": ty(*id)})).collect();
+    let globals: Vec<Json> =
+        t.globals.iter().map(|(g, id)| json!({"name": format!("@{}", g.name()), "type": ty(*id)})).collect();
+    let mut labels = Labels::new();
+    let mut insts = |list: &[(Instruction<'m>, dtrans_types::TypeId)]| -> Vec<Json> {
+        list.iter()
+            .map(|(i, id)| {
+                let (f, l) = labels.of(*i);
+                json!({"function": f, "name": l, "type": ty(*id)})
+            })
+            .collect()
+    };
+    let allocas = insts(&t.allocas);
+    let calls = insts(&t.calls);
+    json!({
+        "structs": structs,
+        "functions": functions,
+        "globals": globals,
+        "allocas": allocas,
+        "calls": calls,
+        "diagnostics": t.diagnostics,
+    })
+}
