@@ -74,7 +74,11 @@ LLVMTypeRef *dtrans_module_struct_types(LLVMModuleRef M, size_t *N) {
 // gives it (`!N`), in slot order. Returns malloc'd arrays.
 void dtrans_module_md_slots(LLVMModuleRef M, LLVMMetadataRef **Nodes,
                             unsigned **Slots, size_t *N) {
-  ModuleSlotTracker MST(unwrap(M), /*ShouldInitializeAllMetadata=*/true);
+  Module *Mod = unwrap(M);
+  ModuleSlotTracker MST(Mod, /*ShouldInitializeAllMetadata=*/true);
+  // The tracker numbers the module lazily, on its first query; printing any
+  // node (here the empty tuple, to a null stream) makes that query.
+  MDTuple::get(Mod->getContext(), {})->print(nulls(), MST, Mod);
   std::vector<std::pair<unsigned, const MDNode *>> List;
   MST.collectMDNodes(List, 0, ~0u);
   *N = List.size();

@@ -205,7 +205,9 @@ impl<'a, 'm> Reader<'a, 'm> {
             } else {
                 let irf = irt.struct_fields();
                 if irf.len() != fields.len() {
-                    self.diag(Some(node), &ctx, format!("metadata describes {} fields but the IR structure has {}", fields.len(), irf.len()));
+                    self.diag(Some(node), &ctx, format!("metadata describes {} fields but the IR structure has {}; using the IR's fields", fields.len(), irf.len()));
+                    self.body_from_ir(id, irt);
+                    return;
                 } else {
                     for (i, (f, irft)) in fields.iter_mut().zip(irf).enumerate() {
                         if let Err(why) = self.check(*f, irft) {

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what dtrans needs on Debian 12 (run as root, or with sudo present):
+# LLVM 19 (library, tools, FileCheck-19), clang-19 and lit. Idempotent.
+set -euo pipefail
+
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+
+need_apt=0
+for tool in llvm-config-19 clang-19 opt-19 FileCheck-19 llvm-link-19; do
+  command -v "$tool" >/dev/null 2>&1 || need_apt=1
+done
+if [ "$need_apt" = 1 ]; then
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
+    llvm-19-dev llvm-19-tools clang-19 g++ python3-pip >/dev/null
+fi
+
+if ! command -v lit >/dev/null 2>&1; then
+  python3 -m pip install --quiet lit 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages lit
+fi
+
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "setup: cargo not found; install a Rust toolchain (rustup) first" >&2
+  exit 1
+fi
+echo "setup: LLVM $(llvm-config-19 --version), $(clang-19 --version | head -1), lit $(lit --version 2>&1 | tail -1)"
