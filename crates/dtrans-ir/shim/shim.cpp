@@ -12,6 +12,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/ModuleSlotTracker.h>
 #include <llvm/IRReader/IRReader.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -44,8 +45,11 @@ int dtrans_parse_ir(LLVMContextRef Ctx, const char *Data, size_t Len,
                     const char *Name, LLVMModuleRef *Out, char **Msg,
                     unsigned *Line, unsigned *Col) {
   SMDiagnostic Diag;
-  MemoryBufferRef Buf(StringRef(Data, Len), StringRef(Name));
-  std::unique_ptr<Module> M = parseIR(Buf, Diag, *unwrap(Ctx));
+  // The IR lexer reads up to a NUL terminator, which a Rust slice lacks:
+  // copy into a buffer that has one.
+  std::unique_ptr<MemoryBuffer> Buf =
+      MemoryBuffer::getMemBufferCopy(StringRef(Data, Len), StringRef(Name));
+  std::unique_ptr<Module> M = parseIR(Buf->getMemBufferRef(), Diag, *unwrap(Ctx));
   if (!M) {
     *Msg = dup_string(Diag.getMessage().str());
     *Line = Diag.getLineNo() > 0 ? unsigned(Diag.getLineNo()) : 0;

@@ -75,8 +75,8 @@ impl<'c> Module<'c> {
         let mut raw: LLVMModuleRef = std::ptr::null_mut();
         let mut msg: *mut std::ffi::c_char = std::ptr::null_mut();
         let (mut line, mut col) = (0u32, 0u32);
-        // SAFETY: `data` outlives the call (LLVM copies what the module keeps:
-        // the parser does not retain the buffer); all out-pointers are valid.
+        // SAFETY: `data` is `len` readable bytes for the call (the shim copies
+        // them); all out-pointers are valid.
         let failed = unsafe {
             ffi::dtrans_parse_ir(
                 ctx.raw(),

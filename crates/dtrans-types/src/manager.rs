@@ -331,7 +331,7 @@ mod tests {
         let arr2 = tm.array(20, pb);
         assert_eq!(arr1, arr2);
         assert_ne!(tm.array(21, pa), arr1);
-        assert_eq!(tm.display(tm.array(8, arr1)).to_string(), "[8 x [20 x i64**]]");
+        assert_eq!({ let t = tm.array(8, arr1); tm.display(t) }.to_string(), "[8 x [20 x i64**]]");
     }
 
     #[test]
@@ -363,7 +363,8 @@ mod tests {
         assert_eq!(tm.struct_definition(list), "%struct.list = type { %struct.node*, i64 }");
         // Re-interning after the body is set still finds the same type.
         assert_eq!(tm.named_struct("struct.node"), node);
-        assert_eq!(tm.strip_pointers(tm.pointer_to(pnode)), (node, 2));
+        let ppnode = tm.pointer_to(pnode);
+        assert_eq!(tm.strip_pointers(ppnode), (node, 2));
     }
 
     #[test]
@@ -380,19 +381,19 @@ mod tests {
         let f = tm.function(i32t, vec![i8p], true);
         assert_eq!(tm.display(f).to_string(), "i32 (i8*, ...)");
         let fl = tm.atomic(AtomicKind::Float);
-        assert_eq!(tm.display(tm.vector(4, fl)).to_string(), "<4 x float>");
+        assert_eq!({ let t = tm.vector(4, fl); tm.display(t) }.to_string(), "<4 x float>");
         let i64t = tm.int(64);
         let i64pp = tm.pointer_n(i64t, 2);
-        assert_eq!(tm.display(tm.literal_struct(vec![i32t, i64pp], false)).to_string(), "{ i32, i64** }");
-        assert_eq!(tm.display(tm.literal_struct(vec![i32t], true)).to_string(), "<{ i32 }>");
+        assert_eq!({ let t = tm.literal_struct(vec![i32t, i64pp], false); tm.display(t) }.to_string(), "{ i32, i64** }");
+        assert_eq!({ let t = tm.literal_struct(vec![i32t], true); tm.display(t) }.to_string(), "<{ i32 }>");
         let empty = tm.named_struct("struct.empty");
         tm.set_struct_body(empty, Some(vec![]), false);
         assert_eq!(tm.struct_definition(empty), "%struct.empty = type {}");
         let q = tm.named_struct("class.std::vector");
         assert_eq!(tm.display(q).to_string(), "%\"class.std::vector\"");
         let u = tm.unknown();
-        assert_eq!(tm.display(tm.pointer_to(u)).to_string(), "?*");
+        assert_eq!({ let t = tm.pointer_to(u); tm.display(t) }.to_string(), "?*");
         let v = tm.void();
-        assert_eq!(tm.display(tm.function(v, vec![i32t], false)).to_string(), "void (i32)");
+        assert_eq!({ let t = tm.function(v, vec![i32t], false); tm.display(t) }.to_string(), "void (i32)");
     }
 }
