@@ -16,6 +16,9 @@ use crate::{Diagnostic, FUNC_INDEX_ATTR, FUNC_TYPE_MD, TYPES_MD, VALUE_TYPE_MD};
 
 /// Pointer levels above this are treated as corrupt metadata.
 const MAX_POINTER_LEVEL: i64 = 64;
+/// Type nodes nested deeper than this are reported rather than followed, so
+/// that hostile input cannot exhaust the stack.
+const MAX_NESTING: usize = 256;
 
 /// Where a structure's description came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,6 +270,10 @@ impl<'a, 'm> Reader<'a, 'm> {
     fn decode(&mut self, md: Metadata<'m>, ctx: &str) -> TypeId {
         if let Some(&t) = self.memo.get(&md) {
             return t;
+        }
+        if self.in_progress.len() >= MAX_NESTING {
+            self.diag(Some(md), ctx, format!("type nodes nested more than {MAX_NESTING} deep"));
+            return self.tm.unknown();
         }
         if !self.in_progress.insert(md) {
             self.diag(Some(md), ctx, "cycle through non-structure metadata nodes");
