@@ -5,8 +5,9 @@
 //! types get the same id; a named structure is unique by its name, and its
 //! body is a separate table, so recursive structures need no cycles in the
 //! arena.
-use std::collections::HashMap;
 use std::fmt;
+
+use rustc_hash::FxHashMap as HashMap;
 
 /// A DTrans type, by index into its [`TypeManager`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

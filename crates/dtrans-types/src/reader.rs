@@ -6,12 +6,12 @@
 //! [`Diagnostic`] naming the node, the structure or function it belongs to
 //! and what is wrong, the affected type becomes unknown (`?`), and reading
 //! goes on with the rest.
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use dtrans_ir::{AttrIndex, Function, Instruction, MdView, Metadata, MetadataSlots, Module, Opcode, Type, TypeKind, Value};
 
 use crate::from_ir::ir_to_dtrans;
-use crate::manager::{DType, TypeId, TypeManager};
+use crate::manager::{quote_ident, DType, TypeId, TypeManager};
 use crate::{Diagnostic, FUNC_INDEX_ATTR, FUNC_TYPE_MD, TYPES_MD, VALUE_TYPE_MD};
 
 /// Pointer levels above this are treated as corrupt metadata.
@@ -55,11 +55,11 @@ impl<'m> ModuleTypes<'m> {
 pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
     let mut r = Reader {
         module: m,
-        slots: m.metadata_slots(),
+        slots: None,
         tm: TypeManager::new(),
-        memo: HashMap::new(),
-        in_progress: HashSet::new(),
-        described: HashMap::new(),
+        memo: HashMap::default(),
+        in_progress: HashSet::default(),
+        described: HashMap::default(),
         diagnostics: Vec::new(),
     };
     let structs = r.read_structs();
@@ -69,7 +69,8 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
 
 struct Reader<'a, 'm> {
     module: &'m Module<'a>,
-    slots: MetadataSlots<'m>,
+    /// Computed on the first diagnostic (see [`Reader::node_name`]).
+    slots: Option<MetadataSlots<'m>>,
     tm: TypeManager,
     /// Decoded type nodes (uniqued metadata decodes once).
     memo: HashMap<Metadata<'m>, TypeId>,
@@ -83,10 +84,35 @@ struct Reader<'a, 'm> {
 /// The result of a cross-check between a DTrans type and the IR type.
 type Mismatch = String;
 
+/// What a diagnostic belongs to. Formatted only when a diagnostic is
+/// reported: building labels for every field of every structure up front
+/// costs measurable time on large modules.
+enum Place<'p> {
+    Text(String),
+    Struct(&'p str),
+    Field(&'p str, usize),
+}
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Text(s) => f.write_str(s),
+            Place::Struct(n) => write!(f, "%{}", quote_ident(n)),
+            Place::Field(n, i) => write!(f, "%{} field {i}", quote_ident(n)),
+        }
+    }
+}
+
 impl<'a, 'm> Reader<'a, 'm> {
-    fn diag(&mut self, node: Option<Metadata<'m>>, context: &str, message: impl Into<String>) {
-        let node = node.map(|n| self.slots.name(n));
-        self.diagnostics.push(Diagnostic { node, context: context.to_string(), message: message.into() });
+    fn diag(&mut self, node: Option<Metadata<'m>>, place: &Place<'_>, message: impl Into<String>) {
+        let node = node.map(|n| self.node_name(n));
+        self.diagnostics.push(Diagnostic { node, context: place.to_string(), message: message.into() });
+    }
+
+    /// `!N` as the IR printer numbers the node. The numbering walks the whole
+    /// module, so it is computed on the first diagnostic only.
+    fn node_name(&mut self, n: Metadata<'m>) -> String {
+        self.slots.get_or_insert_with(|| self.module.metadata_slots()).name(n)
     }
 
     // ---------------------------------------------------------------
@@ -103,11 +129,14 @@ impl<'a, 'm> Reader<'a, 'm> {
             match self.described.get(&name) {
                 Some(&prev) if prev == node => {}
                 Some(&prev) => {
-                    let ctx = format!("%{}", crate::manager::quote_ident(&name));
-                    let prev_name = self.slots.name(prev);
+                    let ctx = Place::Struct(&name);
+                    let prev_name = self.node_name(prev);
                     self.diag(Some(node), &ctx, format!("structure is described twice (first by {prev_name}); the first description is used"));
                 }
                 None => {
+                    // Create the type now: fields may refer to structures
+                    // that come later in the list.
+                    self.tm.named_struct(&name);
                     self.described.insert(name.clone(), node);
                     order.push(name);
                 }
@@ -131,7 +160,7 @@ impl<'a, 'm> Reader<'a, 'm> {
             let id = self.tm.named_struct(&name);
             self.body_from_ir(id, st);
             if st.contains_pointer() {
-                let ctx = format!("%{}", crate::manager::quote_ident(&name));
+                let ctx = Place::Struct(&name);
                 self.diag(None, &ctx, format!("no description in !{TYPES_MD}; pointee types of its pointer fields are unknown"));
             }
             out.push((id, StructSource::Ir));
@@ -143,7 +172,7 @@ impl<'a, 'm> Reader<'a, 'm> {
     /// The structure name of a list entry `!{!"S", %T zeroinitializer, ...}`,
     /// or a diagnostic and `None`.
     fn struct_description_name(&mut self, node: Metadata<'m>) -> Option<String> {
-        let ctx = format!("!{TYPES_MD}");
+        let ctx = Place::Text(format!("!{TYPES_MD}"));
         let ops = match node.view() {
             MdView::Tuple { operands, .. } => operands,
             _ => {
@@ -165,7 +194,7 @@ impl<'a, 'm> Reader<'a, 'm> {
     }
 
     fn decode_struct_body(&mut self, id: TypeId, name: &str, node: Metadata<'m>) {
-        let ctx = format!("%{}", crate::manager::quote_ident(name));
+        let ctx = Place::Struct(name);
         let ops = node.operands();
         let ir = self.module.struct_type(name);
         let packed = ir.is_some_and(|t| t.is_packed_struct());
@@ -191,7 +220,7 @@ impl<'a, 'm> Reader<'a, 'm> {
         }
         let mut fields = Vec::with_capacity(count as usize);
         for (i, op) in ops[3..].iter().enumerate() {
-            let fctx = format!("{ctx} field {i}");
+            let fctx = Place::Field(name, i);
             let t = match op {
                 Some(md) => self.decode(*md, &fctx),
                 None => {
@@ -215,7 +244,7 @@ impl<'a, 'm> Reader<'a, 'm> {
                     for (i, (f, irft)) in fields.iter_mut().zip(irf).enumerate() {
                         if let Err(why) = self.check(*f, irft) {
                             let fmd = ops[3 + i];
-                            self.diag(fmd, &format!("{ctx} field {i}"), format!("metadata type {} does not match IR type {irft}: {why}", self.tm.display(*f)));
+                            self.diag(fmd, &Place::Field(name, i), format!("metadata type {} does not match IR type {irft}: {why}", self.tm.display(*f)));
                             *f = self.tm.unknown();
                         } else {
                             *f = self.adopt_packing(*f, irft);
@@ -267,7 +296,7 @@ impl<'a, 'm> Reader<'a, 'm> {
     }
 
     /// Decodes a type node; on any problem, reports it and returns unknown.
-    fn decode(&mut self, md: Metadata<'m>, ctx: &str) -> TypeId {
+    fn decode(&mut self, md: Metadata<'m>, ctx: &Place<'_>) -> TypeId {
         if let Some(&t) = self.memo.get(&md) {
             return t;
         }
@@ -285,7 +314,7 @@ impl<'a, 'm> Reader<'a, 'm> {
         t
     }
 
-    fn decode_uncached(&mut self, md: Metadata<'m>, ctx: &str) -> TypeId {
+    fn decode_uncached(&mut self, md: Metadata<'m>, ctx: &Place<'_>) -> TypeId {
         let ops = match md.view() {
             MdView::Tuple { operands, .. } => operands,
             MdView::String(s) => return self.fail(md, ctx, format!("expected a type node, found the string !\"{s}\"")),
@@ -326,13 +355,13 @@ impl<'a, 'm> Reader<'a, 'm> {
         self.fail(md, ctx, "first operand must be a type tag string, a constant or a type node")
     }
 
-    fn fail(&mut self, md: Metadata<'m>, ctx: &str, msg: impl Into<String>) -> TypeId {
+    fn fail(&mut self, md: Metadata<'m>, ctx: &Place<'_>, msg: impl Into<String>) -> TypeId {
         self.diag(Some(md), ctx, msg);
         self.tm.unknown()
     }
 
     /// The pointer level in operand 1 of a two-operand node.
-    fn level(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &str) -> Option<u32> {
+    fn level(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &Place<'_>) -> Option<u32> {
         if ops.len() != 2 {
             self.diag(Some(md), ctx, format!("expected 2 operands (type, pointer level), found {}", ops.len()));
             return None;
@@ -351,10 +380,10 @@ impl<'a, 'm> Reader<'a, 'm> {
     }
 
     /// A first-class type given as `<type> zeroinitializer`.
-    fn decode_ir_type(&mut self, md: Metadata<'m>, t: Type<'m>, ctx: &str) -> Option<TypeId> {
+    fn decode_ir_type(&mut self, md: Metadata<'m>, t: Type<'m>, ctx: &Place<'_>) -> Option<TypeId> {
         if let Some(name) = t.struct_name() {
-            if let Some(id) = self.tm.lookup_struct(&name).filter(|_| self.described.contains_key(&name)) {
-                return Some(id);
+            if self.described.contains_key(&name) {
+                return Some(self.tm.named_struct(&name));
             }
             // Not in the list: acceptable only if the IR says everything.
             if !t.is_opaque_struct() && !t.contains_pointer() {
@@ -364,7 +393,7 @@ impl<'a, 'm> Reader<'a, 'm> {
                 }
                 return Some(id);
             }
-            self.diag(Some(md), ctx, format!("reference to structure %{} which !{TYPES_MD} does not describe", crate::manager::quote_ident(&name)));
+            self.diag(Some(md), ctx, format!("reference to structure %{} which !{TYPES_MD} does not describe", quote_ident(&name)));
             return None;
         }
         if t.kind() == TypeKind::LLVMPointerTypeKind {
@@ -379,7 +408,7 @@ impl<'a, 'm> Reader<'a, 'm> {
     }
 
     /// `!{!"A", i32 N, !elem}` and `!{!"V", i32 N, !elem}`.
-    fn decode_sequence(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &str, vector: bool) -> TypeId {
+    fn decode_sequence(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &Place<'_>, vector: bool) -> TypeId {
         let what = if vector { "vector" } else { "array" };
         if ops.len() != 3 {
             return self.fail(md, ctx, format!("{what} node must have 3 operands, has {}", ops.len()));
@@ -396,7 +425,7 @@ impl<'a, 'm> Reader<'a, 'm> {
     }
 
     /// `!{!"F", i1 isVarArg, i32 numParam, !ret, !param...}`.
-    fn decode_function(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &str) -> TypeId {
+    fn decode_function(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &Place<'_>) -> TypeId {
         if ops.len() < 4 {
             return self.fail(md, ctx, format!("function node needs at least 4 operands, has {}", ops.len()));
         }
@@ -423,7 +452,7 @@ impl<'a, 'm> Reader<'a, 'm> {
     }
 
     /// `!{!"L", i32 N, !field...}`.
-    fn decode_literal(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &str) -> TypeId {
+    fn decode_literal(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &Place<'_>) -> TypeId {
         let n = match self.int_operand(ops, 1) {
             Some(n) if n >= 0 => n as usize,
             _ => return self.fail(md, ctx, "literal structure's field count is not a non-negative integer constant"),
@@ -443,10 +472,10 @@ impl<'a, 'm> Reader<'a, 'm> {
 
     /// A field that names a structure by its `!"S"` description node rather
     /// than by a reference node: allowed, it means the structure itself.
-    fn decode_struct_ref_by_description(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &str) -> TypeId {
+    fn decode_struct_ref_by_description(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &Place<'_>) -> TypeId {
         match ops.get(1).copied().flatten().and_then(|o| o.as_constant()).and_then(|v| v.ty().struct_name()) {
             Some(name) if self.described.contains_key(&name) => self.tm.named_struct(&name),
-            Some(name) => self.fail(md, ctx, format!("structure description for %{} is not listed in !{TYPES_MD}", crate::manager::quote_ident(&name))),
+            Some(name) => self.fail(md, ctx, format!("structure description for %{} is not listed in !{TYPES_MD}", quote_ident(&name))),
             None => self.fail(md, ctx, "structure description's second operand must be `%T zeroinitializer`"),
         }
     }
@@ -502,7 +531,7 @@ impl<'a, 'm> Reader<'a, 'm> {
         let mut globals = Vec::new();
         for g in self.module.globals() {
             if let Some(md) = g.metadata(value_kind) {
-                let ctx = format!("global @{}", crate::manager::quote_ident(&g.name()));
+                let ctx = Place::Text(format!("global @{}", quote_ident(&g.name())));
                 let t = self.decode(md, &ctx);
                 let t = self.check_value(md, &ctx, t, g.global_value_type());
                 globals.push((g, t));
@@ -524,12 +553,12 @@ impl<'a, 'm> Reader<'a, 'm> {
                 let names = names.get_or_insert_with(|| f.local_names());
                 let label = crate::instruction_label(names, inst);
                 if is_alloca {
-                    let ctx = format!("alloca {label} in @{}", crate::manager::quote_ident(&f.name()));
+                    let ctx = Place::Text(format!("alloca {label} in @{}", quote_ident(&f.name())));
                     let t = self.decode(md, &ctx);
                     let t = self.check_value(md, &ctx, t, inst.allocated_type());
                     allocas.push((inst, t));
                 } else {
-                    let ctx = format!("call {label} in @{}", crate::manager::quote_ident(&f.name()));
+                    let ctx = Place::Text(format!("call {label} in @{}", quote_ident(&f.name())));
                     if !inst.is_indirect_call() {
                         self.diag(Some(md), &ctx, "!intel_dtrans_type on a direct call is ignored");
                         continue;
@@ -543,7 +572,7 @@ impl<'a, 'm> Reader<'a, 'm> {
         (functions, globals, allocas, calls)
     }
 
-    fn check_value(&mut self, md: Metadata<'m>, ctx: &str, t: TypeId, ir: Option<Type<'m>>) -> TypeId {
+    fn check_value(&mut self, md: Metadata<'m>, ctx: &Place<'_>, t: TypeId, ir: Option<Type<'m>>) -> TypeId {
         let Some(ir) = ir else { return t };
         match self.check(t, ir) {
             Ok(()) => self.adopt_packing(t, ir),
@@ -555,7 +584,7 @@ impl<'a, 'm> Reader<'a, 'm> {
         }
     }
 
-    fn check_call(&mut self, md: Metadata<'m>, ctx: &str, t: TypeId, call: Instruction<'m>) -> TypeId {
+    fn check_call(&mut self, md: Metadata<'m>, ctx: &Place<'_>, t: TypeId, call: Instruction<'m>) -> TypeId {
         let DType::Function { ret, params, var_arg } = self.tm.get(t).clone() else {
             if self.tm.get(t) != &DType::Unknown {
                 let msg = format!("indirect call metadata must be a function type, found {}", self.tm.display(t));
@@ -585,7 +614,7 @@ impl<'a, 'm> Reader<'a, 'm> {
     /// A function's signature from its `"intel_dtrans_func_index"`
     /// attributes and `!intel.dtrans.func.type` attachment.
     fn read_signature(&mut self, f: Function<'m>, func_kind: u32) -> Option<TypeId> {
-        let ctx = format!("function @{}", crate::manager::quote_ident(&f.name()));
+        let ctx = Place::Text(format!("function @{}", quote_ident(&f.name())));
         let list = f.as_value().metadata(func_kind);
         let fty = f.function_type();
         let ir_params = fty.param_types();
@@ -619,7 +648,7 @@ impl<'a, 'm> Reader<'a, 'm> {
                 AttrIndex::Param(i) => format!("parameter {i}"),
                 AttrIndex::Function => unreachable!("no function-index slot"),
             };
-            let pctx = format!("{ctx} {what}");
+            let pctx = Place::Text(format!("{ctx} {what}"));
             let t = match index {
                 None if irt.contains_pointer() => {
                     self.diag(None, &pctx, format!("IR type {irt} involves a pointer but has no \"{FUNC_INDEX_ATTR}\" attribute"));
