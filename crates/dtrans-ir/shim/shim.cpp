@@ -11,6 +11,7 @@
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/ModuleSlotTracker.h>
+#include <llvm/IR/TypeFinder.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
@@ -64,9 +65,15 @@ int dtrans_parse_ir(LLVMContextRef Ctx, const char *Data, size_t Len,
 }
 
 // The identified (named or numbered) struct types used by the module, in
-// LLVM's TypeFinder order. Returns a malloc'd array of *N handles.
+// the TypeFinder order the IR printer numbers `%0`, `%1`, ... by.
+// (Module::getIdentifiedStructTypes skips numbered ones.) Returns a malloc'd
+// array of *N handles.
 LLVMTypeRef *dtrans_module_struct_types(LLVMModuleRef M, size_t *N) {
-  std::vector<StructType *> Tys = unwrap(M)->getIdentifiedStructTypes();
+  TypeFinder Finder;
+  Finder.run(*unwrap(M), /*onlyNamed=*/false);
+  std::vector<StructType *> Tys;
+  for (StructType *T : Finder)
+    if (!T->isLiteral()) Tys.push_back(T);
   *N = Tys.size();
   auto *Out = static_cast<LLVMTypeRef *>(
       std::malloc(sizeof(LLVMTypeRef) * (Tys.size() ? Tys.size() : 1)));
@@ -182,6 +189,15 @@ const char *dtrans_attr_kind_name(unsigned Kind, size_t *Len) {
   StringRef S = Attribute::getNameFromAttrKind(Attribute::AttrKind(Kind));
   *Len = S.size();
   return S.data();
+}
+
+// A type as it appears inside other types: `%struct.S`, not its body.
+// Returns a malloc'd string.
+char *dtrans_print_type_brief(LLVMTypeRef T) {
+  std::string S;
+  raw_string_ostream OS(S);
+  unwrap(T)->print(OS, /*IsForDebug=*/false, /*NoDetails=*/true);
+  return dup_string(OS.str());
 }
 
 int dtrans_global_is_dso_local(LLVMValueRef GV) {

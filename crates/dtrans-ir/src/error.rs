@@ -4,8 +4,10 @@ use std::path::PathBuf;
 /// the line and column.
 #[derive(Debug, thiserror::Error)]
 pub enum IrError {
-    #[error("{}: {source}", path.display())]
-    Io { path: PathBuf, source: std::io::Error },
+    // The field is not named `source`: the message already includes it, and
+    // a source would make `{:#}` print it twice.
+    #[error("{}: {cause}", path.display())]
+    Io { path: PathBuf, cause: std::io::Error },
     #[error("{}", parse_location(path, *line, *col, message))]
     Parse { path: PathBuf, line: u32, col: u32, message: String },
     #[error("{}: module does not verify:\n{message}", path.display())]

@@ -39,6 +39,7 @@ extern "C" {
     pub fn dtrans_md_kind_name(ctx: LLVMContextRef, kind: u32, len: *mut usize) -> *const u8;
     pub fn dtrans_attr_kind_name(kind: u32, len: *mut usize) -> *const u8;
     pub fn dtrans_global_is_dso_local(gv: LLVMValueRef) -> i32;
+    pub fn dtrans_print_type_brief(t: LLVMTypeRef) -> *mut std::ffi::c_char;
 }
 
 /// Copies a (pointer, length) string owned by LLVM into a Rust string.

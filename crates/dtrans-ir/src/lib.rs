@@ -32,4 +32,4 @@ pub use llvm_sys::LLVMTypeKind as TypeKind;
 pub use metadata::{MdView, Metadata, MetadataSlots, NamedMetadata};
 pub use module::{Context, IrFormat, Module};
 pub use types::Type;
-pub use values::{AttrIndex, Attribute, BasicBlock, Function, Instruction, Value, ValueKind};
+pub use values::{quote_ident, AttrIndex, Attribute, BasicBlock, Function, Instruction, Value, ValueKind};

@@ -65,7 +65,7 @@ impl<'c> Module<'c> {
     /// Parses a file of textual IR or bitcode; the format is chosen by
     /// content, not by the file name.
     pub fn parse_file(ctx: &'c Context, path: &Path) -> Result<Self, IrError> {
-        let data = std::fs::read(path).map_err(|source| IrError::Io { path: path.into(), source })?;
+        let data = std::fs::read(path).map_err(|source| IrError::Io { path: path.into(), cause: source })?;
         Self::parse_bytes(ctx, &data, path)
     }
 
@@ -145,7 +145,7 @@ impl<'c> Module<'c> {
             IrFormat::Text => self.to_ir_string().into_bytes(),
             IrFormat::Bitcode => self.to_bitcode(),
         };
-        let io_err = |source| IrError::Io { path: path.into(), source };
+        let io_err = |source| IrError::Io { path: path.into(), cause: source };
         if path.as_os_str() == "-" {
             let mut out = std::io::stdout().lock();
             return out.write_all(&bytes).and_then(|_| out.flush()).map_err(io_err);
@@ -193,6 +193,34 @@ impl<'c> Module<'c> {
         })
     }
 
+    /// How the IR printer names each global variable, alias, ifunc and
+    /// function: `@name` (quoted if needed), or `@N` for unnamed ones,
+    /// numbered in the printer's order.
+    pub fn global_labels(&self) -> std::collections::HashMap<Value<'_>, String> {
+        let mut labels = std::collections::HashMap::new();
+        let mut next = 0u32;
+        // SAFETY (all three walks): the module is alive for the borrow and
+        // each `next` call gets a value of the same list.
+        let aliases = std::iter::successors(Value::from_raw(unsafe { c::LLVMGetFirstGlobalAlias(self.raw()) }), |v| {
+            Value::from_raw(unsafe { c::LLVMGetNextGlobalAlias(v.raw()) })
+        });
+        let ifuncs = std::iter::successors(Value::from_raw(unsafe { c::LLVMGetFirstGlobalIFunc(self.raw()) }), |v| {
+            Value::from_raw(unsafe { c::LLVMGetNextGlobalIFunc(v.raw()) })
+        });
+        let all = self.globals().chain(aliases).chain(ifuncs).chain(self.functions().map(|f| f.as_value()));
+        for v in all {
+            let name = v.name();
+            let label = if name.is_empty() {
+                next += 1;
+                format!("@{}", next - 1)
+            } else {
+                format!("@{}", crate::values::quote_ident(&name))
+            };
+            labels.insert(v, label);
+        }
+        labels
+    }
+
     /// The identified struct types the module uses, in LLVM's order.
     pub fn struct_types(&self) -> Vec<Type<'_>> {
         let mut n = 0usize;
@@ -205,8 +233,29 @@ impl<'c> Module<'c> {
         }
     }
 
-    /// The identified struct type called `name` (without the leading `%`).
+    /// Every identified struct type with the name the IR printer gives it:
+    /// its own name, or for an unnamed one its number (`0` for `%0`),
+    /// counted in the printer's order.
+    pub fn struct_types_named(&self) -> Vec<(Type<'_>, String)> {
+        let mut next = 0u32;
+        self.struct_types()
+            .into_iter()
+            .map(|t| match t.struct_name().filter(|n| !n.is_empty()) {
+                Some(n) => (t, n),
+                None => {
+                    next += 1;
+                    (t, (next - 1).to_string())
+                }
+            })
+            .collect()
+    }
+
+    /// The identified struct type called `name` (without the leading `%`);
+    /// a name of digits only means the unnamed struct of that number.
     pub fn struct_type(&self, name: &str) -> Option<Type<'_>> {
+        if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+            return self.struct_types_named().into_iter().find(|(_, n)| n == name).map(|(t, _)| t);
+        }
         let name = CString::new(name).ok()?;
         // SAFETY: valid context and NUL-terminated name.
         Type::from_raw(unsafe { c::LLVMGetTypeByName2(self.ctx_raw(), name.as_ptr()) })

@@ -173,13 +173,14 @@ impl<'m> Type<'m> {
 }
 
 impl fmt::Display for Type<'_> {
-    /// LLVM's own spelling (`i32`, `ptr`, `%struct.S`, `{ i32, ptr }`).
+    /// LLVM's own spelling (`i32`, `ptr`, `%struct.S`, `{ i32, ptr }`); a
+    /// named structure prints as its name, not its body.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // SAFETY: live type; LLVM returns a malloc'd string that we dispose.
+        // SAFETY: live type; the shim returns a malloc'd string that we free.
         let s = unsafe {
-            let p = c::LLVMPrintTypeToString(self.raw);
+            let p = crate::ffi::dtrans_print_type_brief(self.raw);
             let s = CStr::from_ptr(p).to_string_lossy().into_owned();
-            c::LLVMDisposeMessage(p);
+            crate::ffi::dtrans_free(p.cast());
             s
         };
         f.write_str(&s)

@@ -140,6 +140,23 @@ impl<'m> Value<'m> {
         }
     }
 
+    /// The bytes of a constant byte array such as a string literal's
+    /// initializer (`c"%d\0A\00"`), terminating NUL included.
+    pub fn const_bytes(self) -> Option<Vec<u8>> {
+        // SAFETY: live value; LLVMIsAConstantDataSequential only tests the class.
+        let is_cds = unsafe { !c::LLVMIsAConstantDataSequential(self.raw).is_null() };
+        // SAFETY: checked ConstantDataSequential (LLVMIsConstantString casts to it).
+        if !is_cds || unsafe { c::LLVMIsConstantString(self.raw) } == 0 {
+            return None;
+        }
+        let mut len = 0usize;
+        // SAFETY: checked ConstantDataSequential of i8 elements; LLVM returns
+        // `len` bytes owned by the constant.
+        let p = unsafe { c::LLVMGetAsString(self.raw, &mut len) };
+        // SAFETY: as above.
+        (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len) }.to_vec())
+    }
+
     /// Element `i` of an aggregate constant (works on `zeroinitializer` too).
     pub fn aggregate_element(self, i: u32) -> Option<Value<'m>> {
         if !self.is_constant() {
@@ -428,7 +445,7 @@ fn decode_attribute<'m>(a: LLVMAttributeRef) -> Attribute<'m> {
 }
 
 /// Quotes an LLVM identifier if the printer would (`"class.std::vector"`).
-pub(crate) fn quote_ident(name: &str) -> String {
+pub fn quote_ident(name: &str) -> String {
     let plain = !name.is_empty()
         && !name.as_bytes()[0].is_ascii_digit()
         && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"-$._".contains(&b));
@@ -483,6 +500,13 @@ impl<'m> Instruction<'m> {
 
     pub fn operands(self) -> Vec<Value<'m>> {
         self.0.operands()
+    }
+
+    /// The number of operands, null ones included (unlike `operands().len()`).
+    pub fn num_operands(self) -> u32 {
+        // SAFETY: live instruction (every instruction is a User).
+        let n = unsafe { c::LLVMGetNumOperands(self.0.raw) };
+        n.max(0) as u32
     }
 
     pub fn operand(self, i: u32) -> Option<Value<'m>> {
@@ -551,6 +575,18 @@ impl<'m> Instruction<'m> {
     pub fn int_predicate(self) -> Option<crate::IntPredicate> {
         // SAFETY: checked icmp.
         (self.opcode() == Opcode::LLVMICmp).then(|| unsafe { c::LLVMGetICmpPredicate(self.0.raw) })
+    }
+
+    /// The number of call arguments of a call, invoke or callbr (operands
+    /// `0..n` are the arguments; bundle operands and the callee follow).
+    pub fn call_arg_count(self) -> Option<u32> {
+        // SAFETY: checked call-like instruction (LLVMGetNumArgOperands needs a CallBase).
+        self.is_call().then(|| unsafe { c::LLVMGetNumArgOperands(self.0.raw) })
+    }
+
+    /// Whether the instruction produces a value (its type is not `void`).
+    pub fn has_result(self) -> bool {
+        !self.0.ty().is_void()
     }
 }
 

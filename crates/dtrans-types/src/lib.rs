@@ -14,8 +14,9 @@ mod writer;
 
 use std::collections::HashMap;
 
-pub use from_ir::ir_to_dtrans;
-pub use manager::{quote_ident, AtomicKind, DType, StructBody, TypeDisplay, TypeId, TypeManager};
+pub use from_ir::{ir_to_dtrans, StructNames};
+pub use dtrans_ir::quote_ident;
+pub use manager::{struct_ref, AtomicKind, DType, StructBody, TypeDisplay, TypeId, TypeManager};
 pub use reader::{read_module, ModuleTypes, StructSource};
 pub use writer::{strip_dtrans_metadata, MetadataWriter, WriteError};
 

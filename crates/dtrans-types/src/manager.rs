@@ -7,6 +7,7 @@
 //! arena.
 use std::fmt;
 
+use dtrans_ir::quote_ident;
 use rustc_hash::FxHashMap as HashMap;
 
 /// A DTrans type, by index into its [`TypeManager`].
@@ -261,7 +262,7 @@ impl TypeManager {
                 self.write(f, *p)?;
                 f.write_str("*")
             }
-            DType::Struct(n) => write!(f, "%{}", quote_ident(n)),
+            DType::Struct(n) => f.write_str(&struct_ref(n)),
             DType::Literal { fields, packed } => f.write_str(&self.fields_text(fields, *packed)),
             DType::Array { len, elem } => {
                 write!(f, "[{len} x ")?;
@@ -303,15 +304,13 @@ impl fmt::Display for TypeDisplay<'_> {
     }
 }
 
-/// Quotes a structure name as LLVM prints it (`%"class.std::vector"`).
-pub fn quote_ident(name: &str) -> String {
-    let plain = !name.is_empty()
-        && !name.as_bytes()[0].is_ascii_digit()
-        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"-$._".contains(&b));
-    if plain {
-        name.to_string()
+/// How a structure is named in IR text: `%struct.foo`, `%"class.std::vector"`,
+/// or `%0` for an unnamed (numbered) structure, whose name here is its number.
+pub fn struct_ref(name: &str) -> String {
+    if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+        format!("%{name}")
     } else {
-        format!("\"{}\"", name.replace('\\', "\\5C").replace('"', "\\22"))
+        format!("%{}", quote_ident(name))
     }
 }
 
@@ -390,6 +389,8 @@ mod tests {
         let empty = tm.named_struct("struct.empty");
         tm.set_struct_body(empty, Some(vec![]), false);
         assert_eq!(tm.struct_definition(empty), "%struct.empty = type {}");
+        let n = tm.named_struct("0");
+        assert_eq!(tm.display(n).to_string(), "%0");
         let q = tm.named_struct("class.std::vector");
         assert_eq!(tm.display(q).to_string(), "%\"class.std::vector\"");
         let u = tm.unknown();

@@ -10,8 +10,10 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use dtrans_ir::{AttrIndex, Function, Instruction, MdView, Metadata, MetadataSlots, Module, Opcode, Type, TypeKind, Value};
 
-use crate::from_ir::ir_to_dtrans;
-use crate::manager::{quote_ident, DType, TypeId, TypeManager};
+use crate::from_ir::{ir_to_dtrans, StructNames};
+use dtrans_ir::quote_ident;
+
+use crate::manager::{struct_ref, DType, TypeId, TypeManager};
 use crate::{Diagnostic, FUNC_INDEX_ATTR, FUNC_TYPE_MD, TYPES_MD, VALUE_TYPE_MD};
 
 /// Pointer levels above this are treated as corrupt metadata.
@@ -43,9 +45,16 @@ pub struct ModuleTypes<'m> {
     /// Indirect calls with `!intel_dtrans_type` (the callee's function type).
     pub calls: Vec<(Instruction<'m>, TypeId)>,
     pub diagnostics: Vec<Diagnostic>,
+    /// How the IR printer names globals and functions (`@f`, `@0`).
+    pub global_labels: std::collections::HashMap<Value<'m>, String>,
 }
 
 impl<'m> ModuleTypes<'m> {
+    /// The printer's label of a global or function (`@name`, `@0`).
+    pub fn label(&self, v: Value<'m>) -> String {
+        self.global_labels.get(&v).cloned().unwrap_or_else(|| format!("@{}", quote_ident(&v.name())))
+    }
+
     pub fn function_type(&self, f: Function<'m>) -> Option<TypeId> {
         self.functions.iter().find(|(g, _)| *g == f).map(|(_, t)| *t)
     }
@@ -55,6 +64,8 @@ impl<'m> ModuleTypes<'m> {
 pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
     let mut r = Reader {
         module: m,
+        names: m.struct_types_named().into_iter().collect(),
+        labels: m.global_labels(),
         slots: None,
         tm: TypeManager::new(),
         memo: HashMap::default(),
@@ -64,11 +75,15 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
     };
     let structs = r.read_structs();
     let (functions, globals, allocas, calls) = r.read_attachments();
-    ModuleTypes { tm: r.tm, structs, functions, globals, allocas, calls, diagnostics: r.diagnostics }
+    ModuleTypes { tm: r.tm, structs, functions, globals, allocas, calls, diagnostics: r.diagnostics, global_labels: r.labels }
 }
 
 struct Reader<'a, 'm> {
     module: &'m Module<'a>,
+    /// Printer names of identified structs (numbered ones included).
+    names: StructNames<'m>,
+    /// Printer labels of globals and functions.
+    labels: std::collections::HashMap<Value<'m>, String>,
     /// Computed on the first diagnostic (see [`Reader::node_name`]).
     slots: Option<MetadataSlots<'m>>,
     tm: TypeManager,
@@ -97,8 +112,8 @@ impl std::fmt::Display for Place<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Place::Text(s) => f.write_str(s),
-            Place::Struct(n) => write!(f, "%{}", quote_ident(n)),
-            Place::Field(n, i) => write!(f, "%{} field {i}", quote_ident(n)),
+            Place::Struct(n) => f.write_str(&struct_ref(n)),
+            Place::Field(n, i) => write!(f, "{} field {i}", struct_ref(n)),
         }
     }
 }
@@ -152,8 +167,7 @@ impl<'a, 'm> Reader<'a, 'm> {
         }
         // Structures in the IR that the metadata does not describe.
         let described: HashSet<String> = order.into_iter().collect();
-        for st in self.module.struct_types() {
-            let Some(name) = st.struct_name() else { continue };
+        for (st, name) in self.module.struct_types_named() {
             if described.contains(&name) {
                 continue;
             }
@@ -185,7 +199,7 @@ impl<'a, 'm> Reader<'a, 'm> {
             return None;
         }
         match ops.get(1).copied().flatten().and_then(|o| o.as_constant()).map(|v| v.ty()) {
-            Some(t) if t.struct_name().is_some() => t.struct_name(),
+            Some(t) if self.names.contains_key(&t) => self.names.get(&t).cloned(),
             _ => {
                 self.diag(Some(node), &ctx, "structure description's second operand must be `%T zeroinitializer` of a named structure");
                 None
@@ -207,10 +221,13 @@ impl<'a, 'm> Reader<'a, 'm> {
             if ops.len() != 3 {
                 self.diag(Some(node), &ctx, format!("opaque structure (count -1) must have 3 operands, has {}", ops.len()));
             }
-            if let Some(t) = ir.filter(|t| !t.is_opaque_struct()) {
-                self.diag(Some(node), &ctx, format!("metadata says opaque but the IR defines a body with {} fields", t.struct_fields().len()));
+            match ir.filter(|t| !t.is_opaque_struct()) {
+                Some(t) => {
+                    self.diag(Some(node), &ctx, format!("metadata says opaque but the IR defines a body with {} fields; using the IR's fields", t.struct_fields().len()));
+                    self.body_from_ir(id, t);
+                }
+                None => self.tm.set_struct_body(id, None, packed),
             }
-            self.tm.set_struct_body(id, None, packed);
             return;
         }
         if count < 0 || ops.len() as i64 != 3 + count {
@@ -269,7 +286,7 @@ impl<'a, 'm> Reader<'a, 'm> {
             self.tm.set_struct_body(id, None, st.is_packed_struct());
             return;
         }
-        let fields = st.struct_fields().into_iter().map(|f| ir_to_dtrans(&mut self.tm, f)).collect();
+        let fields = st.struct_fields().into_iter().map(|f| ir_to_dtrans(&mut self.tm, &self.names, f)).collect();
         self.tm.set_struct_body(id, Some(fields), st.is_packed_struct());
     }
 
@@ -291,7 +308,7 @@ impl<'a, 'm> Reader<'a, 'm> {
 
     fn int_operand(&self, ops: &[Option<Metadata<'m>>], i: usize) -> Option<i64> {
         let v = ops.get(i).copied().flatten()?.as_constant()?;
-        v.ty().int_width()?;
+        (v.ty().int_width()? >= 8).then_some(())?;
         v.const_int_value()
     }
 
@@ -381,7 +398,7 @@ impl<'a, 'm> Reader<'a, 'm> {
 
     /// A first-class type given as `<type> zeroinitializer`.
     fn decode_ir_type(&mut self, md: Metadata<'m>, t: Type<'m>, ctx: &Place<'_>) -> Option<TypeId> {
-        if let Some(name) = t.struct_name() {
+        if let Some(name) = self.names.get(&t).cloned() {
             if self.described.contains_key(&name) {
                 return Some(self.tm.named_struct(&name));
             }
@@ -393,7 +410,7 @@ impl<'a, 'm> Reader<'a, 'm> {
                 }
                 return Some(id);
             }
-            self.diag(Some(md), ctx, format!("reference to structure %{} which !{TYPES_MD} does not describe", quote_ident(&name)));
+            self.diag(Some(md), ctx, format!("reference to structure {} which !{TYPES_MD} does not describe", struct_ref(&name)));
             return None;
         }
         if t.kind() == TypeKind::LLVMPointerTypeKind {
@@ -404,7 +421,7 @@ impl<'a, 'm> Reader<'a, 'm> {
             self.diag(Some(md), ctx, format!("IR type {t} contains pointers; describe it with an !\"A\", !\"V\" or !\"L\" node"));
             return None;
         }
-        Some(ir_to_dtrans(&mut self.tm, t))
+        Some(ir_to_dtrans(&mut self.tm, &self.names, t))
     }
 
     /// `!{!"A", i32 N, !elem}` and `!{!"V", i32 N, !elem}`.
@@ -473,9 +490,9 @@ impl<'a, 'm> Reader<'a, 'm> {
     /// A field that names a structure by its `!"S"` description node rather
     /// than by a reference node: allowed, it means the structure itself.
     fn decode_struct_ref_by_description(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &Place<'_>) -> TypeId {
-        match ops.get(1).copied().flatten().and_then(|o| o.as_constant()).and_then(|v| v.ty().struct_name()) {
+        match ops.get(1).copied().flatten().and_then(|o| o.as_constant()).and_then(|v| self.names.get(&v.ty()).cloned()) {
             Some(name) if self.described.contains_key(&name) => self.tm.named_struct(&name),
-            Some(name) => self.fail(md, ctx, format!("structure description for %{} is not listed in !{TYPES_MD}", quote_ident(&name))),
+            Some(name) => self.fail(md, ctx, format!("structure description for {} is not listed in !{TYPES_MD}", struct_ref(&name))),
             None => self.fail(md, ctx, "structure description's second operand must be `%T zeroinitializer`"),
         }
     }
@@ -490,14 +507,14 @@ impl<'a, 'm> Reader<'a, 'm> {
         match (dt, ir.kind()) {
             (DType::Unknown, _) => Ok(()),
             (DType::Pointer(_), TypeKind::LLVMPointerTypeKind) => Ok(()),
-            (_, TypeKind::LLVMPointerTypeKind) => Err("the IR field is a pointer".into()),
+            (_, TypeKind::LLVMPointerTypeKind) => Err("the IR type is a pointer".into()),
             (DType::Pointer(_), _) => Err("the metadata says pointer".into()),
             (DType::Int(b), TypeKind::LLVMIntegerTypeKind) if Some(*b) == ir.int_width() => Ok(()),
             (DType::Int(_), TypeKind::LLVMIntegerTypeKind) => Err("integer widths differ".into()),
             (DType::Void, TypeKind::LLVMVoidTypeKind) => Ok(()),
             (DType::Atomic(_), _) if ir_to_dtrans_atomic_matches(&self.tm, t, ir) => Ok(()),
-            (DType::Struct(n), TypeKind::LLVMStructTypeKind) => match ir.struct_name() {
-                Some(m) if &m == n => Ok(()),
+            (DType::Struct(n), TypeKind::LLVMStructTypeKind) => match self.names.get(&ir) {
+                Some(m) if m == n => Ok(()),
                 _ => Err("different structures".into()),
             },
             (DType::Literal { fields, .. }, TypeKind::LLVMStructTypeKind) if ir.is_literal_struct() => {
@@ -531,7 +548,7 @@ impl<'a, 'm> Reader<'a, 'm> {
         let mut globals = Vec::new();
         for g in self.module.globals() {
             if let Some(md) = g.metadata(value_kind) {
-                let ctx = Place::Text(format!("global @{}", quote_ident(&g.name())));
+                let ctx = Place::Text(format!("global {}", self.labels[&g]));
                 let t = self.decode(md, &ctx);
                 let t = self.check_value(md, &ctx, t, g.global_value_type());
                 globals.push((g, t));
@@ -553,14 +570,14 @@ impl<'a, 'm> Reader<'a, 'm> {
                 let names = names.get_or_insert_with(|| f.local_names());
                 let label = crate::instruction_label(names, inst);
                 if is_alloca {
-                    let ctx = Place::Text(format!("alloca {label} in @{}", quote_ident(&f.name())));
+                    let ctx = Place::Text(format!("alloca {label} in {}", self.labels[&f.as_value()]));
                     let t = self.decode(md, &ctx);
                     let t = self.check_value(md, &ctx, t, inst.allocated_type());
                     allocas.push((inst, t));
                 } else {
-                    let ctx = Place::Text(format!("call {label} in @{}", quote_ident(&f.name())));
+                    let ctx = Place::Text(format!("call {label} in {}", self.labels[&f.as_value()]));
                     if !inst.is_indirect_call() {
-                        self.diag(Some(md), &ctx, "!intel_dtrans_type on a direct call is ignored");
+                        self.diag(Some(md), &ctx, "!intel_dtrans_type on a call that is not indirect is ignored");
                         continue;
                     }
                     let t = self.decode(md, &ctx);
@@ -614,7 +631,7 @@ impl<'a, 'm> Reader<'a, 'm> {
     /// A function's signature from its `"intel_dtrans_func_index"`
     /// attributes and `!intel.dtrans.func.type` attachment.
     fn read_signature(&mut self, f: Function<'m>, func_kind: u32) -> Option<TypeId> {
-        let ctx = Place::Text(format!("function @{}", quote_ident(&f.name())));
+        let ctx = Place::Text(format!("function {}", self.labels[&f.as_value()]));
         let list = f.as_value().metadata(func_kind);
         let fty = f.function_type();
         let ir_params = fty.param_types();
@@ -652,9 +669,9 @@ impl<'a, 'm> Reader<'a, 'm> {
             let t = match index {
                 None if irt.contains_pointer() => {
                     self.diag(None, &pctx, format!("IR type {irt} involves a pointer but has no \"{FUNC_INDEX_ATTR}\" attribute"));
-                    ir_to_dtrans(&mut self.tm, *irt)
+                    ir_to_dtrans(&mut self.tm, &self.names, *irt)
                 }
-                None => ir_to_dtrans(&mut self.tm, *irt),
+                None => ir_to_dtrans(&mut self.tm, &self.names, *irt),
                 Some(s) => match s.trim().parse::<usize>() {
                     Ok(n) if n >= 1 && n <= entries.len() => match entries[n - 1] {
                         Some(md) => {

@@ -141,22 +141,34 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
     }
 
     /// Replaces `!intel.dtrans.types` with descriptions of `structs`.
-    /// Every description is built before anything is changed, so on error
-    /// the module is left as it was.
-    pub fn write_struct_list(&mut self, structs: &[TypeId]) -> Result<(), WriteError> {
-        let nodes = structs.iter().map(|&s| self.describe_struct(s)).collect::<Result<Vec<_>, _>>()?;
+    /// A structure that cannot be described (an unknown field) is left out,
+    /// so a reader sees it as undescribed rather than wrong; the errors for
+    /// those are returned.
+    pub fn write_struct_list(&mut self, structs: &[TypeId]) -> Vec<WriteError> {
+        let mut nodes = Vec::with_capacity(structs.len());
+        let mut skipped = Vec::new();
+        for &s in structs {
+            match self.describe_struct(s) {
+                Ok(n) => nodes.push(n),
+                Err(e) => skipped.push(e),
+            }
+        }
         self.m.erase_named_metadata(TYPES_MD);
         let list = self.m.get_or_insert_named_metadata(TYPES_MD);
         for n in nodes {
             list.add_operand(n);
         }
-        Ok(())
+        skipped
     }
 
     /// Gives `f` the signature `fty`: an index attribute on every return value
     /// and parameter whose IR type involves a pointer, and a distinct
-    /// `!intel.dtrans.func.type` list of their encodings.
-    pub fn set_function_signature(&mut self, f: Function<'m>, fty: TypeId) -> Result<(), WriteError> {
+    /// `!intel.dtrans.func.type` list of their encodings. A slot whose type
+    /// cannot be encoded (unknown) gets no attribute, as a front end that
+    /// does not know it would do; the errors for those slots are returned.
+    /// A signature that does not fit the function is an error and changes
+    /// nothing.
+    pub fn set_function_signature(&mut self, f: Function<'m>, fty: TypeId) -> Result<Vec<WriteError>, WriteError> {
         let DType::Function { ret, params, .. } = self.tm.get(fty).clone() else {
             return Err(WriteError::Unencodable(self.name(fty)));
         };
@@ -170,12 +182,19 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
         // Encode first, change the IR after: an error leaves `f` untouched.
         let mut entries = Vec::new();
         let mut assigned = Vec::new();
+        let mut skipped = Vec::new();
         for (ix, irt, t) in &slots {
-            if irt.contains_pointer() {
-                entries.push(Some(self.encode(*t)?));
-                assigned.push((*ix, Some(entries.len())));
-            } else {
-                assigned.push((*ix, None));
+            let encoded = if irt.contains_pointer() { Some(self.encode(*t)) } else { None };
+            match encoded {
+                Some(Ok(md)) => {
+                    entries.push(Some(md));
+                    assigned.push((*ix, Some(entries.len())));
+                }
+                Some(Err(e)) => {
+                    skipped.push(e);
+                    assigned.push((*ix, None));
+                }
+                None => assigned.push((*ix, None)),
             }
         }
         for (ix, n) in assigned {
@@ -187,7 +206,7 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
         let kind = self.m.md_kind_id(FUNC_TYPE_MD);
         let list = (!entries.is_empty()).then(|| self.m.md_distinct_tuple(&entries));
         f.as_value().set_metadata(kind, list);
-        Ok(())
+        Ok(skipped)
     }
 
     /// Attaches `!intel_dtrans_type` to a global, alloca or indirect call.

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
 use dtrans_ir::{Context, IrFormat, Module};
 use dtrans_types::{read_module, ModuleTypes, StructSource};
@@ -121,16 +121,18 @@ fn rewrite_metadata(m: &Module<'_>) -> Result<()> {
     let described: Vec<_> =
         types.structs.iter().filter(|(_, s)| *s == StructSource::Metadata).map(|(t, _)| *t).collect();
     if !described.is_empty() {
-        if let Err(e) = w.write_struct_list(&described) {
-            bail!("{}: cannot write !{}: {e}", m.path().display(), dtrans_types::TYPES_MD);
+        for e in w.write_struct_list(&described) {
+            skipped.push(format!("!{}: {e}", dtrans_types::TYPES_MD));
         }
     }
     for (f, t) in &types.functions {
-        if let Err(e) = w.set_function_signature(*f, *t) {
-            skipped.push(format!("function @{}: {e}", f.name()));
+        let what = format!("function {}", types.label(f.as_value()));
+        match w.set_function_signature(*f, *t) {
+            Ok(slots) => skipped.extend(slots.into_iter().map(|e| format!("{what}: {e}"))),
+            Err(e) => skipped.push(format!("{what}: {e}")),
         }
     }
-    let values = types.globals.iter().map(|(g, t)| (*g, *t, format!("global @{}", g.name())));
+    let values = types.globals.iter().map(|(g, t)| (*g, *t, format!("global {}", types.label(*g))));
     let insts = types.allocas.iter().chain(&types.calls).map(|(i, t)| (i.as_value(), *t, format!("{}", i.as_value())));
     for (v, t, what) in values.chain(insts) {
         if let Err(e) = w.set_value_type(v, t) {

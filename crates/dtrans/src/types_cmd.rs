@@ -3,24 +3,25 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use dtrans_ir::{Function, Instruction};
-use dtrans_types::{instruction_label, quote_ident, ModuleTypes, StructSource};
+use dtrans_types::{instruction_label, struct_ref, ModuleTypes, StructSource};
 use serde_json::{json, Value as Json};
 
 /// Labels of the instructions of one function, computed once per function.
-struct Labels<'m> {
+struct Labels<'a, 'm> {
+    types: &'a ModuleTypes<'m>,
     names: HashMap<Function<'m>, HashMap<dtrans_ir::Value<'m>, String>>,
 }
 
-impl<'m> Labels<'m> {
-    fn new() -> Self {
-        Labels { names: HashMap::new() }
+impl<'a, 'm> Labels<'a, 'm> {
+    fn new(types: &'a ModuleTypes<'m>) -> Self {
+        Labels { types, names: HashMap::new() }
     }
 
     /// (`@function`, `%label`) of an instruction.
     fn of(&mut self, inst: Instruction<'m>) -> (String, String) {
         let Some(f) = inst.parent_function() else { return ("?".into(), "?".into()) };
         let names = self.names.entry(f).or_insert_with(|| f.local_names());
-        (format!("@{}", quote_ident(&f.name())), instruction_label(names, inst))
+        (self.types.label(f.as_value()), instruction_label(names, inst))
     }
 }
 
@@ -32,12 +33,12 @@ pub fn text(t: &ModuleTypes<'_>) -> String {
         let _ = writeln!(out, "{}{note}", tm.struct_definition(*id));
     }
     for (f, ty) in &t.functions {
-        let _ = writeln!(out, "function @{}: {}", quote_ident(&f.name()), tm.display(*ty));
+        let _ = writeln!(out, "function {}: {}", t.label(f.as_value()), tm.display(*ty));
     }
     for (g, ty) in &t.globals {
-        let _ = writeln!(out, "global @{}: {}", quote_ident(&g.name()), tm.display(*ty));
+        let _ = writeln!(out, "global {}: {}", t.label(*g), tm.display(*ty));
     }
-    let mut labels = Labels::new();
+    let mut labels = Labels::new(t);
     for (kind, list) in [("alloca", &t.allocas), ("call", &t.calls)] {
         for (inst, ty) in list {
             let (f, l) = labels.of(*inst);
@@ -59,7 +60,7 @@ pub fn json<'m>(t: &ModuleTypes<'m>) -> Json {
         .map(|(id, source)| {
             let body = tm.struct_body(*id).cloned().unwrap_or_default();
             json!({
-                "name": format!("%{}", quote_ident(tm.struct_name(*id).unwrap_or_default())),
+                "name": struct_ref(tm.struct_name(*id).unwrap_or_default()),
                 "fields": body.fields.clone().unwrap_or_default().into_iter().map(ty).collect::<Vec<_>>(),
                 "opaque": body.fields.is_none(),
                 "packed": body.packed,
@@ -68,10 +69,10 @@ pub fn json<'m>(t: &ModuleTypes<'m>) -> Json {
         })
         .collect();
     let functions: Vec<Json> =
-        t.functions.iter().map(|(f, id)| json!({"name": format!("@{}", f.name()), "type": ty(*id)})).collect();
+        t.functions.iter().map(|(f, id)| json!({"name": t.label(f.as_value()), "type": ty(*id)})).collect();
     let globals: Vec<Json> =
-        t.globals.iter().map(|(g, id)| json!({"name": format!("@{}", g.name()), "type": ty(*id)})).collect();
-    let mut labels = Labels::new();
+        t.globals.iter().map(|(g, id)| json!({"name": t.label(*g), "type": ty(*id)})).collect();
+    let mut labels = Labels::new(t);
     let mut insts = |list: &[(Instruction<'m>, dtrans_types::TypeId)]| -> Vec<Json> {
         list.iter()
             .map(|(i, id)| {
