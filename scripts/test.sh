@@ -13,7 +13,9 @@ lit_status=${PIPESTATUS[0]}
 
 # One closing line over both runners.
 read -r cp cf < <(awk '/^test result:/ {p+=$4; f+=$6} END {print p+0, f+0}' target/cargo-test.log)
-lp=$(awk '/^ *Passed *:/ {print $NF}' target/lit.log); lp=${lp:-0}
-lf=$(awk '/^ *(Failed|Unresolved|Timed Out) *:/ {s+=$NF} END {print s+0}' target/lit.log)
+# lit's totals look like `  Passed  : 81 (100.00%)`.
+lit_count() { sed -nE "s/^ *($1) *: *([0-9]+).*/\2/p" target/lit.log | awk '{s+=$1} END {print s+0}'; }
+lp=$(lit_count 'Passed|Expectedly Failed')
+lf=$(lit_count 'Failed|Unresolved|Timed Out|Unexpectedly Passed')
 echo "tests: $((cp + lp)) passed, $((cf + lf)) failed"
 [ "$cargo_status" = 0 ] && [ "$lit_status" = 0 ]
