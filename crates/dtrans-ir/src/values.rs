@@ -127,6 +127,15 @@ impl<'m> Value<'m> {
         (self.kind() == ValueKind::ConstantExpr).then(|| unsafe { c::LLVMGetConstOpcode(self.raw) })
     }
 
+    /// The source element type of a `getelementptr` constant expression.
+    pub fn const_gep_source_type(self) -> Option<Type<'m>> {
+        if self.const_opcode() != Some(Opcode::LLVMGetElementPtr) {
+            return None;
+        }
+        // SAFETY: checked GEP constant expression, which is a GEPOperator.
+        Type::from_raw(unsafe { c::LLVMGetGEPSourceElementType(self.raw) })
+    }
+
     /// Operands of a user (instruction or constant expression); empty
     /// otherwise. `zeroinitializer` has no operands: use [`Value::aggregate_element`].
     pub fn operands(self) -> Vec<Value<'m>> {

@@ -9,6 +9,7 @@ use dtrans_ir::{Context, IrFormat, Module};
 use dtrans_types::{read_module, ModuleTypes, StructSource};
 
 mod types_cmd;
+mod typeflow_cmd;
 
 #[derive(Parser)]
 #[command(name = "dtrans", version, about = "Data-layout analysis and transformation for LLVM 19 IR")]
@@ -46,6 +47,27 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Build the type flow graph of a module (document 004), propagate
+    /// scalar types over it, and print nodes, edges, types and casts.
+    Typeflow {
+        /// Input module (`.ll` or `.bc`, chosen by content).
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Also write the graph in Graphviz format to this file.
+        #[arg(long, value_name = "OUT.dot")]
+        dot: Option<PathBuf>,
+        /// Show only this defined function (`name` or `@name`).
+        #[arg(long, value_name = "NAME")]
+        function: Option<String>,
+        /// Show the types given by the IR and the seeds, without propagation.
+        #[arg(long)]
+        no_propagate: bool,
+        /// Do not seed types from the IR's signed/unsigned operations,
+        /// addresses and C library prototypes (only IR types remain).
+        #[arg(long)]
+        no_seeds: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -79,6 +101,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             drop(types);
             skip_teardown(m);
             code
+        }
+        Command::Typeflow { file, format, dot, function, no_propagate, no_seeds } => {
+            let opts = typeflow_cmd::Options { format, dot, function, propagate: !no_propagate, seeds: !no_seeds };
+            typeflow_cmd::run(ctx, &file, &opts)
         }
         Command::RewriteMetadata { file, output } => {
             let m = Module::parse_file(ctx, &file)?;

@@ -1,0 +1,1110 @@
+//! The LLVM IR frontend: builds the type flow graph of a module.
+//!
+//! # Nodes
+//!
+//! A *value* node for each function argument and each instruction result
+//! of a defined function, and a *use* node for each operand (instruction,
+//! operand index), when the value or operand is a scalar: an integer, a
+//! floating-point number, a pointer, or a vector of those (a vector stands
+//! for its lanes). Constants, globals, instructions without a result and
+//! declared functions have no value node; their operands' use nodes exist.
+//! No use node is made for an `alloca`'s element count, a direct call's
+//! callee, basic blocks, metadata, or debug intrinsics.
+//!
+//! Nodes are numbered function by function in module order; within a
+//! function, the arguments, then each instruction's operands followed by
+//! its result.
+//!
+//! # Edges (document 004, then the rest of the IR)
+//!
+//! - Every use node is joined to its operand's value node. Uses of
+//!   constants that address the same memory are chained in module order:
+//!   the same global variable, function or constant expression, looking
+//!   through constant GEPs over elements (`&tbl[2]` is `tbl`'s address as
+//!   far as types go).
+//! - Binary operations (and `fneg`, `freeze`): operand uses to the result;
+//!   for shifts only the shifted operand (the amount has its own type).
+//! - `icmp`/`fcmp`: the two operand uses to each other, not to the result.
+//! - `load`: the address use dereferences to the result; `store`: the
+//!   address use dereferences to the stored-value use; `atomicrmw` and
+//!   `cmpxchg` likewise (and the value to the result / the new value).
+//! - Casts that keep the bits (`bitcast`, `ptrtoint`, `inttoptr`,
+//!   `addrspacecast`, same size): operand use to result. Casts that change
+//!   the size or the kind (`trunc`, `zext`, `sitofp`, ...) join nothing.
+//! - `phi`: every incoming use to the result; `select`: the two values to
+//!   the result; vector element operations: vector and element uses to the
+//!   result.
+//! - `getelementptr`: pointer arithmetic over scalars or arrays joins the
+//!   base use to the result; a field access (through a struct) does not,
+//!   but results (and constant GEPs) addressing the same field of the same
+//!   struct type are chained: memory through the same address, with every
+//!   array index taken as the same.
+//! - Calls to defined functions: argument uses to the callee's parameters,
+//!   the call result to the callee's first `ret` use (a function's `ret`
+//!   uses are chained). Calls to declared functions: the argument uses of
+//!   each fixed parameter position, and the results, chained across call
+//!   sites. Intrinsics: see `intrinsic_rules`. These edges across calls
+//!   are *weak*: C converts `void *` arguments and results silently, so
+//!   where types must break, they break there first.
+//!
+//! Edges joining a pointer to what it points to are dereference edges
+//! (see [`crate::graph`]).
+//!
+//! # Seeds (strict types from the IR)
+//!
+//! Every node starts from its IR type (`iN` is `genericN_t`, `ptr` is
+//! `void *`, floating-point types are floats). With seeds on, it is met
+//! with what its instruction says:
+//!
+//! - signed: `sdiv`/`srem` operands and result, `ashr` value and result,
+//!   `icmp` signed predicates' operands, `sext` source and result, `sitofp`
+//!   source, `fptosi` result; `smax`/`smin`/`abs`/`sadd.sat`/... intrinsics;
+//! - unsigned: their twins (`udiv`, `urem`, `lshr`, unsigned predicates,
+//!   `uitofp`, `fptoui`, `umax`, ...) and the source of a `zext` (not its
+//!   result, often a promoted `int`; not a zero-extended `i1`, a boolean);
+//! - pointer: addresses of loads, stores and atomics, GEP bases, indirect
+//!   callees, `memcpy`/`memmove`/`memset` pointers (their length: unsigned);
+//! - number: GEP and vector element indices;
+//! - C library prototypes for calls to declared functions (see `libc.rs`),
+//!   and the variadic arguments a constant `printf` format converts.
+//!
+//! A seed that contradicts the IR type (a 32-bit integer said to be an
+//! address on a 64-bit target) is dropped and logged.
+//!
+//! # Labels
+//!
+//! A value node is labelled with its IR name (`%a`, `%0`). A use node is
+//! labelled `<user>.<operand index>` with LLVM's 0-based operand index; the
+//! user is its result name (`%c.0`), or, for instructions without a result,
+//! its opcode (`ret.0`, `store.1`) with `#k` added (`store#2.1`: the second
+//! `store` of the function without a result) when the function has more
+//! than one of them. Debug intrinsics are not counted, so labels do not
+//! change with `-g`.
+use std::ops::Range;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use dtrans_ir::{Function, Instruction, IntPredicate, Module, Opcode, Type, TypeKind, Value, ValueKind};
+
+use crate::graph::{GraphError, NodeId, NodeKind, TypeFlowGraph, VerifyError, VerifyErrors};
+use crate::lattice::{Lattice, PrimitiveKind as K, ScalarType};
+use crate::libc::{self, FormatArg};
+use crate::propagate::{self, Report, Stats};
+
+/// The element of LLVM IR a node stands for (the document's
+/// `variant<Instruction *, Use *>`, plus arguments).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LlvmSource<'m> {
+    /// An instruction result or a function argument.
+    Value(Value<'m>),
+    /// Operand `operand` of `user` (an `llvm::Use`).
+    Use { user: Instruction<'m>, operand: u32 },
+}
+
+/// How to build the graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// Narrow bounds with the strict seeds of the IR (signed and unsigned
+    /// operations, addresses, C library prototypes). Without, every node
+    /// starts from its IR type alone.
+    pub seeds: bool,
+}
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        BuildOptions { seeds: true }
+    }
+}
+
+/// The nodes of one defined function.
+#[derive(Clone, Debug)]
+pub struct FunctionNodes<'m> {
+    pub function: Function<'m>,
+    /// `@name`, quoted as the IR printer quotes it.
+    pub name: String,
+    /// The function's node ids (contiguous).
+    pub nodes: Range<u32>,
+}
+
+/// The type flow graph of a module, with the maps back to the IR.
+pub struct LlvmTypeFlow<'m> {
+    graph: TypeFlowGraph<LlvmSource<'m>>,
+    functions: Vec<FunctionNodes<'m>>,
+    owner: Vec<u32>,
+    labels: Vec<String>,
+    values: HashMap<Value<'m>, NodeId>,
+    uses: HashMap<(Instruction<'m>, u32), NodeId>,
+    /// Edges added so far (`a < b`, level from `a`), while building: two
+    /// rules may ask for the same edge (a recursive call passing a
+    /// parameter to itself; a global passed twice to the same declared
+    /// function).
+    added: HashSet<(NodeId, NodeId, i8)>,
+}
+
+/// A failure of the frontend (a bug, not a property of the input).
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("building the type flow graph: {0}")]
+    Graph(#[from] GraphError),
+}
+
+fn is_debug_intrinsic(inst: Instruction<'_>) -> bool {
+    inst.is_call()
+        && inst.called_value().and_then(|v| v.as_function()).is_some_and(|f| f.name().starts_with("llvm.dbg."))
+}
+
+/// The direct callee of a call, if it calls a function by name.
+fn direct_callee(inst: Instruction<'_>) -> Option<Function<'_>> {
+    inst.called_value().and_then(|v| v.as_function())
+}
+
+/// Index of the callee operand of a direct call (always the last operand).
+fn direct_callee_operand(inst: Instruction<'_>) -> Option<u32> {
+    (inst.is_call() && !inst.is_indirect_call()).then(|| inst.num_operands().saturating_sub(1))
+}
+
+/// The IR spelling of an opcode.
+pub fn opcode_name(op: Opcode) -> &'static str {
+    use Opcode as O;
+    match op {
+        O::LLVMRet => "ret",
+        O::LLVMBr => "br",
+        O::LLVMSwitch => "switch",
+        O::LLVMIndirectBr => "indirectbr",
+        O::LLVMInvoke => "invoke",
+        O::LLVMUnreachable => "unreachable",
+        O::LLVMCallBr => "callbr",
+        O::LLVMFNeg => "fneg",
+        O::LLVMAdd => "add",
+        O::LLVMFAdd => "fadd",
+        O::LLVMSub => "sub",
+        O::LLVMFSub => "fsub",
+        O::LLVMMul => "mul",
+        O::LLVMFMul => "fmul",
+        O::LLVMUDiv => "udiv",
+        O::LLVMSDiv => "sdiv",
+        O::LLVMFDiv => "fdiv",
+        O::LLVMURem => "urem",
+        O::LLVMSRem => "srem",
+        O::LLVMFRem => "frem",
+        O::LLVMShl => "shl",
+        O::LLVMLShr => "lshr",
+        O::LLVMAShr => "ashr",
+        O::LLVMAnd => "and",
+        O::LLVMOr => "or",
+        O::LLVMXor => "xor",
+        O::LLVMAlloca => "alloca",
+        O::LLVMLoad => "load",
+        O::LLVMStore => "store",
+        O::LLVMGetElementPtr => "getelementptr",
+        O::LLVMTrunc => "trunc",
+        O::LLVMZExt => "zext",
+        O::LLVMSExt => "sext",
+        O::LLVMFPToUI => "fptoui",
+        O::LLVMFPToSI => "fptosi",
+        O::LLVMUIToFP => "uitofp",
+        O::LLVMSIToFP => "sitofp",
+        O::LLVMFPTrunc => "fptrunc",
+        O::LLVMFPExt => "fpext",
+        O::LLVMPtrToInt => "ptrtoint",
+        O::LLVMIntToPtr => "inttoptr",
+        O::LLVMBitCast => "bitcast",
+        O::LLVMAddrSpaceCast => "addrspacecast",
+        O::LLVMICmp => "icmp",
+        O::LLVMFCmp => "fcmp",
+        O::LLVMPHI => "phi",
+        O::LLVMCall => "call",
+        O::LLVMSelect => "select",
+        O::LLVMUserOp1 => "userop1",
+        O::LLVMUserOp2 => "userop2",
+        O::LLVMVAArg => "va_arg",
+        O::LLVMExtractElement => "extractelement",
+        O::LLVMInsertElement => "insertelement",
+        O::LLVMShuffleVector => "shufflevector",
+        O::LLVMExtractValue => "extractvalue",
+        O::LLVMInsertValue => "insertvalue",
+        O::LLVMFreeze => "freeze",
+        O::LLVMFence => "fence",
+        O::LLVMAtomicCmpXchg => "cmpxchg",
+        O::LLVMAtomicRMW => "atomicrmw",
+        O::LLVMResume => "resume",
+        O::LLVMLandingPad => "landingpad",
+        O::LLVMCleanupRet => "cleanupret",
+        O::LLVMCatchRet => "catchret",
+        O::LLVMCatchPad => "catchpad",
+        O::LLVMCleanupPad => "cleanuppad",
+        O::LLVMCatchSwitch => "catchswitch",
+    }
+}
+
+/// The most general scalar type of a value of LLVM type `ty`; `None` for
+/// types that are not scalars (aggregates, labels, metadata, void, ...).
+pub fn ir_bound(l: Lattice, ty: Type<'_>) -> Option<ScalarType> {
+    let ty = match ty.kind() {
+        TypeKind::LLVMVectorTypeKind | TypeKind::LLVMScalableVectorTypeKind => ty.element_type()?,
+        _ => ty,
+    };
+    let float = |bits| Some(ScalarType::new(K::Float, bits));
+    match ty.kind() {
+        TypeKind::LLVMIntegerTypeKind => Some(ScalarType::new(K::Generic, ty.int_width()?)),
+        TypeKind::LLVMHalfTypeKind | TypeKind::LLVMBFloatTypeKind => float(16),
+        TypeKind::LLVMFloatTypeKind => float(32),
+        TypeKind::LLVMDoubleTypeKind => float(64),
+        TypeKind::LLVMX86_FP80TypeKind => float(80),
+        TypeKind::LLVMFP128TypeKind | TypeKind::LLVMPPC_FP128TypeKind => float(128),
+        TypeKind::LLVMPointerTypeKind => Some(l.pointer()),
+        _ => None,
+    }
+}
+
+/// How a `getelementptr` relates its result to its base.
+#[derive(Debug, PartialEq, Eq)]
+enum GepShape<'m> {
+    /// Pointer arithmetic over elements (or array decay): the result points
+    /// to what the base points to.
+    SameElement,
+    /// A field access: the result points to the field reached by this path.
+    Field(FieldKey<'m>),
+    /// Neither (a byte offset, or something we do not follow).
+    Other,
+}
+
+/// A field of a struct type reached by a path of indices (after the first
+/// index; array indices are all `None`: every element has the same type).
+type FieldKey<'m> = (Type<'m>, Vec<Option<i64>>);
+
+/// The shape of a GEP with source element type `src` and index operands
+/// `indices` (instruction or constant expression alike).
+fn gep_shape<'m>(src: Type<'m>, indices: &[Option<Value<'m>>]) -> GepShape<'m> {
+    if indices.len() == 1 {
+        // `p + k` over bytes with a constant k is how -O1 and up spell a
+        // field access: not pointer arithmetic over one element type.
+        let byte_offset = src.int_width() == Some(8) && indices[0].and_then(|v| v.const_int_value()).is_some_and(|k| k != 0);
+        return if byte_offset { GepShape::Other } else { GepShape::SameElement };
+    }
+    let mut cur = src;
+    let mut through_struct = false;
+    let mut path = Vec::new();
+    for idx in indices.iter().skip(1) {
+        if cur.is_struct() {
+            let Some(k) = idx.and_then(|v| v.const_int_value()) else { return GepShape::Other };
+            let Some(field) = usize::try_from(k).ok().and_then(|k| cur.struct_fields().get(k).copied()) else {
+                return GepShape::Other;
+            };
+            cur = field;
+            through_struct = true;
+            path.push(Some(k));
+        } else if let Some(e) = cur.element_type() {
+            cur = e;
+            path.push(None);
+        } else {
+            return GepShape::Other;
+        }
+    }
+    if through_struct {
+        GepShape::Field((src, path))
+    } else {
+        GepShape::SameElement
+    }
+}
+
+fn instruction_gep_shape(inst: Instruction<'_>) -> GepShape<'_> {
+    let Some(src) = inst.gep_source_type() else { return GepShape::Other };
+    let indices: Vec<_> = (1..inst.num_operands()).map(|i| inst.operand(i)).collect();
+    gep_shape(src, &indices)
+}
+
+/// Which uses of constants address the same memory: uses of the same
+/// global (or function, or other constant expression), looking through
+/// constant GEPs that only step over elements; and pointers to the same
+/// field of the same struct type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Address<'m> {
+    Constant(Value<'m>),
+    Field(FieldKey<'m>),
+}
+
+fn constant_address(mut v: Value<'_>) -> Option<Address<'_>> {
+    // Nesting is shallow in practice; the bound only guards hostile input.
+    for _ in 0..16 {
+        match v.kind() {
+            ValueKind::GlobalVariable | ValueKind::GlobalAlias | ValueKind::GlobalIFunc | ValueKind::Function => {
+                return Some(Address::Constant(v))
+            }
+            ValueKind::ConstantExpr => {}
+            _ => return None,
+        }
+        let Some(src) = v.const_gep_source_type() else { return Some(Address::Constant(v)) };
+        let ops = v.operands();
+        let indices: Vec<_> = ops.iter().skip(1).map(|&x| Some(x)).collect();
+        match (gep_shape(src, &indices), ops.first()) {
+            (GepShape::SameElement, Some(&base)) => v = base,
+            (GepShape::Field(key), _) => return Some(Address::Field(key)),
+            _ => return Some(Address::Constant(v)),
+        }
+    }
+    Some(Address::Constant(v))
+}
+
+/// Per-function naming state.
+struct Namer<'m> {
+    names: std::collections::HashMap<Value<'m>, String>,
+    /// Result-less instructions per opcode in the function.
+    totals: HashMap<&'static str, u32>,
+    seen: HashMap<&'static str, u32>,
+}
+
+impl<'m> Namer<'m> {
+    fn new(f: Function<'m>) -> Self {
+        let mut totals: HashMap<&'static str, u32> = HashMap::default();
+        for inst in f.instructions() {
+            if !inst.has_result() && !is_debug_intrinsic(inst) {
+                *totals.entry(opcode_name(inst.opcode())).or_default() += 1;
+            }
+        }
+        Namer { names: f.local_names(), totals, seen: HashMap::default() }
+    }
+
+    fn value(&self, v: Value<'m>) -> String {
+        self.names.get(&v).cloned().unwrap_or_else(|| "%?".into())
+    }
+
+    /// The label of `inst` as a user; call once per instruction, in order.
+    fn user(&mut self, inst: Instruction<'m>) -> String {
+        if inst.has_result() {
+            return self.value(inst.as_value());
+        }
+        let op = opcode_name(inst.opcode());
+        let k = self.seen.entry(op).or_default();
+        *k += 1;
+        if self.totals.get(op).copied().unwrap_or(0) > 1 {
+            format!("{op}#{k}")
+        } else {
+            op.to_string()
+        }
+    }
+}
+
+impl<'m> LlvmTypeFlow<'m> {
+    /// Builds the graph of every defined function of `m`; types start at
+    /// the bounds (call [`propagate`](Self::propagate) to refine them).
+    pub fn build(m: &'m Module<'_>, opts: BuildOptions) -> Result<Self, BuildError> {
+        let bytes = m.data_layout().pointer_size();
+        let lattice = Lattice::new(if bytes == 0 { 64 } else { bytes * 8 });
+        let mut tf = LlvmTypeFlow {
+            graph: TypeFlowGraph::new(lattice),
+            functions: Vec::new(),
+            owner: Vec::new(),
+            labels: Vec::new(),
+            values: HashMap::default(),
+            uses: HashMap::default(),
+            added: Default::default(),
+        };
+        let defined: Vec<Function<'m>> = m.functions().filter(|f| !f.is_declaration()).collect();
+        for f in &defined {
+            tf.add_function_nodes(*f);
+        }
+        let mut b = EdgeBuilder::default();
+        b.operand_edges(&mut tf)?;
+        for f in &defined {
+            b.return_chain(&mut tf, *f)?;
+        }
+        for f in &defined {
+            for inst in f.instructions() {
+                b.instruction_edges(&mut tf, inst)?;
+            }
+        }
+        if opts.seeds {
+            for f in &defined {
+                for inst in f.instructions() {
+                    tf.seed_instruction(inst)?;
+                }
+            }
+        }
+        tf.added = Default::default();
+        tracing::debug!(nodes = tf.graph.len(), edges = tf.graph.edge_count(), "type flow graph built");
+        Ok(tf)
+    }
+
+    /// Adds edge `a -- b` (level as in [`crate::graph`]) unless present.
+    fn join_leveled(&mut self, a: NodeId, b: NodeId, level: i8) -> Result<(), BuildError> {
+        let key = if a < b { (a, b, level) } else { (b, a, -level) };
+        if self.added.insert(key) {
+            match level {
+                0 => self.graph.add_edge(a, b)?,
+                1 => self.graph.add_deref_edge(a, b)?,
+                _ => self.graph.add_deref_edge(b, a)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn join(&mut self, a: NodeId, b: NodeId) -> Result<(), BuildError> {
+        self.join_leveled(a, b, 0)
+    }
+
+    /// A weak edge (across a call: C converts `void *` there silently).
+    fn join_weak(&mut self, a: NodeId, b: NodeId) -> Result<(), BuildError> {
+        let key = if a < b { (a, b, 0) } else { (b, a, 0) };
+        if self.added.insert(key) {
+            self.graph.add_weak_edge(a, b)?;
+        }
+        Ok(())
+    }
+
+    fn join_deref(&mut self, pointer: NodeId, pointee: NodeId) -> Result<(), BuildError> {
+        self.join_leveled(pointer, pointee, 1)
+    }
+
+    fn add_node(&mut self, kind: NodeKind, bound: ScalarType, source: LlvmSource<'m>, label: String) -> NodeId {
+        let id = self.graph.add_node(kind, bound, source);
+        self.owner.push(self.functions.len() as u32);
+        self.labels.push(label);
+        match source {
+            LlvmSource::Value(v) => {
+                self.values.insert(v, id);
+            }
+            LlvmSource::Use { user, operand } => {
+                self.uses.insert((user, operand), id);
+            }
+        }
+        id
+    }
+
+    fn add_function_nodes(&mut self, f: Function<'m>) {
+        let l = self.graph.lattice();
+        let first = self.graph.len() as u32;
+        let mut namer = Namer::new(f);
+        for p in f.params() {
+            if let Some(b) = ir_bound(l, p.ty()) {
+                self.add_node(NodeKind::Value, b, LlvmSource::Value(p), namer.value(p));
+            }
+        }
+        for inst in f.instructions() {
+            if is_debug_intrinsic(inst) {
+                continue;
+            }
+            let user = namer.user(inst);
+            let callee = direct_callee_operand(inst);
+            for i in 0..inst.num_operands() {
+                if (inst.opcode() == Opcode::LLVMAlloca && i == 0) || callee == Some(i) {
+                    continue;
+                }
+                let Some(op) = inst.operand(i) else { continue };
+                if matches!(op.kind(), ValueKind::BasicBlock | ValueKind::Metadata) {
+                    continue;
+                }
+                if let Some(b) = ir_bound(l, op.ty()) {
+                    self.add_node(NodeKind::Use, b, LlvmSource::Use { user: inst, operand: i }, format!("{user}.{i}"));
+                }
+            }
+            if inst.has_result() {
+                if let Some(b) = ir_bound(l, inst.as_value().ty()) {
+                    let v = inst.as_value();
+                    self.add_node(NodeKind::Value, b, LlvmSource::Value(v), namer.value(v));
+                }
+            }
+        }
+        let end = self.graph.len() as u32;
+        self.functions.push(FunctionNodes { function: f, name: format!("@{}", dtrans_ir::quote_ident(&f.name())), nodes: first..end });
+    }
+
+    // ---- queries ----
+
+    pub fn graph(&self) -> &TypeFlowGraph<LlvmSource<'m>> {
+        &self.graph
+    }
+
+    pub fn lattice(&self) -> Lattice {
+        self.graph.lattice()
+    }
+
+    /// The defined functions, in module order, with their nodes.
+    pub fn functions(&self) -> &[FunctionNodes<'m>] {
+        &self.functions
+    }
+
+    /// The function owning node `id`.
+    pub fn owner(&self, id: NodeId) -> Option<&FunctionNodes<'m>> {
+        self.owner.get(id.index()).and_then(|&f| self.functions.get(f as usize))
+    }
+
+    /// The node's label within its function (`%c`, `%c.0`, `store#2.1`).
+    pub fn label(&self, id: NodeId) -> &str {
+        self.labels.get(id.index()).map_or("?", |s| s.as_str())
+    }
+
+    /// The node of an argument or instruction result.
+    pub fn value_node(&self, v: Value<'m>) -> Option<NodeId> {
+        self.values.get(&v).copied()
+    }
+
+    /// The node of operand `operand` of `user`.
+    pub fn use_node(&self, user: Instruction<'m>, operand: u32) -> Option<NodeId> {
+        self.uses.get(&(user, operand)).copied()
+    }
+
+    /// The use nodes of each operand of `inst` (`None` where there is none).
+    pub fn operand_nodes(&self, inst: Instruction<'m>) -> Vec<Option<NodeId>> {
+        (0..inst.num_operands()).map(|i| self.use_node(inst, i)).collect()
+    }
+
+    /// The current type of every use, in node order: the map from `Use`
+    /// to type the document's backend produces (and what an evaluation
+    /// against debug information compares).
+    pub fn use_types(&self) -> Vec<(Instruction<'m>, u32, ScalarType)> {
+        self.graph
+            .nodes()
+            .filter_map(|(_, n)| match n.body.source {
+                LlvmSource::Use { user, operand } => Some((user, operand, n.body.ty)),
+                LlvmSource::Value(_) => None,
+            })
+            .collect()
+    }
+
+    /// The current type of every argument and instruction result, in node order.
+    pub fn value_types(&self) -> Vec<(Value<'m>, ScalarType)> {
+        self.graph
+            .nodes()
+            .filter_map(|(_, n)| match n.body.source {
+                LlvmSource::Value(v) => Some((v, n.body.ty)),
+                LlvmSource::Use { .. } => None,
+            })
+            .collect()
+    }
+
+    /// Refines the types from the bounds (see [`crate::propagate`]).
+    pub fn propagate(&mut self) -> Report {
+        propagate::propagate(&mut self.graph)
+    }
+
+    pub fn stats(&self) -> Stats {
+        propagate::stats(&self.graph)
+    }
+
+    // ---- seeds ----
+
+    /// Narrows node `id` (if any) to `seed`; a seed that contradicts the IR
+    /// type is dropped (and logged).
+    fn seed(&mut self, id: Option<NodeId>, seed: ScalarType) -> Result<(), BuildError> {
+        let Some(id) = id else { return Ok(()) };
+        if !self.graph.seed(id, seed)? {
+            tracing::debug!(node = self.label(id), %seed, "seed contradicts the IR type; dropped");
+        }
+        Ok(())
+    }
+
+    /// Narrows an integer node to `kind` at its own size.
+    fn seed_int(&mut self, id: Option<NodeId>, kind: K) -> Result<(), BuildError> {
+        let Some(n) = id else { return Ok(()) };
+        let bound = self.graph.node(n).map(|x| x.bound).ok_or(GraphError::NoSuchNode(n))?;
+        if bound.pointers > 0 || matches!(bound.kind, K::Pointer | K::Float) {
+            return Ok(());
+        }
+        self.seed(id, ScalarType::new(kind, bound.bits))
+    }
+
+    fn seed_pointer(&mut self, id: Option<NodeId>) -> Result<(), BuildError> {
+        let p = self.lattice().pointer();
+        self.seed(id, p)
+    }
+
+    fn seed_instruction(&mut self, inst: Instruction<'m>) -> Result<(), BuildError> {
+        use Opcode as O;
+        let ops = self.operand_nodes(inst);
+        let u = |i: u32| ops.get(i as usize).copied().flatten();
+        let (u0, u1) = (u(0), u(1));
+        let r = self.value_node(inst.as_value());
+        match inst.opcode() {
+            O::LLVMSDiv | O::LLVMSRem => {
+                for n in [u0, u1, r] {
+                    self.seed_int(n, K::Signed)?;
+                }
+            }
+            O::LLVMUDiv | O::LLVMURem => {
+                for n in [u0, u1, r] {
+                    self.seed_int(n, K::Unsigned)?;
+                }
+            }
+            O::LLVMAShr => {
+                self.seed_int(u0, K::Signed)?;
+                self.seed_int(r, K::Signed)?;
+            }
+            O::LLVMLShr => {
+                self.seed_int(u0, K::Unsigned)?;
+                self.seed_int(r, K::Unsigned)?;
+            }
+            O::LLVMICmp => {
+                let kind = match inst.int_predicate() {
+                    Some(IntPredicate::LLVMIntSGT | IntPredicate::LLVMIntSGE | IntPredicate::LLVMIntSLT | IntPredicate::LLVMIntSLE) => Some(K::Signed),
+                    Some(IntPredicate::LLVMIntUGT | IntPredicate::LLVMIntUGE | IntPredicate::LLVMIntULT | IntPredicate::LLVMIntULE) => Some(K::Unsigned),
+                    _ => None,
+                };
+                if let Some(k) = kind {
+                    self.seed_int(u0, k)?;
+                    self.seed_int(u1, k)?;
+                }
+            }
+            O::LLVMSExt => {
+                self.seed_int(u0, K::Signed)?;
+                self.seed_int(r, K::Signed)?;
+            }
+            O::LLVMZExt => {
+                // A zero-extended `i1` is a C boolean becoming an `int`;
+                // the result of any zext is often a promoted `int`, so only
+                // the source is said unsigned.
+                let from_bool = inst.operand(0).and_then(|v| v.ty().int_width()) == Some(1);
+                if !from_bool {
+                    self.seed_int(u0, K::Unsigned)?;
+                }
+            }
+            O::LLVMSIToFP => self.seed_int(u0, K::Signed)?,
+            O::LLVMUIToFP => self.seed_int(u0, K::Unsigned)?,
+            O::LLVMFPToSI => self.seed_int(r, K::Signed)?,
+            O::LLVMFPToUI => self.seed_int(r, K::Unsigned)?,
+            O::LLVMLoad | O::LLVMAtomicRMW | O::LLVMAtomicCmpXchg => self.seed_pointer(u0)?,
+            O::LLVMStore => self.seed_pointer(u1)?,
+            O::LLVMGetElementPtr => {
+                self.seed_pointer(u0)?;
+                for i in 1..inst.num_operands() {
+                    self.seed_int(u(i), K::Number)?;
+                }
+            }
+            O::LLVMExtractElement => self.seed_int(u1, K::Number)?,
+            O::LLVMInsertElement => self.seed_int(u(2), K::Number)?,
+            O::LLVMCall | O::LLVMInvoke | O::LLVMCallBr => self.seed_call(inst)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn seed_call(&mut self, inst: Instruction<'m>) -> Result<(), BuildError> {
+        let r = self.value_node(inst.as_value());
+        let nargs = inst.call_arg_count().unwrap_or(0);
+        let Some(f) = direct_callee(inst) else {
+            // An indirect call's callee is a (function) pointer.
+            let callee = inst.num_operands().saturating_sub(1);
+            return self.seed_pointer(self.use_node(inst, callee));
+        };
+        let name = f.name();
+        if let Some(rest) = name.strip_prefix("llvm.") {
+            return self.seed_intrinsic(inst, rest, r);
+        }
+        if !f.is_declaration() {
+            return Ok(());
+        }
+        let Some(proto) = libc::lookup(&name) else { return Ok(()) };
+        let l = self.lattice();
+        if let Some(t) = proto.ret.scalar(l) {
+            self.seed(r, t)?;
+        }
+        for (i, c) in proto.params.iter().enumerate() {
+            if let Some(t) = c.scalar(l) {
+                self.seed(self.use_node(inst, i as u32), t)?;
+            }
+        }
+        let Some(fmt_index) = proto.format else { return Ok(()) };
+        let Some(fmt) = inst
+            .operand(fmt_index as u32)
+            .filter(|v| v.kind() == ValueKind::GlobalVariable)
+            .and_then(|g| g.initializer())
+            .and_then(|init| init.const_bytes())
+        else {
+            return Ok(());
+        };
+        for (k, arg) in libc::printf_args(&fmt).into_iter().enumerate() {
+            let i = (fmt_index + 1 + k) as u32;
+            if i >= nargs {
+                break;
+            }
+            let n = self.use_node(inst, i);
+            match arg {
+                FormatArg::Int(kind) => self.seed_int(n, kind)?,
+                FormatArg::Str => self.seed(n, libc::C::Str.scalar(l).expect("char *"))?,
+                FormatArg::Ptr => self.seed_pointer(n)?,
+                FormatArg::Float | FormatArg::Skip => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn seed_intrinsic(&mut self, inst: Instruction<'m>, name: &str, r: Option<NodeId>) -> Result<(), BuildError> {
+        let ops = self.operand_nodes(inst);
+        let u = |i: u32| ops.get(i as usize).copied().flatten();
+        let (u0, u1, u2) = (u(0), u(1), u(2));
+        let kind = if ["smax.", "smin.", "abs.", "sadd.", "ssub.", "smul.", "sshl.", "sdiv.fix"].iter().any(|p| name.starts_with(p)) {
+            Some(K::Signed)
+        } else if ["umax.", "umin.", "uadd.", "usub.", "umul.", "ushl.", "udiv.fix"].iter().any(|p| name.starts_with(p)) {
+            Some(K::Unsigned)
+        } else {
+            None
+        };
+        if let Some(k) = kind {
+            // `abs` has an `i1` flag as its second operand: leave it.
+            let ops = if name.starts_with("abs.") { vec![u0] } else { vec![u0, u1] };
+            for n in ops.into_iter().chain([r]) {
+                self.seed_int(n, k)?;
+            }
+            return Ok(());
+        }
+        if ["memcpy.", "memmove.", "memset.", "memcpy.inline.", "memset.inline."].iter().any(|p| name.starts_with(p)) {
+            self.seed_pointer(u0)?;
+            if !name.starts_with("memset") {
+                self.seed_pointer(u1)?;
+            }
+            self.seed_int(u2, K::Unsigned)?;
+        }
+        Ok(())
+    }
+
+    // ---- verification ----
+
+    /// The graph's own invariants plus the frontend's: every node's source
+    /// exists and maps back to it; a use node is joined to its operand's
+    /// value node, and to no value node that its instruction does not
+    /// explain.
+    pub fn verify(&self) -> Result<(), VerifyErrors> {
+        let mut errors = self.graph.structural_errors();
+        for (id, node) in self.graph.nodes() {
+            let mut err = |message: String| errors.push(VerifyError::Frontend { node: id, message });
+            let Some(owner) = self.owner(id) else {
+                err("belongs to no function".into());
+                continue;
+            };
+            match node.body.source {
+                LlvmSource::Value(v) => {
+                    if node.kind != NodeKind::Value {
+                        err("a value source on a use node".into());
+                    }
+                    if self.values.get(&v) != Some(&id) {
+                        err(format!("value {} does not map back to this node", self.label(id)));
+                    }
+                    match v.kind() {
+                        ValueKind::Argument => {
+                            if !owner.function.params().contains(&v) {
+                                err(format!("argument {} is not a parameter of {}", self.label(id), owner.name));
+                            }
+                        }
+                        ValueKind::Instruction => {
+                            let inst = v.as_instruction().expect("checked instruction");
+                            if inst.parent_function() != Some(owner.function) {
+                                err(format!("instruction {} is not in {}", self.label(id), owner.name));
+                            }
+                        }
+                        _ => err("source is neither an argument nor an instruction".into()),
+                    }
+                }
+                LlvmSource::Use { user, operand } => {
+                    if node.kind != NodeKind::Use {
+                        err("a use source on a value node".into());
+                    }
+                    if self.uses.get(&(user, operand)) != Some(&id) {
+                        err(format!("use {} does not map back to this node", self.label(id)));
+                    }
+                    if user.parent_function() != Some(owner.function) {
+                        err(format!("user of {} is not in {}", self.label(id), owner.name));
+                    }
+                    let Some(op) = user.operand(operand) else {
+                        err(format!("{} has no operand {operand}", self.label(id)));
+                        continue;
+                    };
+                    let target = self.values.get(&op).copied();
+                    if let Some(t) = target {
+                        if !node.neighbors().iter().any(|nb| nb.node == t && nb.level == 0) {
+                            err(format!("use {} is not joined to its operand {}", self.label(id), self.label(t)));
+                        }
+                    }
+                    for nb in node.neighbors() {
+                        let Some(other) = self.graph.node(nb.node) else { continue };
+                        if other.kind != NodeKind::Value || Some(nb.node) == target {
+                            continue;
+                        }
+                        let LlvmSource::Value(w) = other.body.source else { continue };
+                        if !self.use_may_join_value(user, Some(op), w) {
+                            err(format!("use {} is joined to unrelated value {}", self.label(id), self.label(nb.node)));
+                        }
+                    }
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(VerifyErrors(errors))
+        }
+    }
+
+    /// `n12 (@f:%x.0)`: a node id with its function and label, for messages.
+    pub fn describe(&self, id: NodeId) -> String {
+        match self.owner(id) {
+            Some(f) => format!("{id} ({}:{})", f.name, self.label(id)),
+            None => id.to_string(),
+        }
+    }
+
+    /// The errors of [`verify`](Self::verify) with the nodes they name described.
+    pub fn explain(&self, errors: &VerifyErrors) -> String {
+        let mut out = format!("type flow graph is broken ({} problem(s))", errors.0.len());
+        for e in &errors.0 {
+            let nodes: Vec<String> = e.nodes().into_iter().map(|n| self.describe(n)).collect();
+            out.push_str(&format!("\n  {e} [{}]", nodes.join(", ")));
+        }
+        out
+    }
+
+    /// Whether a use of `operand` by `user` may be joined to value `w` other
+    /// than its own operand: the user's result, a parameter of the callee,
+    /// the result of a call to the function a `ret` returns from, or a GEP
+    /// to the same field as the constant GEP used.
+    fn use_may_join_value(&self, user: Instruction<'m>, operand: Option<Value<'m>>, w: Value<'m>) -> bool {
+        if w == user.as_value() {
+            return true;
+        }
+        if let Some(callee) = direct_callee(user) {
+            if callee.params().contains(&w) {
+                return true;
+            }
+        }
+        if user.opcode() == Opcode::LLVMRet {
+            if let Some(call) = w.as_instruction() {
+                if call.is_call() && direct_callee(call) == user.parent_function() {
+                    return true;
+                }
+            }
+        }
+        // A constant GEP to a field, chained with GEP instructions to the same field.
+        let field = |a: Option<Address<'m>>| match a {
+            Some(Address::Field(k)) => Some(k),
+            _ => None,
+        };
+        let used = operand.and_then(constant_address);
+        match (field(used), w.as_instruction().map(instruction_gep_shape)) {
+            (Some(k), Some(GepShape::Field(k2))) => k == k2,
+            _ => false,
+        }
+    }
+}
+
+/// State for the edge pass: the last node of each chain.
+#[derive(Default)]
+struct EdgeBuilder<'m> {
+    /// Uses of constants addressing the same memory, and GEP results
+    /// addressing the same field.
+    same_address: HashMap<Address<'m>, NodeId>,
+    /// A function's first `ret` use.
+    first_ret: HashMap<Function<'m>, NodeId>,
+    /// Argument uses of a declared function's fixed parameter.
+    declared_arg: HashMap<(Function<'m>, u32), NodeId>,
+    /// Results of calls to a declared function.
+    declared_result: HashMap<Function<'m>, NodeId>,
+}
+
+fn chain<'m, Key: std::hash::Hash + Eq>(
+    tf: &mut LlvmTypeFlow<'m>,
+    map: &mut HashMap<Key, NodeId>,
+    key: Key,
+    node: NodeId,
+) -> Result<(), BuildError> {
+    if let Some(prev) = map.insert(key, node) {
+        tf.join(prev, node)?;
+    }
+    Ok(())
+}
+
+impl<'m> EdgeBuilder<'m> {
+    /// Each use to its operand's value node, or along the chain of uses of
+    /// the same address constant.
+    fn operand_edges(&mut self, tf: &mut LlvmTypeFlow<'m>) -> Result<(), BuildError> {
+        let uses: Vec<(NodeId, Instruction<'m>, u32)> = tf
+            .graph
+            .nodes()
+            .filter_map(|(id, n)| match n.body.source {
+                LlvmSource::Use { user, operand } => Some((id, user, operand)),
+                LlvmSource::Value(_) => None,
+            })
+            .collect();
+        for (id, user, operand) in uses {
+            let Some(op) = user.operand(operand) else { continue };
+            if let Some(v) = tf.value_node(op) {
+                tf.join(v, id)?;
+            } else if let Some(address) = constant_address(op) {
+                chain(tf, &mut self.same_address, address, id)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn return_chain(&mut self, tf: &mut LlvmTypeFlow<'m>, f: Function<'m>) -> Result<(), BuildError> {
+        let mut prev = None;
+        for inst in f.instructions() {
+            let Some(u) = (inst.opcode() == Opcode::LLVMRet).then(|| tf.use_node(inst, 0)).flatten() else { continue };
+            match prev {
+                Some(p) => tf.join(p, u)?,
+                None => {
+                    self.first_ret.insert(f, u);
+                }
+            }
+            prev = Some(u);
+        }
+        Ok(())
+    }
+
+    fn instruction_edges(&mut self, tf: &mut LlvmTypeFlow<'m>, inst: Instruction<'m>) -> Result<(), BuildError> {
+        use Opcode as O;
+        let ops = tf.operand_nodes(inst);
+        let u = |i: u32| ops.get(i as usize).copied().flatten();
+        let (u0, u1, u2) = (u(0), u(1), u(2));
+        let r = tf.value_node(inst.as_value());
+        let same = |a: Option<NodeId>, b: Option<NodeId>, tf: &mut LlvmTypeFlow<'m>| -> Result<(), BuildError> {
+            if let (Some(a), Some(b)) = (a, b) {
+                tf.join(a, b)?;
+            }
+            Ok(())
+        };
+        let deref = |p: Option<NodeId>, v: Option<NodeId>, tf: &mut LlvmTypeFlow<'m>| -> Result<(), BuildError> {
+            if let (Some(p), Some(v)) = (p, v) {
+                tf.join_deref(p, v)?;
+            }
+            Ok(())
+        };
+        match inst.opcode() {
+            O::LLVMAdd | O::LLVMSub | O::LLVMMul | O::LLVMUDiv | O::LLVMSDiv | O::LLVMURem | O::LLVMSRem
+            | O::LLVMAnd | O::LLVMOr | O::LLVMXor | O::LLVMFAdd | O::LLVMFSub | O::LLVMFMul | O::LLVMFDiv
+            | O::LLVMFRem => {
+                same(u0, r, tf)?;
+                same(u1, r, tf)?;
+            }
+            O::LLVMShl | O::LLVMLShr | O::LLVMAShr | O::LLVMFNeg | O::LLVMFreeze => same(u0, r, tf)?,
+            O::LLVMICmp | O::LLVMFCmp => same(u0, u1, tf)?,
+            O::LLVMLoad => deref(u0, r, tf)?,
+            O::LLVMStore => deref(u1, u0, tf)?,
+            O::LLVMAtomicRMW => {
+                deref(u0, u1, tf)?;
+                same(u1, r, tf)?;
+            }
+            O::LLVMAtomicCmpXchg => {
+                deref(u0, u1, tf)?;
+                same(u1, u2, tf)?;
+            }
+            O::LLVMBitCast | O::LLVMPtrToInt | O::LLVMIntToPtr | O::LLVMAddrSpaceCast => {
+                let l = tf.lattice();
+                let size = |n: Option<NodeId>| n.and_then(|n| tf.graph.node(n)).map(|x| l.size(x.bound));
+                if size(u0).is_some() && size(u0) == size(r) {
+                    same(u0, r, tf)?;
+                }
+            }
+            O::LLVMPHI => {
+                for i in 0..inst.num_operands() {
+                    same(u(i), r, tf)?;
+                }
+            }
+            O::LLVMSelect => {
+                same(u1, r, tf)?;
+                same(u2, r, tf)?;
+            }
+            O::LLVMExtractElement => same(u0, r, tf)?,
+            O::LLVMInsertElement | O::LLVMShuffleVector => {
+                same(u0, r, tf)?;
+                same(u1, r, tf)?;
+            }
+            O::LLVMGetElementPtr => match instruction_gep_shape(inst) {
+                GepShape::SameElement => same(u0, r, tf)?,
+                GepShape::Field(key) => {
+                    if let Some(r) = r {
+                        chain(tf, &mut self.same_address, Address::Field(key), r)?;
+                    }
+                }
+                GepShape::Other => {}
+            },
+            O::LLVMCall | O::LLVMInvoke | O::LLVMCallBr => self.call_edges(tf, inst, r)?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn call_edges(&mut self, tf: &mut LlvmTypeFlow<'m>, inst: Instruction<'m>, r: Option<NodeId>) -> Result<(), BuildError> {
+        let Some(f) = direct_callee(inst) else { return Ok(()) };
+        if is_debug_intrinsic(inst) {
+            return Ok(());
+        }
+        let nargs = inst.call_arg_count().unwrap_or(0);
+        let name = f.name();
+        if let Some(rest) = name.strip_prefix("llvm.") {
+            return intrinsic_rules(tf, inst, rest, nargs, r);
+        }
+        if f.is_declaration() {
+            let fixed = f.function_type().param_types().len() as u32;
+            for i in 0..nargs.min(fixed) {
+                if let Some(u) = tf.use_node(inst, i) {
+                    if let Some(prev) = self.declared_arg.insert((f, i), u) {
+                        tf.join_weak(prev, u)?;
+                    }
+                }
+            }
+            if let Some(r) = r {
+                if let Some(prev) = self.declared_result.insert(f, r) {
+                    tf.join_weak(prev, r)?;
+                }
+            }
+            return Ok(());
+        }
+        if inst.called_function_type() != Some(f.function_type()) {
+            tracing::debug!(callee = %name, "call through a different function type: arguments not joined");
+            return Ok(());
+        }
+        for (i, p) in f.params().into_iter().enumerate() {
+            if let (Some(u), Some(pn)) = (tf.use_node(inst, i as u32), tf.value_node(p)) {
+                tf.join_weak(u, pn)?;
+            }
+        }
+        if let (Some(r), Some(&ret)) = (r, self.first_ret.get(&f)) {
+            tf.join_weak(r, ret)?;
+        }
+        Ok(())
+    }
+}
+
+/// Edges for calls to intrinsics, by name (without `llvm.`):
+/// value-preserving ones (`smax`, `umin`, `abs`, `fabs`, `fma`, `bswap`,
+/// `expect`, ...) join their same-typed operands to the result; the
+/// overflow-checking arithmetic (`sadd.with.overflow`, ...) joins its two
+/// operands (the result is a pair); `memcpy`/`memmove` join destination and
+/// source. Everything else (`lifetime`, `ctpop`, ...) joins nothing.
+fn intrinsic_rules<'m>(tf: &mut LlvmTypeFlow<'m>, inst: Instruction<'m>, name: &str, nargs: u32, r: Option<NodeId>) -> Result<(), BuildError> {
+    let ops = tf.operand_nodes(inst);
+    let u = |i: u32| ops.get(i as usize).copied().flatten();
+    if name.contains(".with.overflow.") {
+        if let (Some(a), Some(b)) = (u(0), u(1)) {
+            tf.join(a, b)?;
+        }
+        return Ok(());
+    }
+    if ["memcpy.", "memmove.", "memcpy.inline."].iter().any(|p| name.starts_with(p)) {
+        if let (Some(a), Some(b)) = (u(0), u(1)) {
+            tf.join(a, b)?;
+        }
+        return Ok(());
+    }
+    const PRESERVING: &[&str] = &[
+        "smax.", "smin.", "umax.", "umin.", "abs.", "sadd.sat.", "ssub.sat.", "uadd.sat.", "usub.sat.", "sshl.sat.",
+        "ushl.sat.", "fshl.", "fshr.", "bswap.", "bitreverse.", "expect.", "fabs.", "sqrt.", "sin.", "cos.", "tan.",
+        "exp.", "exp2.", "exp10.", "log.", "log2.", "log10.", "pow.", "powi.", "floor.", "ceil.", "trunc.", "rint.",
+        "nearbyint.", "round.", "roundeven.", "fma.", "fmuladd.", "minnum.", "maxnum.", "minimum.", "maximum.",
+        "copysign.", "canonicalize.", "ptrmask.",
+    ];
+    if !PRESERVING.iter().any(|p| name.starts_with(p)) {
+        return Ok(());
+    }
+    let Some(r) = r else { return Ok(()) };
+    let rty = inst.as_value().ty();
+    for i in 0..nargs {
+        let same_type = inst.operand(i).is_some_and(|v| v.ty() == rty);
+        if let (true, Some(a)) = (same_type, u(i)) {
+            tf.join(a, r)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

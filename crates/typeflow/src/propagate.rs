@@ -1,0 +1,683 @@
+//! Propagation: refine relaxed types from strict neighbours so that as few
+//! edges as possible join different types.
+//!
+//! Every node has a *bound* (its IR type met with the seeds) and a type that
+//! refines it. An edge is a **cast** when the types at its two ends differ
+//! (through a dereference edge: when the pointer side is not exactly the
+//! other side with one more `*`); it is a **conflict** when no refinement
+//! could make them equal (`int32_t` against `uint32_t`). Propagation
+//! minimises casts; conflicts are kept and reported, never hidden.
+//!
+//! The algorithm works on each connected component:
+//!
+//! 1. *Consistent components.* Give every node its pointer level relative to
+//!    the component's first node (following the edges' levels, along strong
+//!    edges first). If the
+//!    levels agree around every cycle and the bounds, moved to that first
+//!    node's level, form a chain, the lowest of them, moved back to each
+//!    node's level, gives every node a type with no cast at all: optimal.
+//! 2. *Conflicting components* (the bounds disagree, or the levels do, as
+//!    when a `void *` function returns both `T *` and `T **`, or a list is
+//!    walked through `p = *p`). If the levels disagree, each node first
+//!    moves to the level most of its neighbours imply (strong edges count
+//!    twice); the edges still
+//!    disagreeing are casts, and the rest splits into parts whose levels
+//!    agree. Each part is solved as in step 1 when its bounds form a chain;
+//!    otherwise by a flood from the specific types outwards (each node
+//!    takes the strictly more specific type most of its neighbours
+//!    propose), then local improvement (a node moves to the type most
+//!    neighbours agree with, only when that removes casts); again strong
+//!    edges count twice, so casts land on weak edges (calls) first. If the result
+//!    had more casts than the bounds themselves, the component keeps its
+//!    bounds: propagation never adds casts.
+//!
+//! Everything runs in node order, so the result is deterministic.
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::graph::{Edge, NodeId, TypeFlowGraph};
+use crate::lattice::{Constraint, ScalarType};
+
+/// How an edge's two ends relate after propagation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EdgeStatus {
+    /// Same type: no cast.
+    Same,
+    /// Different but compatible types (one refines the other): a cast that
+    /// propagation could remove.
+    Cast,
+    /// Incompatible types: a cast no refinement removes.
+    Conflict,
+}
+
+/// Counts over a graph or part of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub nodes: usize,
+    pub edges: usize,
+    /// Edges whose ends differ (conflicts included).
+    pub casts: usize,
+    /// Edges whose ends are incompatible.
+    pub conflicts: usize,
+}
+
+/// What [`propagate`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub components: usize,
+    /// Components solved without any cast (step 1).
+    pub consistent: usize,
+    /// Components with conflicting bounds or levels (step 2).
+    pub conflicting: usize,
+    /// Conflicting components whose pointer levels disagree.
+    pub level_conflicts: usize,
+    /// Conflicting components left at their bounds because the search did
+    /// not beat them.
+    pub kept_bounds: usize,
+}
+
+/// The status of edge `e` under the current types.
+pub fn edge_status<R>(g: &TypeFlowGraph<R>, e: Edge) -> EdgeStatus {
+    let (Some(ta), Some(tb)) = (g.ty(e.a), g.ty(e.b)) else { return EdgeStatus::Conflict };
+    status(g, ta, tb, e.level)
+}
+
+/// Status of an edge whose ends have types `ta` and `tb`, `level` = pointer
+/// count of `a` minus that of `b`.
+fn status<R>(g: &TypeFlowGraph<R>, ta: ScalarType, tb: ScalarType, level: i8) -> EdgeStatus {
+    if tb.shift(level.into()) == Some(ta) {
+        return EdgeStatus::Same;
+    }
+    // Compare from the pointer side, where moving the other end up a level
+    // always succeeds (short of the pointer cap).
+    let (p, q, up) = if level >= 0 { (ta, tb, level) } else { (tb, ta, -level) };
+    match q.shift(up.into()) {
+        Some(view) if g.lattice().comparable(p, view) => EdgeStatus::Cast,
+        Some(_) => EdgeStatus::Conflict,
+        None => EdgeStatus::Cast,
+    }
+}
+
+/// Counts nodes, edges, casts and conflicts over the whole graph.
+pub fn stats<R>(g: &TypeFlowGraph<R>) -> Stats {
+    let mut s = Stats { nodes: g.len(), ..Stats::default() };
+    for e in g.edges() {
+        s.edges += 1;
+        match edge_status(g, e) {
+            EdgeStatus::Same => {}
+            EdgeStatus::Cast => s.casts += 1,
+            EdgeStatus::Conflict => {
+                s.casts += 1;
+                s.conflicts += 1;
+            }
+        }
+    }
+    s
+}
+
+/// Refines the types of `g` from its bounds. Starts from the bounds, so
+/// running it twice gives the same result.
+pub fn propagate<R>(g: &mut TypeFlowGraph<R>) -> Report {
+    g.reset_types();
+    let mut report = Report::default();
+    let mut seen = vec![false; g.len()];
+    let mut in_part = vec![false; g.len()];
+    let mut rel = vec![0i32; g.len()];
+    let mut dist = vec![u32::MAX; g.len()];
+    for start in 0..g.len() {
+        if seen[start] {
+            continue;
+        }
+        let (members, levels_agree) = component(g, NodeId(start as u32), &mut seen, &mut rel, &mut dist);
+        report.components += 1;
+        if levels_agree && solve_consistent(g, &members, &rel) {
+            report.consistent += 1;
+            continue;
+        }
+        report.conflicting += 1;
+        if !levels_agree {
+            vote_levels(g, &members, &mut rel);
+            report.level_conflicts += 1;
+        }
+        let before = cost(g, &members);
+        for part in parts(g, &members, &rel, &mut in_part) {
+            if !solve_consistent(g, &part, &rel) {
+                flood(g, &part, &rel);
+                improve(g, &part, &rel);
+            }
+        }
+        let after = cost(g, &members);
+        if after > before {
+            for &n in &members {
+                let bound = g.node(n).expect("member").bound;
+                g.set_type(n, bound).expect("a bound refines itself");
+            }
+            report.kept_bounds += 1;
+        }
+        tracing::debug!(nodes = members.len(), before, after, levels_agree, "conflicting component");
+    }
+    tracing::debug!(?report, "propagation");
+    report
+}
+
+/// Whether the edge from `n` to `nb` agrees with the pointer levels `rel`.
+fn agrees(rel: &[i32], n: NodeId, nb: &crate::graph::Neighbor) -> bool {
+    rel[n.index()] - rel[nb.node.index()] == i32::from(nb.level)
+}
+
+/// Pointer levels for a component whose edges disagree about them (a
+/// `void *` function returning both `T *` and `T **`): each node moves to
+/// the level most of its neighbours imply, while that satisfies more edges.
+/// The edges still disagreeing are casts the solver does not look through.
+fn vote_levels<R>(g: &TypeFlowGraph<R>, members: &[NodeId], rel: &mut [i32]) {
+    const MAX_SWEEPS: usize = 64;
+    for _ in 0..MAX_SWEEPS {
+        let mut changed = false;
+        for &n in members {
+            let mut votes: Vec<(i32, u32)> = Vec::new();
+            for nb in g.node(n).expect("member").neighbors() {
+                let want = rel[nb.node.index()] + i32::from(nb.level);
+                match votes.iter_mut().find(|(l, _)| *l == want) {
+                    Some((_, c)) => *c += weight(nb),
+                    None => votes.push((want, weight(nb))),
+                }
+            }
+            let here = votes.iter().find(|(l, _)| *l == rel[n.index()]).map_or(0, |(_, c)| *c);
+            // Most votes, then the lowest level (fewer pointers), for determinism.
+            if let Some(&(l, c)) = votes.iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))) {
+                if c > here {
+                    rel[n.index()] = l;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// The parts of a component joined by edges that agree with `rel`.
+fn parts<R>(g: &TypeFlowGraph<R>, members: &[NodeId], rel: &[i32], in_part: &mut [bool]) -> Vec<Vec<NodeId>> {
+    let mut out = Vec::new();
+    for &start in members {
+        if in_part[start.index()] {
+            continue;
+        }
+        in_part[start.index()] = true;
+        let mut part = vec![start];
+        let mut queue = VecDeque::from([start]);
+        while let Some(n) = queue.pop_front() {
+            for nb in g.node(n).expect("member").neighbors() {
+                if agrees(rel, n, nb) && !in_part[nb.node.index()] {
+                    in_part[nb.node.index()] = true;
+                    part.push(nb.node);
+                    queue.push_back(nb.node);
+                }
+            }
+        }
+        part.sort();
+        out.push(part);
+    }
+    out
+}
+
+/// The component of `start` (sorted), with each member's pointer level
+/// relative to `start` in `rel`; false if two paths give a node different
+/// levels. Levels follow a spanning tree with as few weak edges on each
+/// path as possible (a 0-1 breadth-first search), so that disagreements
+/// fall on weak edges where they can.
+fn component<R>(g: &TypeFlowGraph<R>, start: NodeId, seen: &mut [bool], rel: &mut [i32], dist: &mut [u32]) -> (Vec<NodeId>, bool) {
+    let mut members = vec![start];
+    seen[start.index()] = true;
+    let mut i = 0;
+    while i < members.len() {
+        for nb in g.node(members[i]).expect("member").neighbors() {
+            if !seen[nb.node.index()] {
+                seen[nb.node.index()] = true;
+                members.push(nb.node);
+            }
+        }
+        i += 1;
+    }
+    members.sort();
+    for &n in &members {
+        dist[n.index()] = u32::MAX;
+    }
+    dist[start.index()] = 0;
+    rel[start.index()] = 0;
+    let mut queue = VecDeque::from([start]);
+    while let Some(n) = queue.pop_front() {
+        for nb in g.node(n).expect("member").neighbors() {
+            let d = dist[n.index()] + u32::from(nb.weak);
+            if d < dist[nb.node.index()] {
+                dist[nb.node.index()] = d;
+                rel[nb.node.index()] = rel[n.index()] - i32::from(nb.level);
+                if nb.weak {
+                    queue.push_back(nb.node);
+                } else {
+                    queue.push_front(nb.node);
+                }
+            }
+        }
+    }
+    let agree = members.iter().all(|&n| g.node(n).expect("member").neighbors().iter().all(|nb| agrees(rel, n, nb)));
+    (members, agree)
+}
+
+/// How much an edge counts in votes: casts are cheaper on weak edges.
+fn weight(nb: &crate::graph::Neighbor) -> u32 {
+    if nb.weak {
+        1
+    } else {
+        2
+    }
+}
+
+/// Step 1: one type for the whole component, moved to each node's level.
+fn solve_consistent<R>(g: &mut TypeFlowGraph<R>, members: &[NodeId], rel: &[i32]) -> bool {
+    let lattice = g.lattice();
+    let mut lowest: Option<ScalarType> = None;
+    for &n in members {
+        let bound = g.node(n).expect("member").bound;
+        match lattice.constraint_at(bound, rel[n.index()]) {
+            Constraint::Any => {}
+            Constraint::Impossible => return false,
+            Constraint::Below(b) => {
+                lowest = match lowest {
+                    None => Some(b),
+                    Some(l) => match lattice.meet(l, b) {
+                        Some(m) => Some(m),
+                        None => return false,
+                    },
+                }
+            }
+        }
+    }
+    let Some(t) = lowest else { return false };
+    let mut types = Vec::with_capacity(members.len());
+    for &n in members {
+        match t.shift(rel[n.index()]) {
+            Some(ty) if lattice.le(ty, g.node(n).expect("member").bound) => types.push(ty),
+            _ => return false,
+        }
+    }
+    for (&n, ty) in members.iter().zip(types) {
+        g.set_type(n, ty).expect("checked against the bound");
+    }
+    true
+}
+
+/// The types `n`'s neighbours propose for it (each neighbour's type moved
+/// to `n`'s level) over the edges that agree with `rel`, with the weight of
+/// the neighbours proposing each (a strong edge counts twice a weak one),
+/// restricted to refinements of `n`'s bound. In order of first proposal.
+fn proposals<R>(g: &TypeFlowGraph<R>, n: NodeId, rel: &[i32]) -> Vec<(ScalarType, u32)> {
+    let lattice = g.lattice();
+    let node = g.node(n).expect("member");
+    let mut out: Vec<(ScalarType, u32)> = Vec::new();
+    for nb in node.neighbors().iter().filter(|nb| agrees(rel, n, nb)) {
+        let Some(view) = g.ty(nb.node).and_then(|t| t.shift(nb.level.into())) else { continue };
+        if !lattice.le(view, node.bound) {
+            continue;
+        }
+        match out.iter_mut().find(|(t, _)| *t == view) {
+            Some((_, c)) => *c += weight(nb),
+            None => out.push((view, weight(nb))),
+        }
+    }
+    out
+}
+
+/// The best of `candidates`: most support, then most specific, then least
+/// in the types' total order (for determinism).
+fn best<R>(g: &TypeFlowGraph<R>, candidates: impl Iterator<Item = (ScalarType, u32)>) -> Option<(ScalarType, u32)> {
+    let lattice = g.lattice();
+    candidates.max_by(|(ta, ca), (tb, cb)| {
+        ca.cmp(cb).then(lattice.depth(*ta).cmp(&lattice.depth(*tb))).then(tb.cmp(ta))
+    })
+}
+
+/// Step 2a: spread specific types outwards. A node moves only to a
+/// strictly more specific type, so this ends (the lattice has finite
+/// height once pointer levels are capped).
+fn flood<R>(g: &mut TypeFlowGraph<R>, members: &[NodeId], rel: &[i32]) {
+    let lattice = g.lattice();
+    let mut wave: Vec<NodeId> = members.to_vec();
+    let mut mark: HashMap<NodeId, usize> = HashMap::default();
+    let mut round = 0usize;
+    while !wave.is_empty() {
+        round += 1;
+        let mut next = Vec::new();
+        for &n in &wave {
+            let cur = g.ty(n).expect("member");
+            let props = proposals(g, n, rel);
+            let Some((t, _)) = best(g, props.into_iter().filter(|(t, _)| lattice.lt(*t, cur))) else { continue };
+            g.set_type(n, t).expect("proposals refine the bound");
+            for nb in g.node(n).expect("member").neighbors().iter().filter(|nb| agrees(rel, n, nb)) {
+                if mark.insert(nb.node, round) != Some(round) {
+                    next.push(nb.node);
+                }
+            }
+        }
+        next.sort();
+        next.dedup();
+        wave = next;
+    }
+}
+
+/// Step 2b: local moves that strictly reduce the casts around a node.
+fn improve<R>(g: &mut TypeFlowGraph<R>, members: &[NodeId], rel: &[i32]) {
+    const MAX_SWEEPS: usize = 64;
+    let lattice = g.lattice();
+    for _ in 0..MAX_SWEEPS {
+        let mut changed = false;
+        for &n in members {
+            let node = g.node(n).expect("member");
+            if lattice.is_leaf(node.bound) {
+                continue;
+            }
+            let cur = node.body.ty;
+            let props = proposals(g, n, rel);
+            let here = props.iter().find(|(t, _)| *t == cur).map_or(0, |(_, c)| *c);
+            if let Some((t, c)) = best(g, props.into_iter()) {
+                if c > here {
+                    g.set_type(n, t).expect("proposals refine the bound");
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// Casts among the edges of `members` (each edge counted once).
+fn cost<R>(g: &TypeFlowGraph<R>, members: &[NodeId]) -> usize {
+    let mut casts = 0;
+    for &a in members {
+        for nb in g.node(a).expect("member").neighbors() {
+            if nb.node > a {
+                let e = Edge { a, b: nb.node, level: nb.level, weak: nb.weak };
+                casts += usize::from(edge_status(g, e) != EdgeStatus::Same);
+            }
+        }
+    }
+    casts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::NodeKind;
+    use crate::lattice::{Lattice, PrimitiveKind as K};
+
+    const L: Lattice = Lattice { ptr_bits: 64 };
+
+    fn t(kind: K, bits: u32) -> ScalarType {
+        ScalarType::new(kind, bits)
+    }
+
+    struct G {
+        g: TypeFlowGraph<u32>,
+    }
+
+    impl G {
+        fn new() -> Self {
+            G { g: TypeFlowGraph::new(L) }
+        }
+        fn node(&mut self, bound: ScalarType) -> NodeId {
+            let id = self.g.len() as u32;
+            self.g.add_node(NodeKind::Value, bound, id)
+        }
+        fn chain(&mut self, ids: &[NodeId]) {
+            for w in ids.windows(2) {
+                self.g.add_edge(w[0], w[1]).unwrap();
+            }
+        }
+        fn ty(&self, n: NodeId) -> String {
+            self.g.ty(n).unwrap().c_name()
+        }
+    }
+
+    #[test]
+    fn a_strict_node_refines_its_whole_component() {
+        let mut g = G::new();
+        let a = g.node(t(K::Generic, 32));
+        let b = g.node(t(K::Generic, 32));
+        let c = g.node(t(K::Number, 32));
+        let s = g.node(t(K::Signed, 32));
+        g.chain(&[a, b, c, s]);
+        let before = stats(&g.g);
+        assert_eq!((before.casts, before.conflicts), (2, 0));
+        let r = propagate(&mut g.g);
+        assert_eq!((r.components, r.consistent), (1, 1));
+        for n in [a, b, c, s] {
+            assert_eq!(g.ty(n), "int32_t");
+        }
+        assert_eq!(stats(&g.g).casts, 0);
+    }
+
+    #[test]
+    fn unrelated_components_stay_apart_and_unseeded_ones_stay_generic() {
+        let mut g = G::new();
+        let a = g.node(t(K::Generic, 32));
+        let b = g.node(t(K::Unsigned, 32));
+        let c = g.node(t(K::Generic, 32));
+        let d = g.node(t(K::Generic, 32));
+        g.chain(&[a, b]);
+        g.chain(&[c, d]);
+        propagate(&mut g.g);
+        assert_eq!((g.ty(a).as_str(), g.ty(c).as_str(), g.ty(d).as_str()), ("uint32_t", "generic32_t", "generic32_t"));
+    }
+
+    #[test]
+    fn sizes_never_mix() {
+        let mut g = G::new();
+        let a = g.node(t(K::Generic, 64));
+        let b = g.node(t(K::Signed, 32));
+        g.chain(&[a, b]);
+        propagate(&mut g.g);
+        assert_eq!(g.ty(a), "generic64_t");
+        let s = stats(&g.g);
+        assert_eq!((s.casts, s.conflicts), (1, 1));
+    }
+
+    #[test]
+    fn a_conflict_stays_a_single_cast() {
+        // int32 -- a -- b -- c -- uint32, with a second int32 on a: the
+        // relaxed path takes one side and the cast sits at the other end.
+        let mut g = G::new();
+        let s1 = g.node(t(K::Signed, 32));
+        let a = g.node(t(K::Generic, 32));
+        let b = g.node(t(K::Generic, 32));
+        let c = g.node(t(K::Generic, 32));
+        let u = g.node(t(K::Unsigned, 32));
+        let s2 = g.node(t(K::Signed, 32));
+        g.chain(&[s1, a, b, c, u]);
+        g.g.add_edge(s2, a).unwrap();
+        let before = stats(&g.g);
+        let r = propagate(&mut g.g);
+        assert_eq!(r.conflicting, 1);
+        let after = stats(&g.g);
+        assert_eq!((after.casts, after.conflicts), (1, 1), "{before:?} -> {after:?}");
+        assert!(after.casts <= before.casts);
+        assert_eq!(g.ty(a), "int32_t");
+    }
+
+    #[test]
+    fn the_majority_wins_at_a_meeting_point() {
+        let mut g = G::new();
+        let hub = g.node(t(K::Generic, 32));
+        let ints: Vec<_> = (0..3).map(|_| g.node(t(K::Signed, 32))).collect();
+        let uint = g.node(t(K::Unsigned, 32));
+        for &i in &ints {
+            g.g.add_edge(i, hub).unwrap();
+        }
+        g.g.add_edge(uint, hub).unwrap();
+        g.g.verify().unwrap();
+        propagate(&mut g.g);
+        assert_eq!(g.ty(hub), "int32_t");
+        assert_eq!(stats(&g.g).casts, 1);
+    }
+
+    #[test]
+    fn relaxed_regions_between_conflicts_follow_their_strict_side() {
+        // s -- a -- x(10 relaxed) -- c -- u, where the fan-in makes the flood
+        // meet badly; local improvement repairs it.
+        let mut g = G::new();
+        let s = g.node(t(K::Signed, 32));
+        let a = g.node(t(K::Generic, 32));
+        let c = g.node(t(K::Generic, 32));
+        let u = g.node(t(K::Unsigned, 32));
+        g.chain(&[s, a]);
+        g.chain(&[c, u]);
+        for _ in 0..10 {
+            let x = g.node(t(K::Generic, 32));
+            g.chain(&[a, x, c]);
+        }
+        let before = stats(&g.g).casts;
+        propagate(&mut g.g);
+        let after = stats(&g.g);
+        assert!(after.casts <= before, "{before} -> {after:?}");
+        assert_eq!(after.casts, 1, "{after:?}");
+    }
+
+    #[test]
+    fn pointers_propagate_through_dereference_edges() {
+        // p -> *p = v, v = int32: p becomes int32_t *; q = p.
+        let mut g = G::new();
+        let p = g.node(L.pointer());
+        let v = g.node(t(K::Generic, 32));
+        let s = g.node(t(K::Signed, 32));
+        let q = g.node(L.pointer());
+        g.g.add_deref_edge(p, v).unwrap();
+        g.chain(&[v, s]);
+        g.chain(&[p, q]);
+        let r = propagate(&mut g.g);
+        assert_eq!(r.consistent, 1);
+        assert_eq!((g.ty(p).as_str(), g.ty(q).as_str(), g.ty(v).as_str()), ("int32_t *", "int32_t *", "int32_t"));
+        assert_eq!(stats(&g.g).casts, 0);
+    }
+
+    #[test]
+    fn an_integer_used_as_an_address_becomes_a_pointer() {
+        // i64 x --(inttoptr)-- ptr p, *p is a double: x is a double *.
+        let mut g = G::new();
+        let x = g.node(t(K::Generic, 64));
+        let p = g.node(L.pointer());
+        let d = g.node(t(K::Float, 64));
+        g.chain(&[x, p]);
+        g.g.add_deref_edge(p, d).unwrap();
+        propagate(&mut g.g);
+        assert_eq!(g.ty(x), "double *");
+    }
+
+    #[test]
+    fn pointer_levels_that_disagree_are_a_conflicting_component() {
+        // p = *p (a list walked through its first field), p also an int *.
+        let mut g = G::new();
+        let p = g.node(L.pointer());
+        let q = g.node(L.pointer());
+        let i = g.node(t(K::Signed, 32));
+        let m = g.node(L.pointer());
+        g.g.add_deref_edge(p, q).unwrap();
+        g.chain(&[q, m, p]);
+        let r2 = g.node(L.pointer());
+        g.chain(&[p, r2]);
+        g.g.add_deref_edge(r2, i).unwrap();
+        let before = stats(&g.g).casts;
+        let r = propagate(&mut g.g);
+        assert_eq!(r.conflicting, 1);
+        let after = stats(&g.g).casts;
+        assert!(after <= before, "{before} -> {after}");
+        g.g.verify().unwrap();
+    }
+
+    #[test]
+    fn casts_land_on_weak_edges() {
+        // A relaxed node between a signed neighbour (strong edge) and an
+        // unsigned one (weak edge, a call): it follows the strong side.
+        let mut g = G::new();
+        let u = g.node(t(K::Unsigned, 32));
+        let hub = g.node(t(K::Generic, 32));
+        let s = g.node(t(K::Signed, 32));
+        g.g.add_weak_edge(u, hub).unwrap();
+        g.g.add_edge(hub, s).unwrap();
+        propagate(&mut g.g);
+        assert_eq!(g.ty(hub), "int32_t");
+        // Levels: x points to v, v -- z, and z -- x across a call. The
+        // cycle cannot agree; the weak edge is the one given up.
+        let mut g = G::new();
+        let x = g.node(L.pointer());
+        let v = g.node(t(K::Generic, 32));
+        let z = g.node(t(K::Signed, 32));
+        g.g.add_weak_edge(x, z).unwrap();
+        g.g.add_deref_edge(x, v).unwrap();
+        g.g.add_edge(v, z).unwrap();
+        let r = propagate(&mut g.g);
+        assert_eq!((r.conflicting, r.level_conflicts), (1, 1));
+        assert_eq!((g.ty(x).as_str(), g.ty(v).as_str()), ("int32_t *", "int32_t"));
+        let casts: Vec<_> = g.g.edges().filter(|e| edge_status(&g.g, *e) != EdgeStatus::Same).collect();
+        assert_eq!(casts.len(), 1);
+        assert!(casts[0].weak);
+    }
+
+    #[test]
+    fn propagation_is_deterministic_and_idempotent() {
+        let build = || {
+            let mut g = G::new();
+            let ids: Vec<_> = (0..40)
+                .map(|i| match i % 7 {
+                    0 => g.node(t(K::Signed, 32)),
+                    3 => g.node(t(K::Unsigned, 32)),
+                    _ => g.node(t(K::Generic, 32)),
+                })
+                .collect();
+            for i in 0..40usize {
+                for j in [i * 3 % 40, (i * 7 + 1) % 40] {
+                    if i < j {
+                        g.g.add_edge(ids[i], ids[j]).unwrap();
+                    }
+                }
+            }
+            g
+        };
+        let mut g1 = build();
+        let before = stats(&g1.g).casts;
+        propagate(&mut g1.g);
+        let types1: Vec<_> = g1.g.nodes().map(|(_, n)| n.body.ty).collect();
+        assert!(stats(&g1.g).casts <= before);
+        propagate(&mut g1.g);
+        let again: Vec<_> = g1.g.nodes().map(|(_, n)| n.body.ty).collect();
+        assert_eq!(types1, again);
+        let mut g2 = build();
+        propagate(&mut g2.g);
+        let types2: Vec<_> = g2.g.nodes().map(|(_, n)| n.body.ty).collect();
+        assert_eq!(types1, types2);
+    }
+
+    #[test]
+    fn edge_status_through_levels() {
+        let mut g = G::new();
+        let p = g.node(p_int());
+        let v = g.node(t(K::Signed, 32));
+        let w = g.node(t(K::Unsigned, 32));
+        let x = g.node(t(K::Generic, 32));
+        let vp = g.node(L.pointer());
+        fn p_int() -> ScalarType {
+            ScalarType { kind: K::Signed, bits: 32, pointers: 1 }
+        }
+        let s = |a: NodeId, b: NodeId, level: i8, g: &G| edge_status(&g.g, Edge { a, b, level, weak: false });
+        assert_eq!(s(p, v, 1, &g), EdgeStatus::Same);
+        assert_eq!(s(v, p, -1, &g), EdgeStatus::Same);
+        assert_eq!(s(p, w, 1, &g), EdgeStatus::Conflict);
+        assert_eq!(s(p, x, 1, &g), EdgeStatus::Cast);
+        assert_eq!(s(vp, v, 1, &g), EdgeStatus::Cast);
+        assert_eq!(s(v, vp, -1, &g), EdgeStatus::Cast);
+        assert_eq!(s(v, w, 0, &g), EdgeStatus::Conflict);
+        assert_eq!(s(v, x, 0, &g), EdgeStatus::Cast);
+    }
+}
