@@ -4,10 +4,8 @@ use std::process::Command;
 
 fn llvm_config(arg: &str) -> String {
     let exe = std::env::var("LLVM_CONFIG").unwrap_or_else(|_| "llvm-config-19".to_string());
-    let out = Command::new(&exe)
-        .arg(arg)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {exe} (install llvm-19-dev): {e}"));
+    let out =
+        Command::new(&exe).arg(arg).output().unwrap_or_else(|e| panic!("cannot run {exe} (install llvm-19-dev): {e}"));
     assert!(out.status.success(), "{exe} {arg} failed");
     String::from_utf8(out.stdout).expect("llvm-config output is UTF-8").trim().to_string()
 }

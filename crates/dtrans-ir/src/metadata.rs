@@ -82,7 +82,11 @@ impl<'m> Metadata<'m> {
 
     pub fn num_operands(self) -> usize {
         // SAFETY: checked MDNode.
-        if self.is_node() { unsafe { ffi::dtrans_md_num_operands(self.raw) as usize } } else { 0 }
+        if self.is_node() {
+            unsafe { ffi::dtrans_md_num_operands(self.raw) as usize }
+        } else {
+            0
+        }
     }
 
     pub fn is_distinct(self) -> bool {

@@ -122,9 +122,7 @@ impl<'c> Module<'c> {
 
     /// Runs LLVM's verifier.
     pub fn verify(&self) -> Result<(), IrError> {
-        self.inner
-            .verify()
-            .map_err(|m| IrError::Verify { path: self.path.clone(), message: m.to_string() })
+        self.inner.verify().map_err(|m| IrError::Verify { path: self.path.clone(), message: m.to_string() })
     }
 
     /// The module as textual IR.
@@ -154,10 +152,9 @@ impl<'c> Module<'c> {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let file_name = path.file_name().ok_or_else(|| IrError::Write {
-            path: path.into(),
-            message: "output path names no file".into(),
-        })?;
+        let file_name = path
+            .file_name()
+            .ok_or_else(|| IrError::Write { path: path.into(), message: "output path names no file".into() })?;
         let tmp = dir.join(format!(".{}.tmp{}", file_name.to_string_lossy(), std::process::id()));
         let result = std::fs::write(&tmp, &bytes).and_then(|_| std::fs::rename(&tmp, path));
         if result.is_err() {
@@ -359,8 +356,7 @@ impl<'c> Module<'c> {
 
     /// A uniqued tuple `!{...}`; `None` operands are `null`.
     pub fn md_tuple(&self, ops: &[Option<Metadata<'_>>]) -> Metadata<'_> {
-        let mut raw: Vec<LLVMMetadataRef> =
-            ops.iter().map(|o| o.map_or(std::ptr::null_mut(), |m| m.raw())).collect();
+        let mut raw: Vec<LLVMMetadataRef> = ops.iter().map(|o| o.map_or(std::ptr::null_mut(), |m| m.raw())).collect();
         // SAFETY: valid context; `raw` holds `len` live metadata handles or nulls.
         Metadata::from_raw(unsafe { c::LLVMMDNodeInContext2(self.ctx_raw(), raw.as_mut_ptr(), raw.len()) })
             .expect("LLVM returns a node")
@@ -368,8 +364,7 @@ impl<'c> Module<'c> {
 
     /// A distinct tuple `distinct !{...}`.
     pub fn md_distinct_tuple(&self, ops: &[Option<Metadata<'_>>]) -> Metadata<'_> {
-        let mut raw: Vec<LLVMMetadataRef> =
-            ops.iter().map(|o| o.map_or(std::ptr::null_mut(), |m| m.raw())).collect();
+        let mut raw: Vec<LLVMMetadataRef> = ops.iter().map(|o| o.map_or(std::ptr::null_mut(), |m| m.raw())).collect();
         // SAFETY: valid context; `raw` holds `len` live metadata handles or nulls.
         Metadata::from_raw(unsafe { ffi::dtrans_md_distinct_tuple(self.ctx_raw(), raw.as_mut_ptr(), raw.len()) })
             .expect("LLVM returns a node")

@@ -64,9 +64,7 @@ impl<'m> Value<'m> {
             VK::LLVMConstantExprValueKind => ValueKind::ConstantExpr,
             VK::LLVMConstantIntValueKind => ValueKind::ConstantInt,
             VK::LLVMConstantFPValueKind => ValueKind::ConstantFP,
-            VK::LLVMConstantPointerNullValueKind | VK::LLVMConstantAggregateZeroValueKind => {
-                ValueKind::ConstantNull
-            }
+            VK::LLVMConstantPointerNullValueKind | VK::LLVMConstantAggregateZeroValueKind => ValueKind::ConstantNull,
             VK::LLVMConstantArrayValueKind
             | VK::LLVMConstantStructValueKind
             | VK::LLVMConstantVectorValueKind
@@ -178,7 +176,8 @@ impl<'m> Value<'m> {
     /// The initializer of a global variable definition.
     pub fn initializer(self) -> Option<Value<'m>> {
         // SAFETY: checked global variable.
-        (self.kind() == ValueKind::GlobalVariable).then(|| Value::from_raw(unsafe { c::LLVMGetInitializer(self.raw) }))?
+        (self.kind() == ValueKind::GlobalVariable)
+            .then(|| Value::from_raw(unsafe { c::LLVMGetInitializer(self.raw) }))?
     }
 
     /// The type of the object a global defines (`@g = global T`).
@@ -195,7 +194,8 @@ impl<'m> Value<'m> {
     /// Metadata attached to a global object (global variable or function) or
     /// to an instruction (other than `!dbg`), as (kind id, node) pairs.
     pub fn metadata_attachments(self) -> Vec<(u32, Metadata<'m>)> {
-        let is_global_object = self.is_global_value() && matches!(self.kind(), ValueKind::Function | ValueKind::GlobalVariable);
+        let is_global_object =
+            self.is_global_value() && matches!(self.kind(), ValueKind::Function | ValueKind::GlobalVariable);
         let is_inst = self.kind() == ValueKind::Instruction;
         if !is_global_object && !is_inst {
             return Vec::new();
@@ -234,7 +234,11 @@ impl<'m> Value<'m> {
         // SAFETY: checked instruction / global object; `md` is live metadata.
         unsafe {
             match (self.kind() == ValueKind::Instruction, is_global_object, md) {
-                (true, _, Some(m)) => c::LLVMSetMetadata(self.raw, kind, c::LLVMMetadataAsValue(c::LLVMGetTypeContext(c::LLVMTypeOf(self.raw)), m.raw())),
+                (true, _, Some(m)) => c::LLVMSetMetadata(
+                    self.raw,
+                    kind,
+                    c::LLVMMetadataAsValue(c::LLVMGetTypeContext(c::LLVMTypeOf(self.raw)), m.raw()),
+                ),
                 (true, _, None) => c::LLVMSetMetadata(self.raw, kind, std::ptr::null_mut()),
                 (false, true, Some(m)) => c::LLVMGlobalSetMetadata(self.raw, kind, m.raw()),
                 (false, true, None) => c::LLVMGlobalEraseMetadata(self.raw, kind),
@@ -439,7 +443,10 @@ fn decode_attribute<'m>(a: LLVMAttributeRef) -> Attribute<'m> {
             let (mut kl, mut vl) = (0u32, 0u32);
             let k = c::LLVMGetStringAttributeKind(a, &mut kl);
             let v = c::LLVMGetStringAttributeValue(a, &mut vl);
-            return Attribute::String { key: ffi::lossy(k.cast(), kl as usize), value: ffi::lossy(v.cast(), vl as usize) };
+            return Attribute::String {
+                key: ffi::lossy(k.cast(), kl as usize),
+                value: ffi::lossy(v.cast(), vl as usize),
+            };
         }
         let kind = c::LLVMGetEnumAttributeKind(a);
         let mut len = 0;
@@ -520,7 +527,9 @@ impl<'m> Instruction<'m> {
 
     pub fn operand(self, i: u32) -> Option<Value<'m>> {
         // SAFETY: live instruction; index checked against the operand count.
-        unsafe { (i < c::LLVMGetNumOperands(self.0.raw) as u32).then(|| Value::from_raw(c::LLVMGetOperand(self.0.raw, i)))? }
+        unsafe {
+            (i < c::LLVMGetNumOperands(self.0.raw) as u32).then(|| Value::from_raw(c::LLVMGetOperand(self.0.raw, i)))?
+        }
     }
 
     pub fn parent_block(self) -> Option<BasicBlock<'m>> {
@@ -563,22 +572,24 @@ impl<'m> Instruction<'m> {
 
     /// A call through a pointer rather than to a function (or alias) directly.
     pub fn is_indirect_call(self) -> bool {
-        self.called_value().is_some_and(|v| {
-            !matches!(v.kind(), ValueKind::Function | ValueKind::GlobalAlias | ValueKind::InlineAsm)
-        })
+        self.called_value()
+            .is_some_and(|v| !matches!(v.kind(), ValueKind::Function | ValueKind::GlobalAlias | ValueKind::InlineAsm))
     }
 
     /// The source element type of a `getelementptr`.
     pub fn gep_source_type(self) -> Option<Type<'m>> {
         // SAFETY: checked GEP.
-        (self.opcode() == Opcode::LLVMGetElementPtr).then(|| Type::from_raw(unsafe { c::LLVMGetGEPSourceElementType(self.0.raw) }))?
+        (self.opcode() == Opcode::LLVMGetElementPtr)
+            .then(|| Type::from_raw(unsafe { c::LLVMGetGEPSourceElementType(self.0.raw) }))?
     }
 
     /// Whether a load, store, atomic or memory intrinsic is volatile.
     pub fn is_volatile(self) -> bool {
         // SAFETY: LLVMGetVolatile accepts exactly these opcodes.
-        matches!(self.opcode(), Opcode::LLVMLoad | Opcode::LLVMStore | Opcode::LLVMAtomicRMW | Opcode::LLVMAtomicCmpXchg)
-            && unsafe { c::LLVMGetVolatile(self.0.raw) != 0 }
+        matches!(
+            self.opcode(),
+            Opcode::LLVMLoad | Opcode::LLVMStore | Opcode::LLVMAtomicRMW | Opcode::LLVMAtomicCmpXchg
+        ) && unsafe { c::LLVMGetVolatile(self.0.raw) != 0 }
     }
 
     pub fn int_predicate(self) -> Option<crate::IntPredicate> {

@@ -96,7 +96,17 @@ fn functions_instructions_attributes() {
     assert!(attrs.contains(&Attribute::Enum { name: "noundef".into(), value: 0 }), "{attrs:?}");
     assert!(f.attributes(AttrIndex::Function).contains(&Attribute::String { key: "k".into(), value: "v".into() }));
     let ops: Vec<Opcode> = f.instructions().map(|i| i.opcode()).collect();
-    assert_eq!(ops, [Opcode::LLVMAlloca, Opcode::LLVMGetElementPtr, Opcode::LLVMStore, Opcode::LLVMLoad, Opcode::LLVMCall, Opcode::LLVMRet]);
+    assert_eq!(
+        ops,
+        [
+            Opcode::LLVMAlloca,
+            Opcode::LLVMGetElementPtr,
+            Opcode::LLVMStore,
+            Opcode::LLVMLoad,
+            Opcode::LLVMCall,
+            Opcode::LLVMRet
+        ]
+    );
     let insts: Vec<_> = f.instructions().collect();
     assert_eq!(insts[0].allocated_type().unwrap().kind(), TypeKind::LLVMPointerTypeKind);
     assert_eq!(insts[1].gep_source_type().unwrap().struct_name().as_deref(), Some("struct.S"));
@@ -149,7 +159,11 @@ fn writes_are_atomic() {
     let bad = dir.join("missing").join("out.ll");
     assert!(m.write(&bad, IrFormat::Text).is_err());
     assert!(!bad.exists());
-    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains(".tmp")).collect();
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+        .collect();
     assert!(leftovers.is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }

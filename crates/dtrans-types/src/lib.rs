@@ -14,8 +14,8 @@ mod writer;
 
 use std::collections::HashMap;
 
-pub use from_ir::{ir_to_dtrans, StructNames};
 pub use dtrans_ir::quote_ident;
+pub use from_ir::{ir_to_dtrans, StructNames};
 pub use manager::{struct_ref, AtomicKind, DType, StructBody, TypeDisplay, TypeId, TypeManager};
 pub use reader::{read_module, ModuleTypes, StructSource};
 pub use writer::{strip_dtrans_metadata, MetadataWriter, WriteError};
@@ -52,7 +52,10 @@ impl std::fmt::Display for Diagnostic {
 
 /// How messages name an instruction: its printed name (`%p`, `%5`) or, for
 /// an unnamed void instruction, its position (`#3 in %entry`).
-pub fn instruction_label<'m>(names: &HashMap<dtrans_ir::Value<'m>, String>, inst: dtrans_ir::Instruction<'m>) -> String {
+pub fn instruction_label<'m>(
+    names: &HashMap<dtrans_ir::Value<'m>, String>,
+    inst: dtrans_ir::Instruction<'m>,
+) -> String {
     if let Some(n) = names.get(&inst.as_value()) {
         return n.clone();
     }

@@ -65,10 +65,24 @@ pub enum DType {
     Pointer(TypeId),
     /// A named (identified) structure; its body is in the manager's struct table.
     Struct(String),
-    Literal { fields: Vec<TypeId>, packed: bool },
-    Array { len: u64, elem: TypeId },
-    Vector { len: u64, elem: TypeId, scalable: bool },
-    Function { ret: TypeId, params: Vec<TypeId>, var_arg: bool },
+    Literal {
+        fields: Vec<TypeId>,
+        packed: bool,
+    },
+    Array {
+        len: u64,
+        elem: TypeId,
+    },
+    Vector {
+        len: u64,
+        elem: TypeId,
+        scalable: bool,
+    },
+    Function {
+        ret: TypeId,
+        params: Vec<TypeId>,
+        var_arg: bool,
+    },
 }
 
 /// The body of a named structure.
@@ -249,7 +263,11 @@ impl TypeManager {
     fn fields_text(&self, fields: &[TypeId], packed: bool) -> String {
         let inner: Vec<String> = fields.iter().map(|f| self.display(*f).to_string()).collect();
         let body = if inner.is_empty() { "{}".to_string() } else { format!("{{ {} }}", inner.join(", ")) };
-        if packed { format!("<{body}>") } else { body }
+        if packed {
+            format!("<{body}>")
+        } else {
+            body
+        }
     }
 
     fn write(&self, f: &mut fmt::Formatter<'_>, id: TypeId) -> fmt::Result {
@@ -331,7 +349,14 @@ mod tests {
         let arr2 = tm.array(20, pb);
         assert_eq!(arr1, arr2);
         assert_ne!(tm.array(21, pa), arr1);
-        assert_eq!({ let t = tm.array(8, arr1); tm.display(t) }.to_string(), "[8 x [20 x i64**]]");
+        assert_eq!(
+            {
+                let t = tm.array(8, arr1);
+                tm.display(t)
+            }
+            .to_string(),
+            "[8 x [20 x i64**]]"
+        );
     }
 
     #[test]
@@ -381,11 +406,32 @@ mod tests {
         let f = tm.function(i32t, vec![i8p], true);
         assert_eq!(tm.display(f).to_string(), "i32 (i8*, ...)");
         let fl = tm.atomic(AtomicKind::Float);
-        assert_eq!({ let t = tm.vector(4, fl); tm.display(t) }.to_string(), "<4 x float>");
+        assert_eq!(
+            {
+                let t = tm.vector(4, fl);
+                tm.display(t)
+            }
+            .to_string(),
+            "<4 x float>"
+        );
         let i64t = tm.int(64);
         let i64pp = tm.pointer_n(i64t, 2);
-        assert_eq!({ let t = tm.literal_struct(vec![i32t, i64pp], false); tm.display(t) }.to_string(), "{ i32, i64** }");
-        assert_eq!({ let t = tm.literal_struct(vec![i32t], true); tm.display(t) }.to_string(), "<{ i32 }>");
+        assert_eq!(
+            {
+                let t = tm.literal_struct(vec![i32t, i64pp], false);
+                tm.display(t)
+            }
+            .to_string(),
+            "{ i32, i64** }"
+        );
+        assert_eq!(
+            {
+                let t = tm.literal_struct(vec![i32t], true);
+                tm.display(t)
+            }
+            .to_string(),
+            "<{ i32 }>"
+        );
         let empty = tm.named_struct("struct.empty");
         tm.set_struct_body(empty, Some(vec![]), false);
         assert_eq!(tm.struct_definition(empty), "%struct.empty = type {}");
@@ -394,8 +440,22 @@ mod tests {
         let q = tm.named_struct("class.std::vector");
         assert_eq!(tm.display(q).to_string(), "%\"class.std::vector\"");
         let u = tm.unknown();
-        assert_eq!({ let t = tm.pointer_to(u); tm.display(t) }.to_string(), "?*");
+        assert_eq!(
+            {
+                let t = tm.pointer_to(u);
+                tm.display(t)
+            }
+            .to_string(),
+            "?*"
+        );
         let v = tm.void();
-        assert_eq!({ let t = tm.function(v, vec![i32t], false); tm.display(t) }.to_string(), "void (i32)");
+        assert_eq!(
+            {
+                let t = tm.function(v, vec![i32t], false);
+                tm.display(t)
+            }
+            .to_string(),
+            "void (i32)"
+        );
     }
 }

@@ -8,7 +8,9 @@
 //! goes on with the rest.
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use dtrans_ir::{AttrIndex, Function, Instruction, MdView, Metadata, MetadataSlots, Module, Opcode, Type, TypeKind, Value};
+use dtrans_ir::{
+    AttrIndex, Function, Instruction, MdView, Metadata, MetadataSlots, Module, Opcode, Type, TypeKind, Value,
+};
 
 use crate::from_ir::{ir_to_dtrans, StructNames};
 use dtrans_ir::quote_ident;
@@ -75,7 +77,16 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
     };
     let structs = r.read_structs();
     let (functions, globals, allocas, calls) = r.read_attachments();
-    ModuleTypes { tm: r.tm, structs, functions, globals, allocas, calls, diagnostics: r.diagnostics, global_labels: r.labels }
+    ModuleTypes {
+        tm: r.tm,
+        structs,
+        functions,
+        globals,
+        allocas,
+        calls,
+        diagnostics: r.diagnostics,
+        global_labels: r.labels,
+    }
 }
 
 struct Reader<'a, 'm> {
@@ -146,7 +157,11 @@ impl<'a, 'm> Reader<'a, 'm> {
                 Some(&prev) => {
                     let ctx = Place::Struct(&name);
                     let prev_name = self.node_name(prev);
-                    self.diag(Some(node), &ctx, format!("structure is described twice (first by {prev_name}); the first description is used"));
+                    self.diag(
+                        Some(node),
+                        &ctx,
+                        format!("structure is described twice (first by {prev_name}); the first description is used"),
+                    );
                 }
                 None => {
                     // Create the type now: fields may refer to structures
@@ -175,7 +190,11 @@ impl<'a, 'm> Reader<'a, 'm> {
             self.body_from_ir(id, st);
             if st.contains_pointer() {
                 let ctx = Place::Struct(&name);
-                self.diag(None, &ctx, format!("no description in !{TYPES_MD}; pointee types of its pointer fields are unknown"));
+                self.diag(
+                    None,
+                    &ctx,
+                    format!("no description in !{TYPES_MD}; pointee types of its pointer fields are unknown"),
+                );
             }
             out.push((id, StructSource::Ir));
         }
@@ -201,7 +220,11 @@ impl<'a, 'm> Reader<'a, 'm> {
         match ops.get(1).copied().flatten().and_then(|o| o.as_constant()).map(|v| v.ty()) {
             Some(t) if self.names.contains_key(&t) => self.names.get(&t).cloned(),
             _ => {
-                self.diag(Some(node), &ctx, "structure description's second operand must be `%T zeroinitializer` of a named structure");
+                self.diag(
+                    Some(node),
+                    &ctx,
+                    "structure description's second operand must be `%T zeroinitializer` of a named structure",
+                );
                 None
             }
         }
@@ -219,11 +242,22 @@ impl<'a, 'm> Reader<'a, 'm> {
         };
         if count == -1 {
             if ops.len() != 3 {
-                self.diag(Some(node), &ctx, format!("opaque structure (count -1) must have 3 operands, has {}", ops.len()));
+                self.diag(
+                    Some(node),
+                    &ctx,
+                    format!("opaque structure (count -1) must have 3 operands, has {}", ops.len()),
+                );
             }
             match ir.filter(|t| !t.is_opaque_struct()) {
                 Some(t) => {
-                    self.diag(Some(node), &ctx, format!("metadata says opaque but the IR defines a body with {} fields; using the IR's fields", t.struct_fields().len()));
+                    self.diag(
+                        Some(node),
+                        &ctx,
+                        format!(
+                            "metadata says opaque but the IR defines a body with {} fields; using the IR's fields",
+                            t.struct_fields().len()
+                        ),
+                    );
                     self.body_from_ir(id, t);
                 }
                 None => self.tm.set_struct_body(id, None, packed),
@@ -231,7 +265,11 @@ impl<'a, 'm> Reader<'a, 'm> {
             return;
         }
         if count < 0 || ops.len() as i64 != 3 + count {
-            self.diag(Some(node), &ctx, format!("field count {count} does not match the {} field operands", ops.len().saturating_sub(3)));
+            self.diag(
+                Some(node),
+                &ctx,
+                format!("field count {count} does not match the {} field operands", ops.len().saturating_sub(3)),
+            );
             self.fallback_body(id, ir);
             return;
         }
@@ -250,18 +288,34 @@ impl<'a, 'm> Reader<'a, 'm> {
         // Cross-check against the IR body.
         if let Some(irt) = ir {
             if irt.is_opaque_struct() {
-                self.diag(Some(node), &ctx, format!("metadata describes {count} fields but the IR structure is opaque"));
+                self.diag(
+                    Some(node),
+                    &ctx,
+                    format!("metadata describes {count} fields but the IR structure is opaque"),
+                );
             } else {
                 let irf = irt.struct_fields();
                 if irf.len() != fields.len() {
-                    self.diag(Some(node), &ctx, format!("metadata describes {} fields but the IR structure has {}; using the IR's fields", fields.len(), irf.len()));
+                    self.diag(
+                        Some(node),
+                        &ctx,
+                        format!(
+                            "metadata describes {} fields but the IR structure has {}; using the IR's fields",
+                            fields.len(),
+                            irf.len()
+                        ),
+                    );
                     self.body_from_ir(id, irt);
                     return;
                 } else {
                     for (i, (f, irft)) in fields.iter_mut().zip(irf).enumerate() {
                         if let Err(why) = self.check(*f, irft) {
                             let fmd = ops[3 + i];
-                            self.diag(fmd, &Place::Field(name, i), format!("metadata type {} does not match IR type {irft}: {why}", self.tm.display(*f)));
+                            self.diag(
+                                fmd,
+                                &Place::Field(name, i),
+                                format!("metadata type {} does not match IR type {irft}: {why}", self.tm.display(*f)),
+                            );
                             *f = self.tm.unknown();
                         } else {
                             *f = self.adopt_packing(*f, irft);
@@ -335,7 +389,9 @@ impl<'a, 'm> Reader<'a, 'm> {
         let ops = match md.view() {
             MdView::Tuple { operands, .. } => operands,
             MdView::String(s) => return self.fail(md, ctx, format!("expected a type node, found the string !\"{s}\"")),
-            MdView::Node { .. } => return self.fail(md, ctx, "expected a type node, found a specialized (debug-info) node"),
+            MdView::Node { .. } => {
+                return self.fail(md, ctx, "expected a type node, found a specialized (debug-info) node")
+            }
             _ => return self.fail(md, ctx, "expected a type node"),
         };
         let Some(Some(first)) = ops.first().copied() else {
@@ -410,7 +466,11 @@ impl<'a, 'm> Reader<'a, 'm> {
                 }
                 return Some(id);
             }
-            self.diag(Some(md), ctx, format!("reference to structure {} which !{TYPES_MD} does not describe", struct_ref(&name)));
+            self.diag(
+                Some(md),
+                ctx,
+                format!("reference to structure {} which !{TYPES_MD} does not describe", struct_ref(&name)),
+            );
             return None;
         }
         if t.kind() == TypeKind::LLVMPointerTypeKind {
@@ -418,14 +478,24 @@ impl<'a, 'm> Reader<'a, 'm> {
             return None;
         }
         if t.contains_pointer() {
-            self.diag(Some(md), ctx, format!("IR type {t} contains pointers; describe it with an !\"A\", !\"V\" or !\"L\" node"));
+            self.diag(
+                Some(md),
+                ctx,
+                format!("IR type {t} contains pointers; describe it with an !\"A\", !\"V\" or !\"L\" node"),
+            );
             return None;
         }
         Some(ir_to_dtrans(&mut self.tm, &self.names, t))
     }
 
     /// `!{!"A", i32 N, !elem}` and `!{!"V", i32 N, !elem}`.
-    fn decode_sequence(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &Place<'_>, vector: bool) -> TypeId {
+    fn decode_sequence(
+        &mut self,
+        md: Metadata<'m>,
+        ops: &[Option<Metadata<'m>>],
+        ctx: &Place<'_>,
+        vector: bool,
+    ) -> TypeId {
         let what = if vector { "vector" } else { "array" };
         if ops.len() != 3 {
             return self.fail(md, ctx, format!("{what} node must have 3 operands, has {}", ops.len()));
@@ -438,7 +508,11 @@ impl<'a, 'm> Reader<'a, 'm> {
             return self.fail(md, ctx, format!("{what} element type is not a type node"));
         };
         let elem = self.decode(elem_md, ctx);
-        if vector { self.tm.vector(len, elem) } else { self.tm.array(len, elem) }
+        if vector {
+            self.tm.vector(len, elem)
+        } else {
+            self.tm.array(len, elem)
+        }
     }
 
     /// `!{!"F", i1 isVarArg, i32 numParam, !ret, !param...}`.
@@ -455,7 +529,11 @@ impl<'a, 'm> Reader<'a, 'm> {
             _ => return self.fail(md, ctx, "function node's parameter count is not a non-negative integer constant"),
         };
         if ops.len() != 4 + n {
-            return self.fail(md, ctx, format!("function node declares {n} parameters but has {} parameter operands", ops.len() - 4));
+            return self.fail(
+                md,
+                ctx,
+                format!("function node declares {n} parameters but has {} parameter operands", ops.len() - 4),
+            );
         }
         let mut types = Vec::with_capacity(n + 1);
         for op in &ops[3..] {
@@ -475,7 +553,11 @@ impl<'a, 'm> Reader<'a, 'm> {
             _ => return self.fail(md, ctx, "literal structure's field count is not a non-negative integer constant"),
         };
         if ops.len() != 2 + n {
-            return self.fail(md, ctx, format!("literal structure declares {n} fields but has {} field operands", ops.len().saturating_sub(2)));
+            return self.fail(
+                md,
+                ctx,
+                format!("literal structure declares {n} fields but has {} field operands", ops.len().saturating_sub(2)),
+            );
         }
         let mut fields = Vec::with_capacity(n);
         for op in &ops[2..] {
@@ -489,10 +571,20 @@ impl<'a, 'm> Reader<'a, 'm> {
 
     /// A field that names a structure by its `!"S"` description node rather
     /// than by a reference node: allowed, it means the structure itself.
-    fn decode_struct_ref_by_description(&mut self, md: Metadata<'m>, ops: &[Option<Metadata<'m>>], ctx: &Place<'_>) -> TypeId {
-        match ops.get(1).copied().flatten().and_then(|o| o.as_constant()).and_then(|v| self.names.get(&v.ty()).cloned()) {
+    fn decode_struct_ref_by_description(
+        &mut self,
+        md: Metadata<'m>,
+        ops: &[Option<Metadata<'m>>],
+        ctx: &Place<'_>,
+    ) -> TypeId {
+        match ops.get(1).copied().flatten().and_then(|o| o.as_constant()).and_then(|v| self.names.get(&v.ty()).cloned())
+        {
             Some(name) if self.described.contains_key(&name) => self.tm.named_struct(&name),
-            Some(name) => self.fail(md, ctx, format!("structure description for {} is not listed in !{TYPES_MD}", struct_ref(&name))),
+            Some(name) => self.fail(
+                md,
+                ctx,
+                format!("structure description for {} is not listed in !{TYPES_MD}", struct_ref(&name)),
+            ),
             None => self.fail(md, ctx, "structure description's second operand must be `%T zeroinitializer`"),
         }
     }
@@ -542,7 +634,12 @@ impl<'a, 'm> Reader<'a, 'm> {
     #[allow(clippy::type_complexity)]
     fn read_attachments(
         &mut self,
-    ) -> (Vec<(Function<'m>, TypeId)>, Vec<(Value<'m>, TypeId)>, Vec<(Instruction<'m>, TypeId)>, Vec<(Instruction<'m>, TypeId)>) {
+    ) -> (
+        Vec<(Function<'m>, TypeId)>,
+        Vec<(Value<'m>, TypeId)>,
+        Vec<(Instruction<'m>, TypeId)>,
+        Vec<(Instruction<'m>, TypeId)>,
+    ) {
         let func_kind = self.module.md_kind_id(FUNC_TYPE_MD);
         let value_kind = self.module.md_kind_id(VALUE_TYPE_MD);
         let mut globals = Vec::new();
@@ -638,7 +735,8 @@ impl<'a, 'm> Reader<'a, 'm> {
         let ir_ret = fty.return_type().expect("a function type has a return type");
         let mut slots: Vec<(AttrIndex, Type<'m>)> = vec![(AttrIndex::Return, ir_ret)];
         slots.extend(ir_params.iter().enumerate().map(|(i, t)| (AttrIndex::Param(i as u32), *t)));
-        let indices: Vec<Option<String>> = slots.iter().map(|(ix, _)| f.string_attribute(*ix, FUNC_INDEX_ATTR)).collect();
+        let indices: Vec<Option<String>> =
+            slots.iter().map(|(ix, _)| f.string_attribute(*ix, FUNC_INDEX_ATTR)).collect();
         if list.is_none() && indices.iter().all(Option::is_none) {
             return None;
         }
@@ -654,7 +752,11 @@ impl<'a, 'm> Reader<'a, 'm> {
                 Vec::new()
             }
             None => {
-                self.diag(None, &ctx, format!("has \"{FUNC_INDEX_ATTR}\" attributes but no !{FUNC_TYPE_MD} attachment"));
+                self.diag(
+                    None,
+                    &ctx,
+                    format!("has \"{FUNC_INDEX_ATTR}\" attributes but no !{FUNC_TYPE_MD} attachment"),
+                );
                 Vec::new()
             }
         };
@@ -668,7 +770,11 @@ impl<'a, 'm> Reader<'a, 'm> {
             let pctx = Place::Text(format!("{ctx} {what}"));
             let t = match index {
                 None if irt.contains_pointer() => {
-                    self.diag(None, &pctx, format!("IR type {irt} involves a pointer but has no \"{FUNC_INDEX_ATTR}\" attribute"));
+                    self.diag(
+                        None,
+                        &pctx,
+                        format!("IR type {irt} involves a pointer but has no \"{FUNC_INDEX_ATTR}\" attribute"),
+                    );
                     ir_to_dtrans(&mut self.tm, &self.names, *irt)
                 }
                 None => ir_to_dtrans(&mut self.tm, &self.names, *irt),
@@ -684,7 +790,14 @@ impl<'a, 'm> Reader<'a, 'm> {
                         }
                     },
                     Ok(n) if list.is_some() => {
-                        self.diag(list, &pctx, format!("\"{FUNC_INDEX_ATTR}\"=\"{n}\" is outside the {} entries of !{FUNC_TYPE_MD}", entries.len()));
+                        self.diag(
+                            list,
+                            &pctx,
+                            format!(
+                                "\"{FUNC_INDEX_ATTR}\"=\"{n}\" is outside the {} entries of !{FUNC_TYPE_MD}",
+                                entries.len()
+                            ),
+                        );
                         self.tm.unknown()
                     }
                     Ok(_) => self.tm.unknown(),

@@ -53,7 +53,10 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
                 self.m.md_tuple(&[Some(s), Some(level_md)])
             }
             DType::Int(bits) => {
-                let ty = self.m.scalar_type(TypeKind::LLVMIntegerTypeKind, *bits).ok_or_else(|| WriteError::Unencodable(self.name(t)))?;
+                let ty = self
+                    .m
+                    .scalar_type(TypeKind::LLVMIntegerTypeKind, *bits)
+                    .ok_or_else(|| WriteError::Unencodable(self.name(t)))?;
                 self.m.md_tuple(&[Some(self.m.md_value(self.m.const_null(ty))), Some(level_md)])
             }
             DType::Atomic(k) => {
@@ -90,7 +93,9 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
 
     /// Array, vector, function and literal structure nodes.
     fn encode_complex(&mut self, t: TypeId) -> Result<Metadata<'m>, WriteError> {
-        let count = |n: u64, name: &dyn Fn() -> String| i64::try_from(n).ok().filter(|&n| n <= i64::from(i32::MAX)).ok_or_else(|| WriteError::Unencodable(name()));
+        let count = |n: u64, name: &dyn Fn() -> String| {
+            i64::try_from(n).ok().filter(|&n| n <= i64::from(i32::MAX)).ok_or_else(|| WriteError::Unencodable(name()))
+        };
         let ops: Vec<Metadata<'m>> = match self.tm.get(t).clone() {
             DType::Array { len, elem } | DType::Vector { len, elem, scalable: false } => {
                 let tag = if matches!(self.tm.get(t), DType::Array { .. }) { "A" } else { "V" };
@@ -175,10 +180,16 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
         let ir = f.function_type();
         let ir_params = ir.param_types();
         if ir_params.len() != params.len() {
-            return Err(WriteError::Unencodable(format!("{} for @{} (parameter count differs)", self.name(fty), f.name())));
+            return Err(WriteError::Unencodable(format!(
+                "{} for @{} (parameter count differs)",
+                self.name(fty),
+                f.name()
+            )));
         }
         let mut slots = vec![(AttrIndex::Return, ir.return_type().expect("function has a return type"), ret)];
-        slots.extend(ir_params.into_iter().zip(params).enumerate().map(|(i, (irt, t))| (AttrIndex::Param(i as u32), irt, t)));
+        slots.extend(
+            ir_params.into_iter().zip(params).enumerate().map(|(i, (irt, t))| (AttrIndex::Param(i as u32), irt, t)),
+        );
         // Encode first, change the IR after: an error leaves `f` untouched.
         let mut entries = Vec::new();
         let mut assigned = Vec::new();

@@ -8,8 +8,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use dtrans_ir::{Context, IrFormat, Module};
 use dtrans_types::{read_module, ModuleTypes, StructSource};
 
-mod types_cmd;
 mod typeflow_cmd;
+mod types_cmd;
 
 #[derive(Parser)]
 #[command(name = "dtrans", version, about = "Data-layout analysis and transformation for LLVM 19 IR")]

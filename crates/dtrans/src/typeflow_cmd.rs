@@ -20,8 +20,8 @@ pub struct Options {
 pub fn run(ctx: &'static Context, file: &Path, opts: &Options) -> Result<ExitCode> {
     let m = Module::parse_file(ctx, file)?;
     m.verify()?;
-    let mut tf = LlvmTypeFlow::build(&m, BuildOptions { seeds: opts.seeds })
-        .with_context(|| format!("{}", file.display()))?;
+    let mut tf =
+        LlvmTypeFlow::build(&m, BuildOptions { seeds: opts.seeds }).with_context(|| format!("{}", file.display()))?;
     if let Err(e) = tf.verify() {
         bail!("{}: internal error: {}", file.display(), tf.explain(&e));
     }

@@ -70,8 +70,7 @@ pub fn json<'m>(t: &ModuleTypes<'m>) -> Json {
         .collect();
     let functions: Vec<Json> =
         t.functions.iter().map(|(f, id)| json!({"name": t.label(f.as_value()), "type": ty(*id)})).collect();
-    let globals: Vec<Json> =
-        t.globals.iter().map(|(g, id)| json!({"name": t.label(*g), "type": ty(*id)})).collect();
+    let globals: Vec<Json> = t.globals.iter().map(|(g, id)| json!({"name": t.label(*g), "type": ty(*id)})).collect();
     let mut labels = Labels::new(t);
     let mut insts = |list: &[(Instruction<'m>, dtrans_types::TypeId)]| -> Vec<Json> {
         list.iter()

@@ -282,7 +282,12 @@ impl<R> TypeFlowGraph<R> {
     /// Each edge once (`a < b`), in order of `a` then insertion.
     pub fn edges(&self) -> impl Iterator<Item = Edge> + '_ {
         self.nodes().flat_map(|(a, n)| {
-            n.neighbors.iter().filter(move |nb| nb.node > a).map(move |nb| Edge { a, b: nb.node, level: nb.level, weak: nb.weak })
+            n.neighbors.iter().filter(move |nb| nb.node > a).map(move |nb| Edge {
+                a,
+                b: nb.node,
+                level: nb.level,
+                weak: nb.weak,
+            })
         })
     }
 
@@ -342,7 +347,9 @@ impl<R> TypeFlowGraph<R> {
                     errors.push(VerifyError::Duplicate { a: id, b: to });
                 }
                 let first_of_its_kind = k == 0 || halves[k - 1] != (to, level, weak);
-                if first_of_its_kind && count(&sorted[to.index()], (id, -level, weak)) < count(halves, (to, level, weak)) {
+                if first_of_its_kind
+                    && count(&sorted[to.index()], (id, -level, weak)) < count(halves, (to, level, weak))
+                {
                     errors.push(VerifyError::Asymmetric { from: id, to, level });
                 }
             }

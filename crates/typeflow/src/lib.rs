@@ -23,7 +23,9 @@ pub mod llvm;
 pub mod output;
 pub mod propagate;
 
-pub use graph::{Edge, GraphError, Neighbor, Node, NodeBody, NodeId, NodeKind, TypeFlowGraph, VerifyError, VerifyErrors};
+pub use graph::{
+    Edge, GraphError, Neighbor, Node, NodeBody, NodeId, NodeKind, TypeFlowGraph, VerifyError, VerifyErrors,
+};
 pub use lattice::{Lattice, PrimitiveKind, ScalarType};
 pub use llvm::{BuildError, BuildOptions, FunctionNodes, LlvmSource, LlvmTypeFlow};
 pub use output::OutputError;

@@ -251,7 +251,10 @@ mod tests {
     #[test]
     fn printf_formats() {
         use FormatArg::*;
-        assert_eq!(printf_args(b"%d %u %ld %lu %zu\n\0"), vec![Int(K::Signed), Int(K::Unsigned), Int(K::Signed), Int(K::Unsigned), Int(K::Unsigned)]);
+        assert_eq!(
+            printf_args(b"%d %u %ld %lu %zu\n\0"),
+            vec![Int(K::Signed), Int(K::Unsigned), Int(K::Signed), Int(K::Unsigned), Int(K::Unsigned)]
+        );
         assert_eq!(printf_args(b"%5.2f%% %s %p %-08x %c"), vec![Float, Str, Ptr, Int(K::Unsigned), Int(K::Signed)]);
         assert_eq!(printf_args(b"%*.*s|%lld"), vec![Int(K::Signed), Int(K::Signed), Str, Int(K::Signed)]);
         // An unknown conversion ends what we can say.

@@ -279,7 +279,8 @@ fn gep_shape<'m>(src: Type<'m>, indices: &[Option<Value<'m>>]) -> GepShape<'m> {
     if indices.len() == 1 {
         // `p + k` over bytes with a constant k is how -O1 and up spell a
         // field access: not pointer arithmetic over one element type.
-        let byte_offset = src.int_width() == Some(8) && indices[0].and_then(|v| v.const_int_value()).is_some_and(|k| k != 0);
+        let byte_offset =
+            src.int_width() == Some(8) && indices[0].and_then(|v| v.const_int_value()).is_some_and(|k| k != 0);
         return if byte_offset { GepShape::Other } else { GepShape::SameElement };
     }
     let mut cur = src;
@@ -506,7 +507,11 @@ impl<'m> LlvmTypeFlow<'m> {
             }
         }
         let end = self.graph.len() as u32;
-        self.functions.push(FunctionNodes { function: f, name: format!("@{}", dtrans_ir::quote_ident(&f.name())), nodes: first..end });
+        self.functions.push(FunctionNodes {
+            function: f,
+            name: format!("@{}", dtrans_ir::quote_ident(&f.name())),
+            nodes: first..end,
+        });
     }
 
     // ---- queries ----
@@ -636,8 +641,18 @@ impl<'m> LlvmTypeFlow<'m> {
             }
             O::LLVMICmp => {
                 let kind = match inst.int_predicate() {
-                    Some(IntPredicate::LLVMIntSGT | IntPredicate::LLVMIntSGE | IntPredicate::LLVMIntSLT | IntPredicate::LLVMIntSLE) => Some(K::Signed),
-                    Some(IntPredicate::LLVMIntUGT | IntPredicate::LLVMIntUGE | IntPredicate::LLVMIntULT | IntPredicate::LLVMIntULE) => Some(K::Unsigned),
+                    Some(
+                        IntPredicate::LLVMIntSGT
+                        | IntPredicate::LLVMIntSGE
+                        | IntPredicate::LLVMIntSLT
+                        | IntPredicate::LLVMIntSLE,
+                    ) => Some(K::Signed),
+                    Some(
+                        IntPredicate::LLVMIntUGT
+                        | IntPredicate::LLVMIntUGE
+                        | IntPredicate::LLVMIntULT
+                        | IntPredicate::LLVMIntULE,
+                    ) => Some(K::Unsigned),
                     _ => None,
                 };
                 if let Some(k) = kind {
@@ -732,9 +747,13 @@ impl<'m> LlvmTypeFlow<'m> {
         let ops = self.operand_nodes(inst);
         let u = |i: u32| ops.get(i as usize).copied().flatten();
         let (u0, u1, u2) = (u(0), u(1), u(2));
-        let kind = if ["smax.", "smin.", "abs.", "sadd.", "ssub.", "smul.", "sshl.", "sdiv.fix"].iter().any(|p| name.starts_with(p)) {
+        let kind = if ["smax.", "smin.", "abs.", "sadd.", "ssub.", "smul.", "sshl.", "sdiv.fix"]
+            .iter()
+            .any(|p| name.starts_with(p))
+        {
             Some(K::Signed)
-        } else if ["umax.", "umin.", "uadd.", "usub.", "umul.", "ushl.", "udiv.fix"].iter().any(|p| name.starts_with(p)) {
+        } else if ["umax.", "umin.", "uadd.", "usub.", "umul.", "ushl.", "udiv.fix"].iter().any(|p| name.starts_with(p))
+        {
             Some(K::Unsigned)
         } else {
             None
@@ -968,8 +987,20 @@ impl<'m> EdgeBuilder<'m> {
             Ok(())
         };
         match inst.opcode() {
-            O::LLVMAdd | O::LLVMSub | O::LLVMMul | O::LLVMUDiv | O::LLVMSDiv | O::LLVMURem | O::LLVMSRem
-            | O::LLVMAnd | O::LLVMOr | O::LLVMXor | O::LLVMFAdd | O::LLVMFSub | O::LLVMFMul | O::LLVMFDiv
+            O::LLVMAdd
+            | O::LLVMSub
+            | O::LLVMMul
+            | O::LLVMUDiv
+            | O::LLVMSDiv
+            | O::LLVMURem
+            | O::LLVMSRem
+            | O::LLVMAnd
+            | O::LLVMOr
+            | O::LLVMXor
+            | O::LLVMFAdd
+            | O::LLVMFSub
+            | O::LLVMFMul
+            | O::LLVMFDiv
             | O::LLVMFRem => {
                 same(u0, r, tf)?;
                 same(u1, r, tf)?;
@@ -1022,7 +1053,12 @@ impl<'m> EdgeBuilder<'m> {
         Ok(())
     }
 
-    fn call_edges(&mut self, tf: &mut LlvmTypeFlow<'m>, inst: Instruction<'m>, r: Option<NodeId>) -> Result<(), BuildError> {
+    fn call_edges(
+        &mut self,
+        tf: &mut LlvmTypeFlow<'m>,
+        inst: Instruction<'m>,
+        r: Option<NodeId>,
+    ) -> Result<(), BuildError> {
         let Some(f) = direct_callee(inst) else { return Ok(()) };
         if is_debug_intrinsic(inst) {
             return Ok(());
@@ -1070,7 +1106,13 @@ impl<'m> EdgeBuilder<'m> {
 /// overflow-checking arithmetic (`sadd.with.overflow`, ...) joins its two
 /// operands (the result is a pair); `memcpy`/`memmove` join destination and
 /// source. Everything else (`lifetime`, `ctpop`, ...) joins nothing.
-fn intrinsic_rules<'m>(tf: &mut LlvmTypeFlow<'m>, inst: Instruction<'m>, name: &str, nargs: u32, r: Option<NodeId>) -> Result<(), BuildError> {
+fn intrinsic_rules<'m>(
+    tf: &mut LlvmTypeFlow<'m>,
+    inst: Instruction<'m>,
+    name: &str,
+    nargs: u32,
+    r: Option<NodeId>,
+) -> Result<(), BuildError> {
     let ops = tf.operand_nodes(inst);
     let u = |i: u32| ops.get(i as usize).copied().flatten();
     if name.contains(".with.overflow.") {
@@ -1086,11 +1128,51 @@ fn intrinsic_rules<'m>(tf: &mut LlvmTypeFlow<'m>, inst: Instruction<'m>, name: &
         return Ok(());
     }
     const PRESERVING: &[&str] = &[
-        "smax.", "smin.", "umax.", "umin.", "abs.", "sadd.sat.", "ssub.sat.", "uadd.sat.", "usub.sat.", "sshl.sat.",
-        "ushl.sat.", "fshl.", "fshr.", "bswap.", "bitreverse.", "expect.", "fabs.", "sqrt.", "sin.", "cos.", "tan.",
-        "exp.", "exp2.", "exp10.", "log.", "log2.", "log10.", "pow.", "powi.", "floor.", "ceil.", "trunc.", "rint.",
-        "nearbyint.", "round.", "roundeven.", "fma.", "fmuladd.", "minnum.", "maxnum.", "minimum.", "maximum.",
-        "copysign.", "canonicalize.", "ptrmask.",
+        "smax.",
+        "smin.",
+        "umax.",
+        "umin.",
+        "abs.",
+        "sadd.sat.",
+        "ssub.sat.",
+        "uadd.sat.",
+        "usub.sat.",
+        "sshl.sat.",
+        "ushl.sat.",
+        "fshl.",
+        "fshr.",
+        "bswap.",
+        "bitreverse.",
+        "expect.",
+        "fabs.",
+        "sqrt.",
+        "sin.",
+        "cos.",
+        "tan.",
+        "exp.",
+        "exp2.",
+        "exp10.",
+        "log.",
+        "log2.",
+        "log10.",
+        "pow.",
+        "powi.",
+        "floor.",
+        "ceil.",
+        "trunc.",
+        "rint.",
+        "nearbyint.",
+        "round.",
+        "roundeven.",
+        "fma.",
+        "fmuladd.",
+        "minnum.",
+        "maxnum.",
+        "minimum.",
+        "maximum.",
+        "copysign.",
+        "canonicalize.",
+        "ptrmask.",
     ];
     if !PRESERVING.iter().any(|p| name.starts_with(p)) {
         return Ok(());

@@ -209,7 +209,8 @@ pub fn dot(tf: &LlvmTypeFlow<'_>, only: Option<&str>) -> Result<String, OutputEr
             let n = g.node(id).expect("listed nodes exist");
             let shape = if n.kind == NodeKind::Value { "ellipse" } else { "box" };
             let label = format!("{}\\n{}", dot_escape(tf.label(id)), dot_escape(&n.body.ty.c_name()));
-            let _ = writeln!(out, "    n{} [label=\"{label}\", shape={shape}, fillcolor=\"{}\"];", id.0, fill(n.body.ty));
+            let _ =
+                writeln!(out, "    n{} [label=\"{label}\", shape={shape}, fillcolor=\"{}\"];", id.0, fill(n.body.ty));
             shown.insert(id);
         }
         out.push_str("  }\n");
@@ -219,7 +220,12 @@ pub fn dot(tf: &LlvmTypeFlow<'_>, only: Option<&str>) -> Result<String, OutputEr
             for end in [e.a, e.b] {
                 if shown.insert(end) {
                     // A node of a function not shown: drawn plain, qualified.
-                    let _ = writeln!(out, "  n{} [label=\"{}\", shape=plaintext, style=\"\"];", end.0, dot_escape(&label_from(tf, f, end)));
+                    let _ = writeln!(
+                        out,
+                        "  n{} [label=\"{}\", shape=plaintext, style=\"\"];",
+                        end.0,
+                        dot_escape(&label_from(tf, f, end))
+                    );
                 }
             }
             let mut attrs = Vec::new();

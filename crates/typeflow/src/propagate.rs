@@ -228,7 +228,13 @@ fn parts<R>(g: &TypeFlowGraph<R>, members: &[NodeId], rel: &[i32], in_part: &mut
 /// levels. Levels follow a spanning tree with as few weak edges on each
 /// path as possible (a 0-1 breadth-first search), so that disagreements
 /// fall on weak edges where they can.
-fn component<R>(g: &TypeFlowGraph<R>, start: NodeId, seen: &mut [bool], rel: &mut [i32], dist: &mut [u32]) -> (Vec<NodeId>, bool) {
+fn component<R>(
+    g: &TypeFlowGraph<R>,
+    start: NodeId,
+    seen: &mut [bool],
+    rel: &mut [i32],
+    dist: &mut [u32],
+) -> (Vec<NodeId>, bool) {
     let mut members = vec![start];
     seen[start.index()] = true;
     let mut i = 0;
@@ -334,9 +340,8 @@ fn proposals<R>(g: &TypeFlowGraph<R>, n: NodeId, rel: &[i32]) -> Vec<(ScalarType
 /// in the types' total order (for determinism).
 fn best<R>(g: &TypeFlowGraph<R>, candidates: impl Iterator<Item = (ScalarType, u32)>) -> Option<(ScalarType, u32)> {
     let lattice = g.lattice();
-    candidates.max_by(|(ta, ca), (tb, cb)| {
-        ca.cmp(cb).then(lattice.depth(*ta).cmp(&lattice.depth(*tb))).then(tb.cmp(ta))
-    })
+    candidates
+        .max_by(|(ta, ca), (tb, cb)| ca.cmp(cb).then(lattice.depth(*ta).cmp(&lattice.depth(*tb))).then(tb.cmp(ta)))
 }
 
 /// Step 2a: spread specific types outwards. A node moves only to a

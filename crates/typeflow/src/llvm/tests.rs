@@ -108,7 +108,17 @@ fn labels_of_unnamed_values_and_repeated_opcodes() {
     let d = dump("define void @f(ptr %0, i32 %1) {\n  store i32 %1, ptr %0\n  %3 = add i32 %1, 1\n  store i32 %3, ptr %0\n  ret void\n}\n");
     assert_eq!(
         edges(&d),
-        ["%0 -- store#1.1", "%0 -- store#2.1", "%1 -- store#1.0", "%1 -- %3.0", "store#1.0 -- *store#1.1", "%3.0 -- %3", "%3.1 -- %3", "%3 -- store#2.0", "store#2.0 -- *store#2.1"],
+        [
+            "%0 -- store#1.1",
+            "%0 -- store#2.1",
+            "%1 -- store#1.0",
+            "%1 -- %3.0",
+            "store#1.0 -- *store#1.1",
+            "%3.0 -- %3",
+            "%3.1 -- %3",
+            "%3 -- store#2.0",
+            "store#2.0 -- *store#2.1"
+        ],
         "{d}"
     );
 }
@@ -309,7 +319,10 @@ fn verify_rejects_a_use_cut_from_its_operand() {
     let c0 = tf.use_node(add, 0).unwrap();
     tf.graph.remove_edge(a, c0);
     let e = tf.verify().unwrap_err();
-    assert!(matches!(&e.0[..], [VerifyError::Frontend { node, message }] if *node == c0 && message.contains("not joined to its operand")), "{e}");
+    assert!(
+        matches!(&e.0[..], [VerifyError::Frontend { node, message }] if *node == c0 && message.contains("not joined to its operand")),
+        "{e}"
+    );
 }
 
 #[test]
@@ -323,7 +336,11 @@ fn verify_rejects_a_use_joined_to_an_unrelated_value() {
     let c0 = tf.use_node(add, 0).unwrap();
     tf.graph.add_edge(b, c0).unwrap();
     let e = tf.verify().unwrap_err();
-    assert!(e.0.iter().any(|x| matches!(x, VerifyError::Frontend { message, .. } if message.contains("unrelated value %b"))), "{e}");
+    assert!(
+        e.0.iter()
+            .any(|x| matches!(x, VerifyError::Frontend { message, .. } if message.contains("unrelated value %b"))),
+        "{e}"
+    );
 }
 
 #[test]
@@ -340,7 +357,10 @@ fn verify_rejects_a_broken_source_map_and_structure() {
     // And a half edge.
     tf.graph.push_half_edge(c0, c1, 0);
     let e = tf.verify().unwrap_err();
-    assert!(e.0.iter().any(|x| matches!(x, VerifyError::Frontend { message, .. } if message.contains("does not map back"))), "{e}");
+    assert!(
+        e.0.iter().any(|x| matches!(x, VerifyError::Frontend { message, .. } if message.contains("does not map back"))),
+        "{e}"
+    );
     assert!(e.0.iter().any(|x| matches!(x, VerifyError::Asymmetric { .. })), "{e}");
 }
 
