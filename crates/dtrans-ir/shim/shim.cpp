@@ -6,6 +6,10 @@
 #include <llvm-c/Core.h>
 #include <llvm/IR/Attributes.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/DebugProgramInstruction.h>
+#include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/GlobalValue.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Metadata.h>
@@ -202,6 +206,141 @@ char *dtrans_print_type_brief(LLVMTypeRef T) {
 
 int dtrans_global_is_dso_local(LLVMValueRef GV) {
   return cast<GlobalValue>(unwrap(GV))->isDSOLocal() ? 1 : 0;
+}
+
+// ---- debug information ----
+
+// What a debug-info node says, flattened for Rust. `Kind`: 0 not a debug
+// type node, 1 basic, 2 derived, 3 composite, 4 subroutine, 5 subrange.
+struct DtransDiInfo {
+  unsigned Kind;
+  unsigned Tag;
+  const char *Name;
+  size_t NameLen;
+  const char *Identifier;
+  size_t IdentifierLen;
+  uint64_t SizeBits;
+  uint64_t OffsetBits;
+  unsigned Encoding;
+  unsigned Flags;
+  LLVMMetadataRef Base;
+  unsigned NumElements;
+  int64_t Count;
+  int HasCount;
+};
+
+void dtrans_di_info(LLVMMetadataRef Ref, DtransDiInfo *Out) {
+  std::memset(Out, 0, sizeof(*Out));
+  Metadata *MD = unwrap(Ref);
+  auto SetName = [&](StringRef N) {
+    Out->Name = N.data();
+    Out->NameLen = N.size();
+  };
+  if (auto *B = dyn_cast<DIBasicType>(MD)) {
+    Out->Kind = 1;
+    SetName(B->getName());
+    Out->SizeBits = B->getSizeInBits();
+    Out->Encoding = B->getEncoding();
+  } else if (auto *D = dyn_cast<DIDerivedType>(MD)) {
+    Out->Kind = 2;
+    SetName(D->getName());
+    Out->SizeBits = D->getSizeInBits();
+    Out->OffsetBits = D->getOffsetInBits();
+    Out->Flags = D->getFlags();
+    Out->Base = wrap(D->getBaseType());
+  } else if (auto *C = dyn_cast<DICompositeType>(MD)) {
+    Out->Kind = 3;
+    SetName(C->getName());
+    StringRef Id = C->getIdentifier();
+    Out->Identifier = Id.data();
+    Out->IdentifierLen = Id.size();
+    Out->SizeBits = C->getSizeInBits();
+    Out->Flags = C->getFlags();
+    Out->Base = wrap(C->getBaseType());
+    Out->NumElements = C->getElements().size();
+  } else if (auto *S = dyn_cast<DISubroutineType>(MD)) {
+    Out->Kind = 4;
+    Out->NumElements = S->getTypeArray().size();
+  } else if (auto *R = dyn_cast<DISubrange>(MD)) {
+    Out->Kind = 5;
+    if (auto *CI = dyn_cast_if_present<ConstantInt *>(R->getCount())) {
+      Out->Count = CI->getSExtValue();
+      Out->HasCount = 1;
+    }
+  } else {
+    return;
+  }
+  Out->Tag = cast<DINode>(MD)->getTag();
+}
+
+// Element I of a composite type (members, enumerators, subranges) or of a
+// subroutine type's type array (0 is the return type; null means void).
+LLVMMetadataRef dtrans_di_element(LLVMMetadataRef Ref, unsigned I) {
+  Metadata *MD = unwrap(Ref);
+  if (auto *C = dyn_cast<DICompositeType>(MD)) return wrap(C->getElements()[I]);
+  if (auto *S = dyn_cast<DISubroutineType>(MD)) return wrap(S->getTypeArray()[I]);
+  return nullptr;
+}
+
+LLVMMetadataRef dtrans_function_subprogram(LLVMValueRef F) {
+  return wrap(cast<Function>(unwrap(F))->getSubprogram());
+}
+
+LLVMMetadataRef dtrans_subprogram_type(LLVMMetadataRef SP) {
+  return wrap(cast<DISubprogram>(unwrap(SP))->getType());
+}
+
+// The DIGlobalVariables describing a global. Returns a malloc'd array.
+LLVMMetadataRef *dtrans_global_di_vars(LLVMValueRef GV, size_t *N) {
+  SmallVector<DIGlobalVariableExpression *, 2> GVEs;
+  cast<GlobalVariable>(unwrap(GV))->getDebugInfo(GVEs);
+  *N = GVEs.size();
+  auto *Out = static_cast<LLVMMetadataRef *>(
+      std::malloc(sizeof(LLVMMetadataRef) * (GVEs.size() ? GVEs.size() : 1)));
+  for (size_t I = 0; I < GVEs.size(); ++I) Out[I] = wrap(GVEs[I]->getVariable());
+  return Out;
+}
+
+LLVMMetadataRef dtrans_di_variable_type(LLVMMetadataRef V) {
+  return wrap(cast<DIVariable>(unwrap(V))->getType());
+}
+
+const char *dtrans_di_variable_name(LLVMMetadataRef V, size_t *Len) {
+  StringRef N = cast<DIVariable>(unwrap(V))->getName();
+  *Len = N.size();
+  return N.data();
+}
+
+// One variable location: `#dbg_declare` / `#dbg_value` records and the
+// older `llvm.dbg.declare` / `llvm.dbg.value` calls alike.
+struct DtransDbgVar {
+  int IsDeclare;
+  LLVMValueRef Location; // null when the location is not a single value
+  LLVMMetadataRef Variable;
+  LLVMValueRef At;       // the instruction the record is attached to
+};
+
+// Every variable location in F, in program order. Returns a malloc'd array.
+DtransDbgVar *dtrans_function_dbg_vars(LLVMValueRef FRef, size_t *N) {
+  std::vector<DtransDbgVar> V;
+  for (BasicBlock &BB : *cast<Function>(unwrap(FRef))) {
+    for (Instruction &I : BB) {
+      for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange())) {
+        if (!R.isDbgDeclare() && !R.isDbgValue()) continue;
+        Value *Loc = R.hasArgList() ? nullptr : R.getVariableLocationOp(0);
+        V.push_back({R.isDbgDeclare() ? 1 : 0, wrap(Loc), wrap(R.getVariable()), wrap(&I)});
+      }
+      if (auto *DVI = dyn_cast<DbgVariableIntrinsic>(&I)) {
+        if (!isa<DbgDeclareInst>(DVI) && !isa<DbgValueInst>(DVI)) continue;
+        Value *Loc = DVI->hasArgList() ? nullptr : DVI->getVariableLocationOp(0);
+        V.push_back({isa<DbgDeclareInst>(DVI) ? 1 : 0, wrap(Loc), wrap(DVI->getVariable()), wrap(&I)});
+      }
+    }
+  }
+  *N = V.size();
+  auto *Out = static_cast<DtransDbgVar *>(std::malloc(sizeof(DtransDbgVar) * (V.size() ? V.size() : 1)));
+  for (size_t I = 0; I < V.size(); ++I) Out[I] = V[I];
+  return Out;
 }
 
 } // extern "C"

@@ -36,6 +36,42 @@ extern "C" {
     pub fn dtrans_attr_kind_name(kind: u32, len: *mut usize) -> *const u8;
     pub fn dtrans_global_is_dso_local(gv: LLVMValueRef) -> i32;
     pub fn dtrans_print_type_brief(t: LLVMTypeRef) -> *mut std::ffi::c_char;
+    pub fn dtrans_di_info(md: LLVMMetadataRef, out: *mut DiInfo);
+    pub fn dtrans_di_element(md: LLVMMetadataRef, i: u32) -> LLVMMetadataRef;
+    pub fn dtrans_function_subprogram(f: LLVMValueRef) -> LLVMMetadataRef;
+    pub fn dtrans_subprogram_type(sp: LLVMMetadataRef) -> LLVMMetadataRef;
+    pub fn dtrans_global_di_vars(gv: LLVMValueRef, n: *mut usize) -> *mut LLVMMetadataRef;
+    pub fn dtrans_di_variable_type(var: LLVMMetadataRef) -> LLVMMetadataRef;
+    pub fn dtrans_di_variable_name(var: LLVMMetadataRef, len: *mut usize) -> *const u8;
+    pub fn dtrans_function_dbg_vars(f: LLVMValueRef, n: *mut usize) -> *mut DbgVar;
+}
+
+/// Mirrors `DtransDiInfo` in the shim.
+#[repr(C)]
+pub struct DiInfo {
+    pub kind: u32,
+    pub tag: u32,
+    pub name: *const u8,
+    pub name_len: usize,
+    pub identifier: *const u8,
+    pub identifier_len: usize,
+    pub size_bits: u64,
+    pub offset_bits: u64,
+    pub encoding: u32,
+    pub flags: u32,
+    pub base: LLVMMetadataRef,
+    pub num_elements: u32,
+    pub count: i64,
+    pub has_count: i32,
+}
+
+/// Mirrors `DtransDbgVar` in the shim.
+#[repr(C)]
+pub struct DbgVar {
+    pub is_declare: i32,
+    pub location: LLVMValueRef,
+    pub variable: LLVMMetadataRef,
+    pub at: LLVMValueRef,
 }
 
 /// Copies a (pointer, length) string owned by LLVM into a Rust string.

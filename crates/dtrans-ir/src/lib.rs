@@ -16,6 +16,7 @@
 //! type, ...) are made only after checking that subclass; the `SAFETY`
 //! comments name the check.
 
+mod debuginfo;
 mod error;
 mod ffi;
 mod layout;
@@ -24,6 +25,7 @@ mod module;
 mod types;
 mod values;
 
+pub use debuginfo::{dwarf, DebugVariable, DiType};
 pub use error::IrError;
 pub use layout::DataLayout;
 pub use llvm_sys::LLVMIntPredicate as IntPredicate;
