@@ -7,7 +7,7 @@ import lit.formats
 
 config.name = "dtrans"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".c", ".test"]
+config.suffixes = [".ll", ".c", ".cpp", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 

@@ -190,6 +190,16 @@ impl<'c> Module<'c> {
         })
     }
 
+    /// A new named struct type without a body (`%name = type opaque`). LLVM
+    /// renames it (`name.N`) if the name is taken; the type's own name says
+    /// what it got.
+    pub fn create_opaque_struct(&self, name: &str) -> Type<'_> {
+        let name = CString::new(name.replace('\0', "")).expect("NULs removed");
+        // SAFETY: valid context and NUL-terminated name.
+        Type::from_raw(unsafe { c::LLVMStructCreateNamed(self.ctx_raw(), name.as_ptr()) })
+            .expect("LLVM returns a struct type")
+    }
+
     /// How the IR printer names each global variable, alias, ifunc and
     /// function: `@name` (quoted if needed), or `@N` for unnamed ones,
     /// numbered in the printer's order.

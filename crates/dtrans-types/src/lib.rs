@@ -7,6 +7,7 @@
 //!   attributes with `!intel.dtrans.func.type`) and `!intel_dtrans_type` on
 //!   globals, allocas and indirect calls, cross-checked against the IR.
 //! - [`MetadataWriter`] encodes types back into the same metadata.
+mod annotate;
 mod from_ir;
 mod manager;
 mod reader;
@@ -14,6 +15,7 @@ mod writer;
 
 use std::collections::HashMap;
 
+pub use annotate::{annotate, AnnotateError, AnnotateOptions, AnnotateReport, ReportItem, ReportStruct};
 pub use dtrans_ir::quote_ident;
 pub use from_ir::{ir_to_dtrans, StructNames};
 pub use manager::{struct_ref, AtomicKind, DType, StructBody, TypeDisplay, TypeId, TypeManager};

@@ -166,6 +166,20 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
         skipped
     }
 
+    /// Appends descriptions of `structs` to `!intel.dtrans.types`, keeping
+    /// what is there. Returns the errors for structures left out.
+    pub fn append_struct_list(&mut self, structs: &[TypeId]) -> Vec<WriteError> {
+        let list = self.m.get_or_insert_named_metadata(TYPES_MD);
+        let mut skipped = Vec::new();
+        for &s in structs {
+            match self.describe_struct(s) {
+                Ok(n) => list.add_operand(n),
+                Err(e) => skipped.push(e),
+            }
+        }
+        skipped
+    }
+
     /// Gives `f` the signature `fty`: an index attribute on every return value
     /// and parameter whose IR type involves a pointer, and a distinct
     /// `!intel.dtrans.func.type` list of their encodings. A slot whose type

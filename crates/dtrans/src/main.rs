@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use dtrans_ir::{Context, IrFormat, Module};
 use dtrans_types::{read_module, ModuleTypes, StructSource};
 
+mod annotate_cmd;
 mod typeflow_cmd;
 mod types_cmd;
 
@@ -41,6 +42,25 @@ enum Command {
     /// Read a module's DTrans metadata, remove it, and write it again from
     /// the types read. A test of the metadata writer: reading the output
     /// must give the same types.
+    /// Add DTrans metadata derived from debug information (`clang-19 -g`)
+    /// to a module that lacks it: structure descriptions, function
+    /// signatures, and the types of globals, allocas and indirect calls.
+    Annotate {
+        file: PathBuf,
+        /// Output module (`.bc` writes bitcode, anything else text; `-` is stdout).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Rebuild all DTrans metadata instead of keeping what is there.
+        #[arg(long)]
+        replace: bool,
+        /// Write a JSON report of every structure described and everything
+        /// left without metadata, with the reason.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+        /// Annotate what can be derived even without debug information.
+        #[arg(long)]
+        allow_partial: bool,
+    },
     RewriteMetadata {
         file: PathBuf,
         /// Output module (`.bc` writes bitcode, anything else text; `-` is stdout).
@@ -105,6 +125,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Typeflow { file, format, dot, function, no_propagate, no_seeds } => {
             let opts = typeflow_cmd::Options { format, dot, function, propagate: !no_propagate, seeds: !no_seeds };
             typeflow_cmd::run(ctx, &file, &opts)
+        }
+        Command::Annotate { file, output, replace, report, allow_partial } => {
+            let m = Module::parse_file(ctx, &file)?;
+            let opts = dtrans_types::AnnotateOptions { replace, allow_partial };
+            annotate_cmd::run(&m, &output, report.as_deref(), opts)?;
+            skip_teardown(m);
+            Ok(ExitCode::SUCCESS)
         }
         Command::RewriteMetadata { file, output } => {
             let m = Module::parse_file(ctx, &file)?;

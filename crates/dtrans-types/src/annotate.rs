@@ -1,0 +1,984 @@
+//! The builder of DTrans metadata from debug information (`dtrans annotate`).
+//!
+//! Stock clang emits no DTrans metadata, but with `-g` its debug information
+//! says what every pointer points to. This module maps each LLVM structure to
+//! its `DICompositeType`, derives each field's DTrans type from the source
+//! member at the field's offset, derives function signatures (following
+//! clang's x86-64 ABI lowering), and types globals, allocas and indirect
+//! calls; then it writes everything with the [`MetadataWriter`].
+//!
+//! Where the mapping is not certain, it leaves the item without metadata and
+//! says why in the [`AnnotateReport`], rather than guess.
+use std::collections::{HashMap, HashSet};
+
+use dtrans_ir::{
+    dwarf, AttrIndex, Attribute, DataLayout, DiType, Function, Instruction, Metadata, Module, Opcode, Type, TypeKind,
+    Value,
+};
+
+use crate::from_ir::{ir_to_dtrans, StructNames};
+use crate::manager::{struct_ref, AtomicKind, DType, TypeId, TypeManager};
+use crate::writer::MetadataWriter;
+use crate::{read_module, strip_dtrans_metadata, StructSource, FUNC_TYPE_MD, VALUE_TYPE_MD};
+
+/// Options of [`annotate`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnnotateOptions {
+    /// Rebuild all DTrans metadata; otherwise existing metadata is kept and
+    /// only what is missing is added.
+    pub replace: bool,
+    /// Go on (writing what can be derived) when the module has no debug
+    /// information.
+    pub allow_partial: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AnnotateError {
+    #[error("{0}: no debug information (compile with `clang-19 -g`); use --allow-partial to annotate what the IR alone says")]
+    NoDebugInfo(String),
+}
+
+/// What the annotator could not map, and why.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct AnnotateReport {
+    /// Structures described (name -> source of the description).
+    pub structs: Vec<ReportStruct>,
+    /// Everything left without (complete) metadata, with the reason.
+    pub unmapped: Vec<ReportItem>,
+    pub functions_annotated: usize,
+    pub globals_annotated: usize,
+    pub allocas_annotated: usize,
+    pub calls_annotated: usize,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ReportStruct {
+    pub name: String,
+    /// `debug-info`, `ir` (no pointers: the IR says everything),
+    /// `debug-info (opaque: no IR type)`, or `existing`.
+    pub source: String,
+    /// Fields whose type came from the IR, with the reason (`padding`,
+    /// `bit-field storage`, ...).
+    pub ir_fields: Vec<String>,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ReportItem {
+    /// `struct`, `field`, `function`, `parameter`, `return`, `global`, `alloca` or `call`.
+    pub kind: &'static str,
+    pub name: String,
+    pub reason: String,
+}
+
+/// Adds DTrans metadata derived from debug information to `m`.
+pub fn annotate(m: &Module<'_>, opts: AnnotateOptions) -> Result<AnnotateReport, AnnotateError> {
+    let has_debug = m.named_metadata("llvm.dbg.cu").is_some_and(|n| !n.operands().is_empty());
+    if !has_debug && !opts.allow_partial {
+        return Err(AnnotateError::NoDebugInfo(m.path().display().to_string()));
+    }
+    // What already carries metadata is kept unless --replace.
+    let existing = if opts.replace {
+        strip_dtrans_metadata(m);
+        None
+    } else {
+        let t = read_module(m);
+        let described: HashSet<String> = t
+            .structs
+            .iter()
+            .filter(|(_, s)| *s == StructSource::Metadata)
+            .filter_map(|(id, _)| t.tm.struct_name(*id).map(str::to_string))
+            .collect();
+        Some(described)
+    };
+    let mut a = Annotator::new(m);
+    a.collect_debug_types();
+    a.map_structs();
+    let existing_structs = existing.unwrap_or_default();
+    a.describe_structs(&existing_structs);
+    a.write(&existing_structs);
+    Ok(a.report)
+}
+
+/// The LLVM side of a structure name: `struct.node.12` -> (`struct`, `node`).
+fn split_llvm_name(name: &str) -> Option<(&str, &str)> {
+    let (kind, rest) = name.split_once('.')?;
+    if !matches!(kind, "struct" | "union" | "class") {
+        return None;
+    }
+    // Linking renames duplicates `struct.node.12`: drop a numeric suffix.
+    let base = match rest.rsplit_once('.') {
+        Some((b, n)) if !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) => b,
+        _ => rest,
+    };
+    Some((kind, base))
+}
+
+/// A DWARF composite's tag as the LLVM name prefix clang uses.
+fn llvm_kind_of_tag(tag: u32) -> Option<&'static str> {
+    match tag {
+        dwarf::TAG_STRUCTURE_TYPE => Some("struct"),
+        dwarf::TAG_CLASS_TYPE => Some("class"),
+        dwarf::TAG_UNION_TYPE => Some("union"),
+        _ => None,
+    }
+}
+
+struct Annotator<'a, 'm> {
+    m: &'m Module<'a>,
+    dl: DataLayout<'m>,
+    tm: TypeManager,
+    names: StructNames<'m>,
+    /// Every struct/union/class composite reachable from the debug info.
+    composites: Vec<Metadata<'m>>,
+    /// LLVM struct <-> DI composite.
+    s2c: HashMap<Type<'m>, Metadata<'m>>,
+    c2s: HashMap<Metadata<'m>, Type<'m>>,
+    /// DI composites that have no LLVM struct: described opaque.
+    created: HashMap<Metadata<'m>, Type<'m>>,
+    /// Structures whose bodies are set, by LLVM type.
+    bodies: HashMap<Type<'m>, TypeId>,
+    report: AnnotateReport,
+}
+
+impl<'a, 'm> Annotator<'a, 'm> {
+    fn new(m: &'m Module<'a>) -> Self {
+        Annotator {
+            m,
+            dl: m.data_layout(),
+            tm: TypeManager::new(),
+            names: m.struct_types_named().into_iter().collect(),
+            composites: Vec::new(),
+            s2c: HashMap::new(),
+            c2s: HashMap::new(),
+            created: HashMap::new(),
+            bodies: HashMap::new(),
+            report: AnnotateReport::default(),
+        }
+    }
+
+    fn unmapped(&mut self, kind: &'static str, name: impl Into<String>, reason: impl Into<String>) {
+        self.report.unmapped.push(ReportItem { kind, name: name.into(), reason: reason.into() });
+    }
+
+    // -----------------------------------------------------------------
+    // Debug types and the structure mapping
+    // -----------------------------------------------------------------
+
+    /// Walks every debug type reachable from globals, functions and local
+    /// variables and records the struct/union/class composites.
+    fn collect_debug_types(&mut self) {
+        let mut work: Vec<Metadata<'m>> = Vec::new();
+        for g in self.m.globals() {
+            work.extend(g.global_debug_types().into_iter().filter_map(|(_, t)| t));
+        }
+        for f in self.m.functions() {
+            work.extend(f.debug_type());
+            work.extend(f.debug_variables().into_iter().filter_map(|v| v.ty));
+        }
+        let mut seen = HashSet::new();
+        while let Some(md) = work.pop() {
+            if !seen.insert(md) {
+                continue;
+            }
+            match md.di_type() {
+                Some(DiType::Derived { base, .. }) => work.extend(base),
+                Some(DiType::Composite { tag, base, elements, .. }) => {
+                    if llvm_kind_of_tag(tag).is_some() {
+                        self.composites.push(md);
+                    }
+                    work.extend(base);
+                    work.extend(elements.into_iter().flatten());
+                }
+                Some(DiType::Subroutine { types }) => work.extend(types.into_iter().flatten()),
+                _ => {}
+            }
+        }
+        // Deterministic order: by name, then by discovery.
+        self.composites.sort_by_key(|c| match c.di_type() {
+            Some(DiType::Composite { name, .. }) => name,
+            _ => String::new(),
+        });
+    }
+
+    /// Maps LLVM structures to composites: by name and layout first, then by
+    /// propagation through fields, globals and allocas whose IR type is a
+    /// structure and whose debug type is a composite (which is how anonymous
+    /// structures are found).
+    fn map_structs(&mut self) {
+        let structs: Vec<(Type<'m>, String)> = self.m.struct_types_named();
+        for (st, name) in &structs {
+            let Some((kind, base)) = split_llvm_name(name) else { continue };
+            if st.is_opaque_struct() || base.starts_with("anon") {
+                continue;
+            }
+            let source_name = base.rsplit("::").next().unwrap_or(base);
+            let candidates: Vec<Metadata<'m>> = self
+                .composites
+                .iter()
+                .copied()
+                .filter(|c| match c.di_type() {
+                    Some(DiType::Composite { tag, name: n, .. }) => {
+                        let n = n.split('<').next().unwrap_or("");
+                        llvm_kind_of_tag(tag).is_some_and(|k| k == kind || (k != "union" && kind != "union"))
+                            && n == source_name
+                    }
+                    _ => false,
+                })
+                .filter(|c| self.layout_matches(*c, *st))
+                .collect();
+            if let Some(&c) = candidates.first() {
+                self.link(*st, c);
+            }
+        }
+        // Propagate through by-value fields, globals and allocas.
+        loop {
+            let mut added = false;
+            let pairs: Vec<(Type<'m>, Metadata<'m>)> = self.s2c.iter().map(|(s, c)| (*s, *c)).collect();
+            for (st, c) in pairs {
+                for (irt, di) in self.field_pairs(st, c) {
+                    added |= self.link_by_value(irt, di);
+                }
+            }
+            for g in self.m.globals() {
+                if let (Some(vt), Some((_, Some(di)))) =
+                    (g.global_value_type(), g.global_debug_types().first().cloned())
+                {
+                    added |= self.link_by_value(vt, di);
+                }
+            }
+            for f in self.m.functions() {
+                for v in f.debug_variables() {
+                    let alloca = v.location.and_then(|l| l.as_instruction()).and_then(|i| i.allocated_type());
+                    if let (true, Some(at), Some(di)) = (v.is_declare, alloca, v.ty) {
+                        added |= self.link_by_value(at, di);
+                    }
+                }
+            }
+            if !added {
+                break;
+            }
+        }
+    }
+
+    fn link(&mut self, st: Type<'m>, c: Metadata<'m>) {
+        self.s2c.insert(st, c);
+        self.c2s.entry(c).or_insert(st);
+    }
+
+    /// Links an IR type and a debug type that describe the same object when
+    /// both are structures (through arrays too). True if a link was added.
+    fn link_by_value(&mut self, irt: Type<'m>, di: Metadata<'m>) -> bool {
+        let di = strip_qualifiers(Some(di));
+        match (irt.kind(), di.and_then(|d| d.di_type())) {
+            (TypeKind::LLVMStructTypeKind, Some(DiType::Composite { tag, .. }))
+                if !irt.is_literal_struct() && llvm_kind_of_tag(tag).is_some() =>
+            {
+                let d = di.expect("checked above");
+                if self.s2c.contains_key(&irt) || !self.layout_matches(d, irt) {
+                    return false;
+                }
+                self.link(irt, d);
+                true
+            }
+            (
+                TypeKind::LLVMArrayTypeKind,
+                Some(DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, base, elements, .. }),
+            ) => {
+                // Peel one dimension; the rest is an array of the element.
+                let elem = irt.element_type().expect("array has an element type");
+                if elements.len() > 1 {
+                    return false; // multi-dimensional: the inner IR arrays carry no debug node of their own
+                }
+                base.is_some_and(|b| self.link_by_value(elem, b))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether composite `c` has the size of `st` and a field of `st` starts
+    /// at each of its (non-bit-field) members' offsets.
+    fn layout_matches(&self, c: Metadata<'m>, st: Type<'m>) -> bool {
+        let Some(DiType::Composite { size_bits, elements, tag, .. }) = c.di_type() else { return false };
+        let Some(size) = self.dl.alloc_size(st) else { return false };
+        if size_bits != size * 8 {
+            return false;
+        }
+        let offsets = self.field_offsets(st);
+        if tag == dwarf::TAG_UNION_TYPE {
+            return offsets.first() == Some(&0) || (offsets.is_empty() && size == 0);
+        }
+        members(&elements).iter().all(|m| m.bit_field || offsets.contains(&(m.offset_bits / 8)))
+    }
+
+    fn field_offsets(&self, st: Type<'m>) -> Vec<u64> {
+        (0..st.struct_fields().len() as u32).filter_map(|i| self.dl.field_offset(st, i)).collect()
+    }
+
+    /// (IR field type, member debug type) for each by-value member that
+    /// starts a field.
+    fn field_pairs(&self, st: Type<'m>, c: Metadata<'m>) -> Vec<(Type<'m>, Metadata<'m>)> {
+        let Some(DiType::Composite { elements, .. }) = c.di_type() else { return Vec::new() };
+        let offsets = self.field_offsets(st);
+        let fields = st.struct_fields();
+        let mut out = Vec::new();
+        for m in members(&elements) {
+            if m.bit_field {
+                continue;
+            }
+            if let (Some(i), Some(t)) = (offsets.iter().position(|&o| o * 8 == m.offset_bits), m.ty) {
+                out.push((fields[i], t));
+            }
+        }
+        out
+    }
+
+    // -----------------------------------------------------------------
+    // Structure bodies
+    // -----------------------------------------------------------------
+
+    fn describe_structs(&mut self, existing: &HashSet<String>) {
+        let structs: Vec<(Type<'m>, String)> = self.m.struct_types_named();
+        for (st, name) in structs {
+            let id = self.tm.named_struct(&name);
+            if existing.contains(&name) {
+                self.report.structs.push(ReportStruct {
+                    name: struct_ref(&name),
+                    source: "existing".into(),
+                    ir_fields: vec![],
+                });
+                continue;
+            }
+            if st.is_opaque_struct() {
+                self.tm.set_struct_body(id, None, false);
+                self.bodies.insert(st, id);
+                self.report.structs.push(ReportStruct {
+                    name: struct_ref(&name),
+                    source: "ir (opaque)".into(),
+                    ir_fields: vec![],
+                });
+                continue;
+            }
+            match self.s2c.get(&st).copied() {
+                Some(c) => {
+                    let ir_fields = self.body_from_debug(st, id, c);
+                    self.report.structs.push(ReportStruct { name: struct_ref(&name), source: "debug-info".into(), ir_fields });
+                }
+                None if !st.contains_pointer() => {
+                    let fields = st.struct_fields().into_iter().map(|f| ir_to_dtrans(&mut self.tm, &self.names, f)).collect();
+                    self.tm.set_struct_body(id, Some(fields), st.is_packed_struct());
+                    self.bodies.insert(st, id);
+                    self.report.structs.push(ReportStruct { name: struct_ref(&name), source: "ir".into(), ir_fields: vec![] });
+                }
+                None => self.unmapped("struct", struct_ref(&name), "no matching DICompositeType (by name and layout, or through a field, global or alloca); pointee types unknown"),
+            }
+        }
+    }
+
+    /// Sets the body of `st` from composite `c`; returns the fields whose
+    /// type came from the IR, with why.
+    fn body_from_debug(&mut self, st: Type<'m>, id: TypeId, c: Metadata<'m>) -> Vec<String> {
+        let Some(DiType::Composite { elements, tag, .. }) = c.di_type() else { return Vec::new() };
+        let ms = members(&elements);
+        let offsets = self.field_offsets(st);
+        let mut fields = Vec::new();
+        let mut ir_fields = Vec::new();
+        for (i, irt) in st.struct_fields().into_iter().enumerate() {
+            let off_bits = offsets.get(i).copied().unwrap_or(u64::MAX).saturating_mul(8);
+            let at: Vec<&Member<'m>> = ms.iter().filter(|m| !m.bit_field && m.offset_bits == off_bits).collect();
+            // In a union every member is at 0: take the one the IR field is.
+            let chosen = if tag == dwarf::TAG_UNION_TYPE {
+                at.iter().find(|m| m.ty.is_some_and(|t| self.fits(t, irt))).or(at.first()).copied()
+            } else {
+                at.iter().find(|m| m.ty.is_some_and(|t| self.fits(t, irt))).copied()
+            };
+            let t = match chosen.and_then(|m| m.ty.map(|t| (m, t))) {
+                Some((m, t)) => match self.convert_guided(t, irt) {
+                    Some(t) => t,
+                    None => {
+                        ir_fields.push(format!("field {i} ({}): debug type does not fit IR type {irt}", m.name));
+                        ir_to_dtrans(&mut self.tm, &self.names, irt)
+                    }
+                },
+                None => {
+                    let why = if ms.iter().any(|m| {
+                        m.bit_field
+                            && m.offset_bits / 8 >= off_bits / 8
+                            && m.offset_bits / 8 < off_bits / 8 + self.dl.alloc_size(irt).unwrap_or(0)
+                    }) {
+                        "bit-field storage"
+                    } else if at.is_empty() {
+                        "padding (no source member at this offset)"
+                    } else {
+                        "source member's type does not fit the IR field"
+                    };
+                    ir_fields.push(format!("field {i}: {why}"));
+                    ir_to_dtrans(&mut self.tm, &self.names, irt)
+                }
+            };
+            if self.tm.has_unknown(t) {
+                self.unmapped(
+                    "field",
+                    format!("{} field {i}", struct_ref(self.names.get(&st).map_or("", |s| s))),
+                    "pointer field with no source member: pointee unknown",
+                );
+            }
+            fields.push(t);
+        }
+        self.tm.set_struct_body(id, Some(fields), st.is_packed_struct());
+        self.bodies.insert(st, id);
+        ir_fields
+    }
+
+    /// Whether debug type `di` can describe IR type `irt` (kinds agree).
+    fn fits(&self, di: Metadata<'m>, irt: Type<'m>) -> bool {
+        let Some(d) = strip_qualifiers(Some(di)).and_then(|d| d.di_type()) else { return false };
+        match (irt.kind(), d) {
+            (TypeKind::LLVMPointerTypeKind, DiType::Derived { tag, .. }) => is_pointer_tag(tag),
+            (TypeKind::LLVMPointerTypeKind, _) => false,
+            (_, DiType::Derived { tag, .. }) if is_pointer_tag(tag) => false,
+            (TypeKind::LLVMStructTypeKind, DiType::Composite { tag, .. }) => llvm_kind_of_tag(tag).is_some(),
+            (TypeKind::LLVMArrayTypeKind, DiType::Composite { tag, .. }) => tag == dwarf::TAG_ARRAY_TYPE,
+            (TypeKind::LLVMStructTypeKind | TypeKind::LLVMArrayTypeKind, _) => false,
+            (_, DiType::Basic { size_bits, .. }) => self.dl.size_in_bits(irt) == Some(size_bits),
+            (_, DiType::Composite { tag: dwarf::TAG_ENUMERATION_TYPE, size_bits, .. }) => {
+                self.dl.size_in_bits(irt) == Some(size_bits)
+            }
+            _ => false,
+        }
+    }
+
+    // -----------------------------------------------------------------
+    // Debug type -> DTrans type
+    // -----------------------------------------------------------------
+
+    /// The DTrans type of an object whose IR type is `irt` and debug type
+    /// `di`: the IR decides the shape, the debug type the pointees. `None`
+    /// if they disagree.
+    fn convert_guided(&mut self, di: Metadata<'m>, irt: Type<'m>) -> Option<TypeId> {
+        let d = strip_qualifiers(Some(di))?;
+        match irt.kind() {
+            TypeKind::LLVMPointerTypeKind => match d.di_type()? {
+                DiType::Derived { tag, base, name, .. } if is_pointer_tag(tag) => {
+                    let pointee = self.convert_pointee(base, &name);
+                    Some(self.tm.pointer_to(pointee))
+                }
+                _ => None,
+            },
+            TypeKind::LLVMStructTypeKind if !irt.is_literal_struct() => match d.di_type()? {
+                DiType::Composite { tag, .. } if llvm_kind_of_tag(tag).is_some() => {
+                    self.names.get(&irt).map(|n| self.tm.named_struct(n))
+                }
+                _ => None,
+            },
+            TypeKind::LLVMArrayTypeKind => {
+                let DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, base, elements, .. } = d.di_type()? else {
+                    return None;
+                };
+                let dims: Vec<Option<i64>> = elements
+                    .iter()
+                    .map(|e| match e.and_then(|e| e.di_type()) {
+                        Some(DiType::Subrange { count }) => count,
+                        _ => None,
+                    })
+                    .collect();
+                self.convert_array(base, &dims, irt)
+            }
+            _ if !irt.contains_pointer() => Some(ir_to_dtrans(&mut self.tm, &self.names, irt)),
+            _ => None,
+        }
+    }
+
+    /// An IR array against a debug array's remaining dimensions.
+    fn convert_array(&mut self, elem_di: Option<Metadata<'m>>, dims: &[Option<i64>], irt: Type<'m>) -> Option<TypeId> {
+        let len = irt.len()?;
+        let ir_elem = irt.element_type()?;
+        let e = if dims.len() > 1 {
+            self.convert_array(elem_di, &dims[1..], ir_elem)?
+        } else if !ir_elem.contains_pointer() {
+            ir_to_dtrans(&mut self.tm, &self.names, ir_elem)
+        } else {
+            self.convert_guided(elem_di?, ir_elem)?
+        };
+        Some(self.tm.array(len, e))
+    }
+
+    /// The DTrans type a pointer with debug pointee `base` points to. There
+    /// is no IR type to follow here: the debug type says everything.
+    fn convert_pointee(&mut self, base: Option<Metadata<'m>>, pointer_name: &str) -> TypeId {
+        // C++ vtable pointers: `__vtbl_ptr_type` points to `int (void)`;
+        // document 000 writes the field `i32 (...)**`.
+        if pointer_name == "__vtbl_ptr_type" {
+            let i32t = self.tm.int(32);
+            return self.tm.function(i32t, vec![], true);
+        }
+        let Some(b) = strip_qualifiers(base) else { return self.tm.int(8) }; // void * is i8*
+        self.convert_value(b, true)
+    }
+
+    /// The DTrans type of a source type seen from outside the IR (a pointee,
+    /// a parameter of a function pointer). `void` is `i8` when `void_as_i8`.
+    fn convert_value(&mut self, di: Metadata<'m>, void_as_i8: bool) -> TypeId {
+        let Some(d) = strip_qualifiers(Some(di)) else {
+            return if void_as_i8 { self.tm.int(8) } else { self.tm.void() };
+        };
+        match d.di_type() {
+            Some(DiType::Basic { name, size_bits, encoding }) => self.basic(&name, size_bits, encoding),
+            Some(DiType::Derived { tag, base, name, .. }) if is_pointer_tag(tag) => {
+                let p = self.convert_pointee(base, &name);
+                self.tm.pointer_to(p)
+            }
+            Some(DiType::Composite { tag: dwarf::TAG_ENUMERATION_TYPE, size_bits, .. }) => {
+                self.tm.int(size_bits as u32)
+            }
+            Some(DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, base, elements, .. }) => {
+                let mut t = match base {
+                    Some(b) => self.convert_value(b, true),
+                    None => self.tm.unknown(),
+                };
+                for e in elements.iter().rev() {
+                    let n = match e.and_then(|e| e.di_type()) {
+                        Some(DiType::Subrange { count: Some(n) }) if n >= 0 => n as u64,
+                        _ => 0, // flexible or variable length
+                    };
+                    t = self.tm.array(n, t);
+                }
+                t
+            }
+            Some(DiType::Composite { tag, .. }) if llvm_kind_of_tag(tag).is_some() => self.struct_for(d),
+            Some(DiType::Subroutine { types }) => {
+                let ret = match types.first().copied().flatten() {
+                    Some(r) => self.convert_value(r, false),
+                    None => self.tm.void(),
+                };
+                let var_arg = types.len() > 1 && types.last().is_some_and(|t| t.is_none());
+                let end = if var_arg { types.len() - 1 } else { types.len() };
+                let params = types[1.min(end)..end]
+                    .iter()
+                    .map(|p| match p {
+                        Some(p) => self.convert_value(*p, true),
+                        None => self.tm.unknown(),
+                    })
+                    .collect();
+                self.tm.function(ret, params, var_arg)
+            }
+            _ => self.tm.unknown(),
+        }
+    }
+
+    fn basic(&mut self, name: &str, size_bits: u64, encoding: u32) -> TypeId {
+        match encoding {
+            dwarf::ATE_FLOAT => match size_bits {
+                16 => self.tm.atomic(AtomicKind::Half),
+                32 => self.tm.atomic(AtomicKind::Float),
+                64 => self.tm.atomic(AtomicKind::Double),
+                128 if name.contains("128") => self.tm.atomic(AtomicKind::Fp128),
+                80 | 128 => self.tm.atomic(AtomicKind::X86Fp80),
+                _ => self.tm.unknown(),
+            },
+            0x03 /* complex float */ => {
+                let part = self.basic(name, size_bits / 2, dwarf::ATE_FLOAT);
+                self.tm.literal_struct(vec![part, part], false)
+            }
+            _ => self.tm.int(size_bits as u32),
+        }
+    }
+
+    /// The named structure for a composite: its LLVM counterpart, or a new
+    /// opaque LLVM structure when the IR never lays it out (a type used only
+    /// through pointers).
+    fn struct_for(&mut self, c: Metadata<'m>) -> TypeId {
+        if let Some(&st) = self.c2s.get(&c).or_else(|| self.created.get(&c)) {
+            return match self.names.get(&st) {
+                Some(n) => self.tm.named_struct(n),
+                None => self.tm.unknown(),
+            };
+        }
+        let Some(DiType::Composite { tag, name, .. }) = c.di_type() else { return self.tm.unknown() };
+        let base = if name.is_empty() { "anon".to_string() } else { name };
+        let kind = llvm_kind_of_tag(tag).unwrap_or("struct");
+        let st = self.m.create_opaque_struct(&format!("{kind}.{base}"));
+        let Some(n) = st.struct_name() else { return self.tm.unknown() };
+        self.created.insert(c, st);
+        self.names.insert(st, n.clone());
+        let id = self.tm.named_struct(&n);
+        self.tm.set_struct_body(id, None, false);
+        self.bodies.insert(st, id);
+        self.report.structs.push(ReportStruct {
+            name: struct_ref(&n),
+            source: "debug-info (opaque: no IR type)".into(),
+            ir_fields: vec![],
+        });
+        id
+    }
+
+    // -----------------------------------------------------------------
+    // Functions, globals, allocas, indirect calls; writing
+    // -----------------------------------------------------------------
+
+    /// The signature of a defined function from its `DISubroutineType`,
+    /// following clang's x86-64 lowering: `sret` takes the return value,
+    /// `byval` parameters are pointers to the structure, a structure of at
+    /// most 16 bytes passed in registers becomes one or two scalars (left
+    /// without metadata), empty structures vanish.
+    fn signature(&mut self, f: Function<'m>) -> Option<TypeId> {
+        let label = format!("@{}", dtrans_ir::quote_ident(&f.name()));
+        let Some(DiType::Subroutine { types }) = f.debug_type().and_then(|t| t.di_type()) else {
+            if !f.is_declaration()
+                && f.function_type()
+                    .param_types()
+                    .iter()
+                    .chain(f.function_type().return_type().iter())
+                    .any(|t| t.contains_pointer())
+            {
+                self.unmapped("function", label, "no DISubprogram");
+            }
+            return None;
+        };
+        let fty = f.function_type();
+        let irp = fty.param_types();
+        let ir_ret = fty.return_type()?;
+        let var_arg = types.len() > 1 && types.last().is_some_and(|t| t.is_none());
+        let end = if var_arg { types.len() - 1 } else { types.len() };
+        let di_params: Vec<Option<Metadata<'m>>> = types.get(1..end).map(<[_]>::to_vec).unwrap_or_default();
+        let mut out: Vec<Option<TypeId>> = vec![None; irp.len()];
+        let mut ret: Option<TypeId> = None;
+        let mut i = 0usize; // next IR parameter
+        let attrs = |i: usize| f.attributes(AttrIndex::Param(i as u32));
+        let is_type_attr =
+            |i: usize, n: &str| attrs(i).iter().any(|a| matches!(a, Attribute::Type { name, .. } if name == n));
+        // sret: parameter 0 (or 1 after `this`) holds the return value.
+        let di_ret = types.first().copied().flatten();
+        let sret_at = (0..irp.len().min(2)).find(|&k| is_type_attr(k, "sret"));
+        if let (Some(k), Some(r)) = (sret_at, di_ret) {
+            let t = self.convert_value(r, false);
+            out[k] = Some(self.tm.pointer_to(t));
+        } else if let Some(r) = di_ret {
+            if ir_ret.is_pointer() {
+                ret = self.convert_guided(r, ir_ret);
+            } else if ir_ret.contains_pointer() {
+                self.unmapped("return", label.clone(), format!("returned structure lowered to {ir_ret}"));
+            }
+        }
+        for p in di_params {
+            if sret_at == Some(i) {
+                i += 1;
+            }
+            let Some(p) = p else { break };
+            if i >= irp.len() {
+                i += 1; // more source parameters than IR ones: caught below
+                continue;
+            }
+            let by_value_struct = strip_qualifiers(Some(p)).and_then(|s| s.di_type()).and_then(|d| match d {
+                DiType::Composite { tag, size_bits, .. } if llvm_kind_of_tag(tag).is_some() => Some(size_bits),
+                _ => None,
+            });
+            match by_value_struct {
+                Some(_) if is_type_attr(i, "byval") => {
+                    let t = self.convert_value(p, false);
+                    out[i] = Some(self.tm.pointer_to(t));
+                    i += 1;
+                }
+                Some(0) => {} // empty structures are not passed at all
+                Some(bits) => {
+                    // At most 16 bytes: one or two scalars in registers;
+                    // larger without `byval`: a pointer to a copy (C++
+                    // non-trivial types). Which scalar holds which field is
+                    // recorded nowhere, so these get no metadata.
+                    let n = if bits <= 64 || bits > 128 { 1 } else { 2 };
+                    for k in i..(i + n).min(irp.len()) {
+                        if irp[k].contains_pointer() {
+                            self.unmapped(
+                                "parameter",
+                                format!("{label} parameter {k}"),
+                                "part of a structure passed by value",
+                            );
+                        }
+                    }
+                    i += n;
+                }
+                None => {
+                    if irp[i].contains_pointer() {
+                        out[i] = self.convert_guided(p, irp[i]);
+                        if out[i].is_none() {
+                            self.unmapped(
+                                "parameter",
+                                format!("{label} parameter {i}"),
+                                format!("debug type does not fit IR type {}", irp[i]),
+                            );
+                        }
+                    }
+                    i += 1;
+                }
+            }
+        }
+        if sret_at == Some(i) {
+            i += 1;
+        }
+        // The lowering above must account for every IR parameter exactly;
+        // if it does not, nothing about the parameters is certain.
+        if i != irp.len() {
+            self.unmapped(
+                "function",
+                label,
+                format!(
+                    "{} source parameters do not line up with {} IR parameters",
+                    types.len().saturating_sub(1),
+                    irp.len()
+                ),
+            );
+            return None;
+        }
+        let ret = ret.unwrap_or_else(|| ir_to_dtrans(&mut self.tm, &self.names, ir_ret));
+        let params = irp
+            .iter()
+            .zip(out)
+            .map(|(irt, t)| t.unwrap_or_else(|| ir_to_dtrans(&mut self.tm, &self.names, *irt)))
+            .collect();
+        Some(self.tm.function(ret, params, fty.is_var_arg()))
+    }
+
+    /// The DTrans type of the memory at address `v`, when the address is an
+    /// annotated alloca or global or a constant-index GEP into one.
+    fn memory_type(&self, v: Value<'m>, values: &HashMap<Value<'m>, TypeId>) -> Option<TypeId> {
+        if let Some(&t) = values.get(&v) {
+            return Some(t);
+        }
+        let inst = v.as_instruction()?;
+        if inst.opcode() != Opcode::LLVMGetElementPtr {
+            return None;
+        }
+        let src = inst.gep_source_type()?;
+        let ops = inst.operands();
+        // Index 0 steps over whole objects; the rest descend.
+        let mut t = self.dtrans_of_ir(src)?;
+        for idx in ops.iter().skip(2) {
+            t = match self.tm.get(t).clone() {
+                DType::Struct(_) => {
+                    let k = idx.const_int_value()?;
+                    *self.tm.struct_body(t)?.fields.as_ref()?.get(usize::try_from(k).ok()?)?
+                }
+                DType::Array { elem, .. } | DType::Vector { elem, .. } => elem,
+                DType::Literal { fields, .. } => *fields.get(usize::try_from(idx.const_int_value()?).ok()?)?,
+                _ => return None,
+            };
+        }
+        Some(t)
+    }
+
+    /// The described DTrans type of an IR type that names a structure.
+    fn dtrans_of_ir(&self, t: Type<'m>) -> Option<TypeId> {
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind if !t.is_literal_struct() => self.bodies.get(&t).copied(),
+            _ => None,
+        }
+    }
+
+    fn write(&mut self, existing_structs: &HashSet<String>) {
+        let func_kind = self.m.md_kind_id(FUNC_TYPE_MD);
+        let value_kind = self.m.md_kind_id(VALUE_TYPE_MD);
+        // Globals.
+        let mut values: HashMap<Value<'m>, TypeId> = HashMap::new();
+        let mut global_types = Vec::new();
+        for g in self.m.globals() {
+            let Some(vt) = g.global_value_type() else { continue };
+            if !vt.contains_pointer() {
+                continue;
+            }
+            let label = format!("@{}", dtrans_ir::quote_ident(&g.name()));
+            match g.global_debug_types().first().cloned() {
+                Some((_, Some(di))) => match self.convert_guided(di, vt) {
+                    Some(t) => {
+                        values.insert(g, t);
+                        if g.metadata(value_kind).is_none() {
+                            global_types.push((g, t));
+                        }
+                    }
+                    None => self.unmapped("global", label, format!("debug type does not fit IR type {vt}")),
+                },
+                _ => {
+                    // String literals and other compiler globals have no
+                    // source variable; pointer-free ones need no metadata.
+                    self.unmapped("global", label, "no DIGlobalVariable");
+                }
+            }
+        }
+        // Functions and allocas.
+        let mut signatures = Vec::new();
+        let mut alloca_types = Vec::new();
+        for f in self.m.functions() {
+            if f.is_declaration() {
+                continue;
+            }
+            if f.as_value().metadata(func_kind).is_none() {
+                if let Some(t) = self.signature(f) {
+                    let fty = f.function_type();
+                    let has_pointer =
+                        fty.param_types().iter().chain(fty.return_type().iter()).any(|t| t.contains_pointer());
+                    if has_pointer {
+                        signatures.push((f, t));
+                    }
+                }
+            }
+            for v in f.debug_variables() {
+                let (true, Some(loc), Some(di)) = (v.is_declare, v.location, v.ty) else { continue };
+                let Some(inst) = loc.as_instruction().filter(|i| i.opcode() == Opcode::LLVMAlloca) else { continue };
+                let Some(at) = inst.allocated_type() else { continue };
+                if !at.contains_pointer() {
+                    continue;
+                }
+                match self.convert_guided(di, at) {
+                    Some(t) => {
+                        values.insert(inst.as_value(), t);
+                        if inst.as_value().metadata(value_kind).is_none() {
+                            alloca_types.push((inst, t));
+                        }
+                    }
+                    None => self.unmapped(
+                        "alloca",
+                        format!("{} in @{}", v.name, f.name()),
+                        format!("debug type does not fit IR type {at}"),
+                    ),
+                }
+            }
+        }
+        // Indirect calls: the callee was loaded from typed memory.
+        let mut call_types: Vec<(Instruction<'m>, TypeId)> = Vec::new();
+        for f in self.m.functions() {
+            for inst in f.instructions() {
+                if !inst.is_indirect_call() || inst.as_value().metadata(value_kind).is_some() {
+                    continue;
+                }
+                let callee = inst.called_value().expect("a call has a callee");
+                let loaded = callee
+                    .as_instruction()
+                    .filter(|l| l.opcode() == Opcode::LLVMLoad)
+                    .and_then(|l| l.operand(0))
+                    .and_then(|addr| self.memory_type(addr, &values));
+                let fn_type = loaded
+                    .and_then(|t| self.tm.pointee(t))
+                    .filter(|p| matches!(self.tm.get(*p), DType::Function { .. }));
+                match fn_type {
+                    Some(t) if self.call_fits(t, inst) => call_types.push((inst, t)),
+                    _ => self.unmapped(
+                        "call",
+                        format!("{} in @{}", inst.as_value(), f.name()),
+                        "callee not loaded from a variable or field of function-pointer type",
+                    ),
+                }
+            }
+        }
+        // Write: structures first (functions and values refer to them).
+        let mut w = MetadataWriter::new(self.m, &self.tm);
+        let described: Vec<TypeId> = self
+            .bodies
+            .iter()
+            .filter(|(st, _)| self.names.get(st).is_some_and(|n| !existing_structs.contains(n)))
+            .map(|(_, id)| *id)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let skipped = if existing_structs.is_empty() {
+            w.write_struct_list(&described)
+        } else {
+            w.append_struct_list(&described)
+        };
+        let mut failures: Vec<ReportItem> = skipped
+            .into_iter()
+            .map(|e| ReportItem { kind: "struct", name: String::new(), reason: e.to_string() })
+            .collect();
+        for (f, t) in signatures {
+            match w.set_function_signature(f, t) {
+                Ok(skipped) => {
+                    self.report.functions_annotated += 1;
+                    failures.extend(skipped.into_iter().map(|e| ReportItem {
+                        kind: "parameter",
+                        name: format!("@{}", f.name()),
+                        reason: e.to_string(),
+                    }));
+                }
+                Err(e) => failures.push(ReportItem {
+                    kind: "function",
+                    name: format!("@{}", f.name()),
+                    reason: e.to_string(),
+                }),
+            }
+        }
+        for (kind, list) in [
+            ("global", global_types.into_iter().map(|(g, t)| (g, t)).collect::<Vec<_>>()),
+            ("alloca", alloca_types.into_iter().map(|(i, t)| (i.as_value(), t)).collect()),
+            ("call", call_types.into_iter().map(|(i, t)| (i.as_value(), t)).collect()),
+        ] {
+            for (v, t) in list {
+                match w.set_value_type(v, t) {
+                    Ok(()) => match kind {
+                        "global" => self.report.globals_annotated += 1,
+                        "alloca" => self.report.allocas_annotated += 1,
+                        _ => self.report.calls_annotated += 1,
+                    },
+                    Err(e) => failures.push(ReportItem { kind, name: v.to_string(), reason: e.to_string() }),
+                }
+            }
+        }
+        self.report.unmapped.extend(failures);
+    }
+
+    /// Whether function type `t` has the shape of the call's IR type.
+    fn call_fits(&self, t: TypeId, call: Instruction<'m>) -> bool {
+        let (DType::Function { params, var_arg, .. }, Some(fty)) = (self.tm.get(t), call.called_function_type()) else {
+            return false;
+        };
+        params.len() == fty.param_types().len() && *var_arg == fty.is_var_arg()
+    }
+}
+
+/// A member (or base class) of a composite type.
+struct Member<'m> {
+    name: String,
+    offset_bits: u64,
+    bit_field: bool,
+    ty: Option<Metadata<'m>>,
+}
+
+/// The data members and base-class subobjects of a composite; static
+/// members, methods and other elements are left out.
+fn members<'m>(elements: &[Option<Metadata<'m>>]) -> Vec<Member<'m>> {
+    const FLAG_STATIC_MEMBER: u32 = 1 << 12;
+    elements
+        .iter()
+        .filter_map(|e| match e.and_then(|e| e.di_type()) {
+            Some(DiType::Derived { tag, name, base, offset_bits, flags, .. })
+                if (tag == dwarf::TAG_MEMBER || tag == dwarf::TAG_INHERITANCE) && flags & FLAG_STATIC_MEMBER == 0 =>
+            {
+                Some(Member { name, offset_bits, bit_field: flags & dwarf::FLAG_BIT_FIELD != 0, ty: base })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn is_pointer_tag(tag: u32) -> bool {
+    matches!(tag, dwarf::TAG_POINTER_TYPE | dwarf::TAG_REFERENCE_TYPE | dwarf::TAG_RVALUE_REFERENCE_TYPE)
+}
+
+/// Strips typedefs and qualifiers (`const`, `volatile`, `restrict`,
+/// `_Atomic`); `None` stays `None` (void).
+fn strip_qualifiers(mut md: Option<Metadata<'_>>) -> Option<Metadata<'_>> {
+    for _ in 0..64 {
+        match md?.di_type() {
+            Some(DiType::Derived { tag, base, .. })
+                if matches!(
+                    tag,
+                    dwarf::TAG_TYPEDEF
+                        | dwarf::TAG_CONST_TYPE
+                        | dwarf::TAG_VOLATILE_TYPE
+                        | dwarf::TAG_RESTRICT_TYPE
+                        | dwarf::TAG_ATOMIC_TYPE
+                ) =>
+            {
+                md = base;
+            }
+            _ => return md,
+        }
+    }
+    md
+}
