@@ -110,7 +110,19 @@ fn split_llvm_name(name: &str) -> Option<(&str, &str)> {
         Some((b, n)) if !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) => b,
         _ => rest,
     };
+    // A C++ base-class subobject without tail padding: `struct.Base.base`.
+    let base = base.strip_suffix(".base").unwrap_or(base);
     Some((kind, base))
+}
+
+/// Whether an LLVM structure is a C++ base-class subobject type, which lacks
+/// the class's tail padding.
+fn is_base_subobject(name: &str) -> bool {
+    let rest = match name.rsplit_once('.') {
+        Some((b, n)) if !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) => b,
+        _ => name,
+    };
+    rest.ends_with(".base")
 }
 
 /// A DWARF composite's tag as the LLVM name prefix clang uses.
@@ -226,7 +238,9 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 })
                 .filter(|c| self.layout_matches(*c, *st))
                 .collect();
-            if let Some(&c) = candidates.first() {
+            // After linking, each translation unit has its own composite for
+            // one merged LLVM structure: all that fit describe it.
+            for c in candidates {
                 self.link(*st, c);
             }
         }
@@ -261,7 +275,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
     }
 
     fn link(&mut self, st: Type<'m>, c: Metadata<'m>) {
-        self.s2c.insert(st, c);
+        self.s2c.entry(st).or_insert(c);
         self.c2s.entry(c).or_insert(st);
     }
 
@@ -300,14 +314,18 @@ impl<'a, 'm> Annotator<'a, 'm> {
     fn layout_matches(&self, c: Metadata<'m>, st: Type<'m>) -> bool {
         let Some(DiType::Composite { size_bits, elements, tag, .. }) = c.di_type() else { return false };
         let Some(size) = self.dl.alloc_size(st) else { return false };
-        if size_bits != size * 8 {
+        let subobject = self.names.get(&st).is_some_and(|n| is_base_subobject(n));
+        if size_bits != size * 8 && !(subobject && size * 8 <= size_bits) {
             return false;
         }
         let offsets = self.field_offsets(st);
         if tag == dwarf::TAG_UNION_TYPE {
             return offsets.first() == Some(&0) || (offsets.is_empty() && size == 0);
         }
-        members(&elements).iter().all(|m| m.bit_field || offsets.contains(&(m.offset_bits / 8)))
+        members(&elements)
+            .iter()
+            .filter(|m| m.offset_bits < size * 8)
+            .all(|m| m.bit_field || offsets.contains(&(m.offset_bits / 8)))
     }
 
     fn field_offsets(&self, st: Type<'m>) -> Vec<u64> {
@@ -547,7 +565,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
             Some(DiType::Composite { tag, .. }) if llvm_kind_of_tag(tag).is_some() => self.struct_for(d),
             Some(DiType::Subroutine { types }) => {
                 let ret = match types.first().copied().flatten() {
-                    Some(r) => self.convert_value(r, false),
+                    Some(r) => self.convert_register(r),
                     None => self.tm.void(),
                 };
                 let var_arg = types.len() > 1 && types.last().is_some_and(|t| t.is_none());
@@ -555,13 +573,22 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 let params = types[1.min(end)..end]
                     .iter()
                     .map(|p| match p {
-                        Some(p) => self.convert_value(*p, true),
+                        Some(p) => self.convert_register(*p),
                         None => self.tm.unknown(),
                     })
                     .collect();
                 self.tm.function(ret, params, var_arg)
             }
             _ => self.tm.unknown(),
+        }
+    }
+
+    /// A parameter or return value of a function type: as `convert_value`,
+    /// except that `_Bool` is `i1` in registers (it is `i8` in memory).
+    fn convert_register(&mut self, di: Metadata<'m>) -> TypeId {
+        match strip_qualifiers(Some(di)).and_then(|d| d.di_type()) {
+            Some(DiType::Basic { encoding: dwarf::ATE_BOOLEAN, .. }) => self.tm.int(1),
+            _ => self.convert_value(di, true),
         }
     }
 
@@ -738,19 +765,30 @@ impl<'a, 'm> Annotator<'a, 'm> {
     }
 
     /// The DTrans type of the memory at address `v`, when the address is an
-    /// annotated alloca or global or a constant-index GEP into one.
+    /// annotated alloca or global or a GEP (instruction or constant
+    /// expression) into one or into a described structure.
     fn memory_type(&self, v: Value<'m>, values: &HashMap<Value<'m>, TypeId>) -> Option<TypeId> {
         if let Some(&t) = values.get(&v) {
             return Some(t);
         }
-        let inst = v.as_instruction()?;
-        if inst.opcode() != Opcode::LLVMGetElementPtr {
-            return None;
-        }
-        let src = inst.gep_source_type()?;
-        let ops = inst.operands();
+        let (src, ops) = match v.as_instruction() {
+            Some(i) if i.opcode() == Opcode::LLVMGetElementPtr => (i.gep_source_type()?, i.operands()),
+            Some(_) => return None,
+            None => (v.const_gep_source_type()?, v.operands()),
+        };
+        // The GEP steps over objects of type `src`: a described structure,
+        // or whatever the base object is when the base's own type is `src`.
+        let base = *ops.first()?;
+        let mut t = match self.dtrans_of_ir(src) {
+            Some(t) => t,
+            None if base.global_value_type() == Some(src)
+                || base.as_instruction().and_then(|i| i.allocated_type()) == Some(src) =>
+            {
+                self.memory_type(base, values)?
+            }
+            None => return None,
+        };
         // Index 0 steps over whole objects; the rest descend.
-        let mut t = self.dtrans_of_ir(src)?;
         for idx in ops.iter().skip(2) {
             t = match self.tm.get(t).clone() {
                 DType::Struct(_) => {
