@@ -105,24 +105,23 @@ fn split_llvm_name(name: &str) -> Option<(&str, &str)> {
     if !matches!(kind, "struct" | "union" | "class") {
         return None;
     }
-    // Linking renames duplicates `struct.node.12`: drop a numeric suffix.
-    let base = match rest.rsplit_once('.') {
-        Some((b, n)) if !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) => b,
-        _ => rest,
-    };
     // A C++ base-class subobject without tail padding: `struct.Base.base`.
-    let base = base.strip_suffix(".base").unwrap_or(base);
-    Some((kind, base))
+    let base = strip_link_suffix(rest);
+    Some((kind, base.strip_suffix(".base").unwrap_or(base)))
+}
+
+/// Linking renames duplicate structures `struct.node.12`: drops that suffix.
+fn strip_link_suffix(name: &str) -> &str {
+    match name.rsplit_once('.') {
+        Some((b, n)) if !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) => b,
+        _ => name,
+    }
 }
 
 /// Whether an LLVM structure is a C++ base-class subobject type, which lacks
 /// the class's tail padding.
 fn is_base_subobject(name: &str) -> bool {
-    let rest = match name.rsplit_once('.') {
-        Some((b, n)) if !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) => b,
-        _ => name,
-    };
-    rest.ends_with(".base")
+    strip_link_suffix(name).ends_with(".base")
 }
 
 /// A DWARF composite's tag as the LLVM name prefix clang uses.
