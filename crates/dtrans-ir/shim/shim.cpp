@@ -4,7 +4,9 @@
 // comment says so. Memory returned through `dtrans_free`-able pointers is
 // allocated with malloc.
 #include <llvm-c/Core.h>
+#include <llvm/IR/AttributeMask.h>
 #include <llvm/IR/Attributes.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/DebugProgramInstruction.h>
 #include <llvm/IR/Function.h>
@@ -341,6 +343,123 @@ DtransDbgVar *dtrans_function_dbg_vars(LLVMValueRef FRef, size_t *N) {
   auto *Out = static_cast<DtransDbgVar *>(std::malloc(sizeof(DtransDbgVar) * (V.size() ? V.size() : 1)));
   for (size_t I = 0; I < V.size(); ++I) Out[I] = V[I];
   return Out;
+}
+
+// For each record `dtrans_function_dbg_vars` returns, in the same order, the
+// number of elements of its DIExpression (0: the location is the variable
+// itself). Returns a malloc'd array.
+unsigned *dtrans_function_dbg_expr_sizes(LLVMValueRef FRef, size_t *N) {
+  std::vector<unsigned> V;
+  for (BasicBlock &BB : *cast<Function>(unwrap(FRef))) {
+    for (Instruction &I : BB) {
+      for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange())) {
+        if (!R.isDbgDeclare() && !R.isDbgValue()) continue;
+        DIExpression *E = R.getExpression();
+        V.push_back(E ? unsigned(E->getNumElements()) : 0);
+      }
+      if (auto *DVI = dyn_cast<DbgVariableIntrinsic>(&I)) {
+        if (!isa<DbgDeclareInst>(DVI) && !isa<DbgValueInst>(DVI)) continue;
+        DIExpression *E = DVI->getExpression();
+        V.push_back(E ? unsigned(E->getNumElements()) : 0);
+      }
+    }
+  }
+  *N = V.size();
+  auto *Out = static_cast<unsigned *>(std::malloc(sizeof(unsigned) * (V.size() ? V.size() : 1)));
+  for (size_t I = 0; I < V.size(); ++I) Out[I] = V[I];
+  return Out;
+}
+
+// ---- editing (see src/edit.rs) ----
+
+// Makes NewF the definition OldF was: attributes (less those NewF's return
+// and parameter types cannot carry), linkage, comdat, body and DISubprogram
+// move over. OldF is left a declaration whose arguments may still be used by the
+// moved instructions (the caller replaces them). Returns 0, 1 if NewF
+// already has a body, 2 if NewF is OldF.
+int dtrans_function_take_body(LLVMValueRef NewRef, LLVMValueRef OldRef) {
+  Function *New = cast<Function>(unwrap(NewRef));
+  Function *Old = cast<Function>(unwrap(OldRef));
+  if (New == Old) return 2;
+  if (!New->empty()) return 1;
+  New->copyAttributesFrom(Old);
+  New->setLinkage(Old->getLinkage());
+  New->setComdat(Old->getComdat());
+  LLVMContext &C = New->getContext();
+  AttributeList AL = New->getAttributes();
+  AL = AL.removeRetAttributes(C, AttributeFuncs::typeIncompatible(New->getReturnType()));
+  unsigned NOld = Old->arg_size();
+  for (unsigned I = 0; I < NOld; ++I) {
+    if (I < New->arg_size())
+      AL = AL.removeParamAttributes(C, I, AttributeFuncs::typeIncompatible(New->getArg(I)->getType()));
+    else
+      AL = AL.removeParamAttributes(C, I);
+  }
+  New->setAttributes(AL);
+  New->splice(New->end(), Old);
+  New->setSubprogram(Old->getSubprogram());
+  Old->setSubprogram(nullptr);
+  return 0;
+}
+
+// Points every `#dbg_value` (and `llvm.dbg.value`) of From at To instead;
+// the types may differ (debug records do not type their locations).
+// Returns how many were changed.
+unsigned dtrans_replace_dbg_value_uses(LLVMValueRef FromRef, LLVMValueRef ToRef) {
+  Value *From = unwrap(FromRef), *To = unwrap(ToRef);
+  SmallVector<DbgVariableIntrinsic *, 4> Insts;
+  SmallVector<DbgVariableRecord *, 4> Records;
+  findDbgUsers(Insts, From, &Records);
+  unsigned N = 0;
+  for (DbgVariableRecord *R : Records)
+    if (R->isDbgValue()) {
+      R->replaceVariableLocationOp(From, To);
+      ++N;
+    }
+  for (DbgVariableIntrinsic *I : Insts)
+    if (isa<DbgValueInst>(I)) {
+      I->replaceVariableLocationOp(From, To);
+      ++N;
+    }
+  return N;
+}
+
+// Erases every instruction and function of M that carries metadata of kind
+// Kind, provided nothing unmarked uses them (debug records and metadata
+// aside). Either everything marked goes or nothing does. Returns 0, 1 if
+// an instruction is used by an unmarked instruction or constant, 2 if a
+// function is still used once the instructions are gone.
+int dtrans_erase_marked(LLVMModuleRef MRef, unsigned Kind, size_t *NInsts, size_t *NFns) {
+  Module *M = unwrap(MRef);
+  std::vector<Instruction *> Insts;
+  std::vector<Function *> Fns;
+  for (Function &F : *M) {
+    if (F.getMetadata(Kind)) Fns.push_back(&F);
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (I.getMetadata(Kind)) Insts.push_back(&I);
+  }
+  *NInsts = 0;
+  *NFns = 0;
+  for (Instruction *I : Insts)
+    for (User *U : I->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI || !UI->getMetadata(Kind)) return 1;
+    }
+  for (Function *F : Fns)
+    for (User *U : F->users()) {
+      auto *UI = dyn_cast<Instruction>(U);
+      if (!UI || !UI->getMetadata(Kind)) return 2;
+    }
+  for (Instruction *I : Insts) I->dropAllReferences();
+  for (Instruction *I : Insts) I->eraseFromParent();
+  for (Function *F : Fns) {
+    F->dropAllReferences();
+    F->eraseFromParent();
+  }
+  *NInsts = Insts.size();
+  *NFns = Fns.size();
+  return 0;
 }
 
 } // extern "C"

@@ -163,6 +163,25 @@ impl<'m> Function<'m> {
     }
 }
 
+impl<'m> Function<'m> {
+    /// For each record of [`debug_variables`](Self::debug_variables), in the
+    /// same order, the number of elements of its `DIExpression`: 0 when the
+    /// location is the variable itself, more when it is a piece of it
+    /// (`DW_OP_LLVM_fragment`), behind it (`DW_OP_deref`) or computed from
+    /// it (`DW_OP_plus_uconst`, `DW_OP_LLVM_convert`, ...).
+    pub fn debug_variable_expression_sizes(self) -> Vec<u32> {
+        let mut n = 0usize;
+        // SAFETY: live function; the shim returns a malloc'd array of `n`
+        // counts, which is copied and freed here.
+        unsafe {
+            let p = ffi::dtrans_function_dbg_expr_sizes(self.as_value().raw(), &mut n);
+            let out = std::slice::from_raw_parts(p, n).to_vec();
+            ffi::dtrans_free(p.cast());
+            out
+        }
+    }
+}
+
 impl<'m> Value<'m> {
     /// The debug types of the `DIGlobalVariable`s that describe a global
     /// variable (usually one), with their names.

@@ -44,6 +44,10 @@ extern "C" {
     pub fn dtrans_di_variable_type(var: LLVMMetadataRef) -> LLVMMetadataRef;
     pub fn dtrans_di_variable_name(var: LLVMMetadataRef, len: *mut usize) -> *const u8;
     pub fn dtrans_function_dbg_vars(f: LLVMValueRef, n: *mut usize) -> *mut DbgVar;
+    pub fn dtrans_function_dbg_expr_sizes(f: LLVMValueRef, n: *mut usize) -> *mut u32;
+    pub fn dtrans_function_take_body(new: LLVMValueRef, old: LLVMValueRef) -> i32;
+    pub fn dtrans_replace_dbg_value_uses(from: LLVMValueRef, to: LLVMValueRef) -> u32;
+    pub fn dtrans_erase_marked(m: LLVMModuleRef, kind: u32, insts: *mut usize, fns: *mut usize) -> i32;
 }
 
 /// Mirrors `DtransDiInfo` in the shim.

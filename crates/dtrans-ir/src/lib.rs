@@ -14,9 +14,12 @@
 //! lasts the pointee is alive: this API never deletes IR objects. Calls whose
 //! C API precondition is a particular subclass (an alloca, a call, a struct
 //! type, ...) are made only after checking that subclass; the `SAFETY`
-//! comments name the check.
+//! comments name the check. Deleting IR objects is the one exception to
+//! "never deletes": [`Module::erase_marked`] takes `&mut Module`, so no
+//! handle can outlive what it erases (see `edit.rs`).
 
 mod debuginfo;
+mod edit;
 mod error;
 mod ffi;
 mod layout;
@@ -26,6 +29,7 @@ mod types;
 mod values;
 
 pub use debuginfo::{dwarf, DebugVariable, DiType};
+pub use edit::{Builder, EditError};
 pub use error::IrError;
 pub use layout::DataLayout;
 pub use llvm_sys::LLVMIntPredicate as IntPredicate;

@@ -484,6 +484,16 @@ impl<'m> BasicBlock<'m> {
         (!raw.is_null()).then_some(BasicBlock { raw, _m: Default::default() })
     }
 
+    /// For `edit.rs`: a handle from a raw block (`None` for null).
+    pub(crate) fn wrap(raw: LLVMBasicBlockRef) -> Option<Self> {
+        Self::from_raw(raw)
+    }
+
+    /// For `edit.rs`: the raw block.
+    pub(crate) fn raw_block(self) -> LLVMBasicBlockRef {
+        self.raw
+    }
+
     pub fn as_value(self) -> Value<'m> {
         // SAFETY: live block.
         Value::from_raw(unsafe { c::LLVMBasicBlockAsValue(self.raw) }).expect("a block is a value")

@@ -87,6 +87,18 @@ enum Command {
         /// addresses and C library prototypes (only IR types remain).
         #[arg(long)]
         no_seeds: bool,
+        /// Score the types against the module's debug information (clang
+        /// -g) without propagation, with seeds only and with full
+        /// propagation: points, kind accuracy, TIE distance, casts.
+        #[arg(long, conflicts_with_all = ["dot", "no_propagate", "no_seeds"])]
+        eval: bool,
+        /// First turn pointers into `i64` the way a binary lifter would
+        /// (`inttoptr` before each use that needs a pointer).
+        #[arg(long)]
+        lift: bool,
+        /// Write the lifted module to this file (`.bc` for bitcode).
+        #[arg(long, value_name = "OUT.ll", requires = "lift")]
+        lifted_output: Option<PathBuf>,
     },
 }
 
@@ -122,8 +134,17 @@ fn run(cli: Cli) -> Result<ExitCode> {
             skip_teardown(m);
             code
         }
-        Command::Typeflow { file, format, dot, function, no_propagate, no_seeds } => {
-            let opts = typeflow_cmd::Options { format, dot, function, propagate: !no_propagate, seeds: !no_seeds };
+        Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {
+            let opts = typeflow_cmd::Options {
+                format,
+                dot,
+                function,
+                propagate: !no_propagate,
+                seeds: !no_seeds,
+                eval,
+                lift,
+                lifted_output,
+            };
             typeflow_cmd::run(ctx, &file, &opts)
         }
         Command::Annotate { file, output, replace, report, allow_partial } => {

@@ -1,11 +1,14 @@
 //! `dtrans typeflow`: the type flow graph of a module and its propagated
-//! scalar types (text or JSON on stdout, optionally DOT to a file).
+//! scalar types (text or JSON on stdout, optionally DOT to a file); with
+//! `--eval`, their scores against debug information; with `--lift`, all of
+//! it on the lifter variant of the module.
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::{bail, Context as _, Result};
-use dtrans_ir::{Context, Module};
-use typeflow::{output, BuildOptions, LlvmTypeFlow};
+use dtrans_ir::{Context, IrFormat, Module};
+use typeflow::{eval, output, BuildOptions, LlvmTypeFlow};
 
 use crate::Format;
 
@@ -15,19 +18,46 @@ pub struct Options {
     pub function: Option<String>,
     pub propagate: bool,
     pub seeds: bool,
+    pub eval: bool,
+    pub lift: bool,
+    pub lifted_output: Option<PathBuf>,
 }
 
 pub fn run(ctx: &'static Context, file: &Path, opts: &Options) -> Result<ExitCode> {
-    let m = Module::parse_file(ctx, file)?;
+    let mut m = Module::parse_file(ctx, file)?;
     m.verify()?;
+    if opts.lift {
+        let report = typeflow::lift::lift(&mut m).with_context(|| format!("{}", file.display()))?;
+        tracing::info!(?report, "lifted");
+        if let Err(e) = m.verify() {
+            bail!("internal error: the lifted module does not verify: {e}");
+        }
+        if let Some(out) = &opts.lifted_output {
+            m.write(out, IrFormat::from_path(out))?;
+        }
+    }
+    if opts.eval {
+        let e = eval::evaluate(&m, opts.function.as_deref()).with_context(|| format!("{}", file.display()))?;
+        match opts.format {
+            Format::Text => print!("{}", eval::text(&e)),
+            Format::Json => println!("{}", serde_json::to_string_pretty(&eval::json(&e))?),
+        }
+        crate::skip_teardown(m);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let start = Instant::now();
     let mut tf =
         LlvmTypeFlow::build(&m, BuildOptions { seeds: opts.seeds }).with_context(|| format!("{}", file.display()))?;
+    let build_ms = start.elapsed().as_secs_f64() * 1e3;
     if let Err(e) = tf.verify() {
         bail!("{}: internal error: {}", file.display(), tf.explain(&e));
     }
     if opts.propagate {
+        let start = Instant::now();
         let report = tf.propagate();
-        tracing::info!(?report, "propagated");
+        let propagate_ms = start.elapsed().as_secs_f64() * 1e3;
+        let g = tf.graph();
+        tracing::info!(build_ms, propagate_ms, nodes = g.len(), edges = g.edge_count(), ?report, "propagated");
         if let Err(e) = tf.verify() {
             bail!("{}: internal error after propagation: {}", file.display(), tf.explain(&e));
         }

@@ -16,9 +16,12 @@
 //!   verification.
 //! - [`propagate`]: refining relaxed types from strict ones, counting casts.
 //! - [`output`]: text, JSON and DOT.
+//! - [`eval`]: scores against the source types of debug information.
+pub mod eval;
 pub mod graph;
 pub mod lattice;
 mod libc;
+pub mod lift;
 pub mod llvm;
 pub mod output;
 pub mod propagate;
