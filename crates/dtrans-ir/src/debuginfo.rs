@@ -65,6 +65,32 @@ pub enum DiType<'m> {
 }
 
 impl<'m> Metadata<'m> {
+    /// Strips typedefs and qualifiers (`const`, `volatile`, `restrict`,
+    /// `_Atomic`) from a debug type. `None` means `void` (a qualifier of
+    /// nothing, as in `const void`), or a chain of more than 64, which only
+    /// a cycle in hostile metadata makes.
+    pub fn strip_di_qualifiers(self) -> Option<Metadata<'m>> {
+        let mut md = self;
+        for _ in 0..64 {
+            match md.di_type() {
+                Some(DiType::Derived { tag, base, .. })
+                    if matches!(
+                        tag,
+                        dwarf::TAG_TYPEDEF
+                            | dwarf::TAG_CONST_TYPE
+                            | dwarf::TAG_VOLATILE_TYPE
+                            | dwarf::TAG_RESTRICT_TYPE
+                            | dwarf::TAG_ATOMIC_TYPE
+                    ) =>
+                {
+                    md = base?;
+                }
+                _ => return Some(md),
+            }
+        }
+        None
+    }
+
     /// This node as a debug-info type, if it is one.
     pub fn di_type(self) -> Option<DiType<'m>> {
         let mut info = std::mem::MaybeUninit::<ffi::DiInfo>::zeroed();

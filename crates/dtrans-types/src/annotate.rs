@@ -997,25 +997,7 @@ fn is_pointer_tag(tag: u32) -> bool {
     matches!(tag, dwarf::TAG_POINTER_TYPE | dwarf::TAG_REFERENCE_TYPE | dwarf::TAG_RVALUE_REFERENCE_TYPE)
 }
 
-/// Strips typedefs and qualifiers (`const`, `volatile`, `restrict`,
-/// `_Atomic`); `None` stays `None` (void).
-fn strip_qualifiers(mut md: Option<Metadata<'_>>) -> Option<Metadata<'_>> {
-    for _ in 0..64 {
-        match md?.di_type() {
-            Some(DiType::Derived { tag, base, .. })
-                if matches!(
-                    tag,
-                    dwarf::TAG_TYPEDEF
-                        | dwarf::TAG_CONST_TYPE
-                        | dwarf::TAG_VOLATILE_TYPE
-                        | dwarf::TAG_RESTRICT_TYPE
-                        | dwarf::TAG_ATOMIC_TYPE
-                ) =>
-            {
-                md = base;
-            }
-            _ => return md,
-        }
-    }
-    md
+/// [`Metadata::strip_di_qualifiers`] on an optional type (`None` is void).
+fn strip_qualifiers(md: Option<Metadata<'_>>) -> Option<Metadata<'_>> {
+    md?.strip_di_qualifiers()
 }

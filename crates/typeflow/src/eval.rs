@@ -319,28 +319,8 @@ pub fn tie_distance(l: Lattice, predicted: ScalarType, truth: ScalarType) -> u32
 /// Follows typedefs and qualifiers; `None` for `void` (a qualifier or
 /// typedef without a base).
 fn strip<'m>(md: Metadata<'m>) -> Option<(Metadata<'m>, DiType<'m>)> {
-    let mut md = md;
-    // Chains of typedefs and qualifiers are short; the bound only guards
-    // against a cycle in hostile metadata.
-    for _ in 0..64 {
-        let t = md.di_type()?;
-        match &t {
-            DiType::Derived { tag, base, .. }
-                if matches!(
-                    *tag,
-                    dwarf::TAG_TYPEDEF
-                        | dwarf::TAG_CONST_TYPE
-                        | dwarf::TAG_VOLATILE_TYPE
-                        | dwarf::TAG_RESTRICT_TYPE
-                        | dwarf::TAG_ATOMIC_TYPE
-                ) =>
-            {
-                md = (*base)?;
-            }
-            _ => return Some((md, t)),
-        }
-    }
-    None
+    let md = md.strip_di_qualifiers()?;
+    Some((md, md.di_type()?))
 }
 
 fn basic(size_bits: u64, encoding: u32) -> Option<ScalarType> {
