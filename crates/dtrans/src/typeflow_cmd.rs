@@ -37,6 +37,11 @@ pub fn run(ctx: &'static Context, file: &Path, opts: &Options) -> Result<ExitCod
         }
     }
     if opts.eval {
+        // Without debug information there is no ground truth: scoring zero
+        // points would read as a result.
+        if m.named_metadata("llvm.dbg.cu").is_none_or(|n| n.operands().is_empty()) {
+            bail!("{}: no debug information: --eval takes its ground truth from `clang-19 -g`", file.display());
+        }
         let e = eval::evaluate(&m, opts.function.as_deref()).with_context(|| format!("{}", file.display()))?;
         match opts.format {
             Format::Text => print!("{}", eval::text(&e)),

@@ -15,3 +15,7 @@
 define void @f() {
   ret void
 }
+
+; --eval needs debug information: without it, an error rather than zero scores.
+; RUN: not %dtrans typeflow %s --eval 2>&1 | %FileCheck %s --check-prefix=NODEBUG
+; NODEBUG: dtrans: {{.*}}errors.ll: no debug information: --eval takes its ground truth from `clang-19 -g`
