@@ -4,6 +4,10 @@
 // comment says so. Memory returned through `dtrans_free`-able pointers is
 // allocated with malloc.
 #include <llvm-c/Core.h>
+#include <llvm/AsmParser/LLParser.h>
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/Verifier.h>
 #include <llvm/IR/AttributeMask.h>
 #include <llvm/IR/Attributes.h>
 #include <llvm/IR/DebugInfo.h>
@@ -19,10 +23,12 @@
 #include <llvm/IR/ModuleSlotTracker.h>
 #include <llvm/IR/TypeFinder.h>
 #include <llvm/IRReader/IRReader.h>
+#include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -45,29 +51,118 @@ extern "C" {
 
 void dtrans_free(void *P) { std::free(P); }
 
+// Reads the "Debug Info Version" module flag without trusting the flags'
+// shape (the module is not verified yet). 0 when absent.
+static unsigned debugInfoVersion(Module &M) {
+  unsigned Version = 0;
+  if (NamedMDNode *Flags = M.getModuleFlagsMetadata())
+    for (MDNode *Flag : Flags->operands()) {
+      if (Flag->getNumOperands() < 3) continue;
+      auto *Key = dyn_cast_or_null<MDString>(Flag->getOperand(1));
+      if (!Key || Key->getString() != "Debug Info Version") continue;
+      if (auto *V = mdconst::dyn_extract_or_null<ConstantInt>(Flag->getOperand(2)))
+        Version = V->getZExtValue();
+    }
+  return Version;
+}
+
+// Whether every debug record's operands are of the kinds it needs.
+static bool debugRecordsWellFormed(Module &M) {
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        for (DbgRecord &R : I.getDbgRecordRange()) {
+          if (!isa_and_nonnull<DILocation>(R.getDebugLoc().getAsMDNode())) return false;
+          if (auto *V = dyn_cast<DbgVariableRecord>(&R)) {
+            if (!isa_and_nonnull<DILocalVariable>(V->getRawVariable()) ||
+                !isa_and_nonnull<DIExpression>(V->getRawExpression()))
+              return false;
+            if (V->isDbgAssign() && (!isa_and_nonnull<DIAssignID>(V->getRawAssignID()) ||
+                                     !isa_and_nonnull<DIExpression>(V->getRawAddressExpression())))
+              return false;
+          } else if (auto *L = dyn_cast<DbgLabelRecord>(&R)) {
+            if (!isa_and_nonnull<DILabel>(L->getRawLabel())) return false;
+          }
+        }
+  return true;
+}
+
 // Parses textual IR or bitcode (chosen by content) from `Data`. On failure
 // returns 1 and sets *Msg (malloc'd), *Line and *Col (1-based; 0 when LLVM
-// gives no position, as for bitcode).
+// gives no position, as for bitcode or a module that does not verify). A
+// warning (malloc'd, or null) goes to *Warning.
+//
+// Textual IR is parsed without LLVM's debug-info upgrade, whose verifier
+// call aborts the process on a broken module; the same steps are taken here
+// with errors instead: a module with debug info is verified, broken debug
+// info is stripped with a warning, and debug info of another version is
+// stripped, as LLVM does.
 int dtrans_parse_ir(LLVMContextRef Ctx, const char *Data, size_t Len,
                     const char *Name, LLVMModuleRef *Out, char **Msg,
-                    unsigned *Line, unsigned *Col) {
+                    unsigned *Line, unsigned *Col, char **Warning) {
+  *Out = nullptr;
+  *Warning = nullptr;
+  *Line = *Col = 0;
   SMDiagnostic Diag;
   // The IR lexer reads up to a NUL terminator, which a Rust slice lacks:
   // copy into a buffer that has one.
   std::unique_ptr<MemoryBuffer> Buf =
       MemoryBuffer::getMemBufferCopy(StringRef(Data, Len), StringRef(Name));
-  std::unique_ptr<Module> M = parseIR(Buf->getMemBufferRef(), Diag, *unwrap(Ctx));
-  if (!M) {
+  const auto *Bytes = reinterpret_cast<const unsigned char *>(Buf->getBufferStart());
+  if (isBitcode(Bytes, Bytes + Buf->getBufferSize())) {
+    // The bitcode reader upgrades debug info itself; a broken module there
+    // reaches the fatal error handler installed by the caller.
+    std::unique_ptr<Module> M = parseIR(Buf->getMemBufferRef(), Diag, *unwrap(Ctx));
+    if (!M) {
+      *Msg = dup_string(Diag.getMessage().str());
+      return 1;
+    }
+    *Out = wrap(M.release());
+    return 0;
+  }
+  auto M = std::make_unique<Module>(Name, *unwrap(Ctx));
+  SourceMgr SM;
+  SM.AddNewSourceBuffer(MemoryBuffer::getMemBuffer(Buf->getMemBufferRef(), false), SMLoc());
+  if (LLParser(Buf->getBuffer(), SM, Diag, M.get(), nullptr, *unwrap(Ctx)).Run(/*UpgradeDebugInfo=*/false)) {
     *Msg = dup_string(Diag.getMessage().str());
     *Line = Diag.getLineNo() > 0 ? unsigned(Diag.getLineNo()) : 0;
-    *Col = Diag.getColumnNo() >= 0 && Diag.getLineNo() > 0
-               ? unsigned(Diag.getColumnNo() + 1)
-               : 0;
-    *Out = nullptr;
+    *Col = Diag.getColumnNo() >= 0 && Diag.getLineNo() > 0 ? unsigned(Diag.getColumnNo() + 1) : 0;
     return 1;
   }
+  unsigned Version = debugInfoVersion(*M);
+  if (Version == DEBUG_METADATA_VERSION) {
+    // The parser turns debug intrinsics into records without checking their
+    // operands, and the verifier crashes printing a record whose variable
+    // is not a variable (LLVM 19): check those kinds first.
+    bool BrokenDebugInfo = !debugRecordsWellFormed(*M);
+    if (BrokenDebugInfo) StripDebugInfo(*M);
+    std::string Problems;
+    raw_string_ostream OS(Problems);
+    bool MoreBroken = false;
+    if (verifyModule(*M, &OS, &MoreBroken)) {
+      *Msg = dup_string("module does not verify:\n" + OS.str());
+      return 1;
+    }
+    if (!BrokenDebugInfo && !MoreBroken) {
+      *Out = wrap(M.release());
+      return 0;
+    }
+    *Warning = dup_string("ignoring invalid debug info" + (Problems.empty() ? std::string() : ":\n" + OS.str()));
+  }
+  StripDebugInfo(*M);
   *Out = wrap(M.release());
   return 0;
+}
+
+static void fatalHandler(void *, const char *Reason, bool) {
+  std::fprintf(stderr, "dtrans: LLVM fatal error: %s\n", Reason);
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
+// Turns LLVM's fatal errors (which would abort) into a message and exit 1.
+void dtrans_install_fatal_error_handler(void) {
+  install_fatal_error_handler(fatalHandler, nullptr);
 }
 
 // The identified (named or numbered) struct types used by the module, in

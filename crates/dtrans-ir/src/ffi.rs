@@ -12,7 +12,9 @@ extern "C" {
         msg: *mut *mut std::ffi::c_char,
         line: *mut u32,
         col: *mut u32,
+        warning: *mut *mut std::ffi::c_char,
     ) -> i32;
+    pub fn dtrans_install_fatal_error_handler();
     pub fn dtrans_module_struct_types(m: LLVMModuleRef, n: *mut usize) -> *mut LLVMTypeRef;
     pub fn dtrans_module_md_slots(
         m: LLVMModuleRef,

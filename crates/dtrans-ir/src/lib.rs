@@ -36,6 +36,6 @@ pub use llvm_sys::LLVMIntPredicate as IntPredicate;
 pub use llvm_sys::LLVMOpcode as Opcode;
 pub use llvm_sys::LLVMTypeKind as TypeKind;
 pub use metadata::{MdView, Metadata, MetadataSlots, NamedMetadata};
-pub use module::{Context, IrFormat, Module};
+pub use module::{install_fatal_error_handler, Context, IrFormat, Module};
 pub use types::Type;
 pub use values::{quote_ident, AttrIndex, Attribute, BasicBlock, Function, Instruction, Value, ValueKind};

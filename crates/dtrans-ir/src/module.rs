@@ -20,6 +20,15 @@ pub struct Context {
     inner: inkwell::context::Context,
 }
 
+/// Makes LLVM's fatal errors (which abort the process by default) print
+/// `dtrans: LLVM fatal error: ...` and exit with status 1. Call once at the
+/// start of a program.
+pub fn install_fatal_error_handler() {
+    // SAFETY: installs a handler that never returns into LLVM; safe to call
+    // before any other LLVM use.
+    unsafe { ffi::dtrans_install_fatal_error_handler() }
+}
+
 impl Default for Context {
     fn default() -> Self {
         Self::new()
@@ -59,6 +68,8 @@ pub struct Module<'c> {
     inner: inkwell::module::Module<'c>,
     ctx: &'c Context,
     path: PathBuf,
+    /// What reading the module warned about (invalid debug info stripped).
+    warnings: Vec<String>,
 }
 
 impl<'c> Module<'c> {
@@ -75,6 +86,7 @@ impl<'c> Module<'c> {
         let mut raw: LLVMModuleRef = std::ptr::null_mut();
         let mut msg: *mut std::ffi::c_char = std::ptr::null_mut();
         let (mut line, mut col) = (0u32, 0u32);
+        let mut warning: *mut std::ffi::c_char = std::ptr::null_mut();
         // SAFETY: `data` is `len` readable bytes for the call (the shim copies
         // them); all out-pointers are valid.
         let failed = unsafe {
@@ -87,8 +99,17 @@ impl<'c> Module<'c> {
                 &mut msg,
                 &mut line,
                 &mut col,
+                &mut warning,
             )
         };
+        let mut warnings = Vec::new();
+        if !warning.is_null() {
+            // SAFETY: the shim sets `warning` to a malloc'd C string or null.
+            unsafe {
+                warnings.push(std::ffi::CStr::from_ptr(warning).to_string_lossy().trim_end().to_string());
+                ffi::dtrans_free(warning.cast());
+            }
+        }
         if failed != 0 {
             // SAFETY: on failure the shim sets `msg` to a malloc'd C string (or null).
             let message = unsafe {
@@ -104,7 +125,13 @@ impl<'c> Module<'c> {
         }
         // SAFETY: `raw` is a fresh module created in `ctx`, owned by nobody else.
         let inner = unsafe { inkwell::module::Module::new(raw) };
-        Ok(Module { inner, ctx, path: path.into() })
+        Ok(Module { inner, ctx, path: path.into(), warnings })
+    }
+
+    /// Warnings from reading the module (e.g. invalid debug info that was
+    /// stripped, as LLVM itself does).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     /// The file the module was read from (used in messages).

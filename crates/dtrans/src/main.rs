@@ -107,6 +107,7 @@ fn main() -> ExitCode {
         .with_env_filter(tracing_subscriber::EnvFilter::from_env("DTRANS_LOG"))
         .with_writer(std::io::stderr)
         .init();
+    dtrans_ir::install_fatal_error_handler();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -122,7 +123,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
     let ctx: &'static Context = Box::leak(Box::new(Context::new()));
     match cli.command {
         Command::Types { file, format, strict } => {
-            let m = Module::parse_file(ctx, &file)?;
+            let m = load(ctx, &file)?;
             let types = read_module(&m);
             let out = match format {
                 Format::Text => types_cmd::text(&types),
@@ -148,14 +149,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
             typeflow_cmd::run(ctx, &file, &opts)
         }
         Command::Annotate { file, output, replace, report, allow_partial } => {
-            let m = Module::parse_file(ctx, &file)?;
+            let m = load(ctx, &file)?;
             let opts = dtrans_types::AnnotateOptions { replace, allow_partial };
             annotate_cmd::run(&m, &output, report.as_deref(), opts)?;
             skip_teardown(m);
             Ok(ExitCode::SUCCESS)
         }
         Command::RewriteMetadata { file, output } => {
-            let m = Module::parse_file(ctx, &file)?;
+            let m = load(ctx, &file)?;
             rewrite_metadata(&m)?;
             m.verify()?;
             m.write(&output, IrFormat::from_path(&output))?;
@@ -163,6 +164,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Reads a module and prints what reading it warned about.
+pub(crate) fn load(ctx: &'static Context, file: &std::path::Path) -> Result<Module<'static>> {
+    let m = Module::parse_file(ctx, file)?;
+    for w in m.warnings() {
+        eprintln!("dtrans: warning: {}: {w}", file.display());
+    }
+    Ok(m)
 }
 
 /// The process is about to exit: skip freeing the module, whose teardown

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context as _, Result};
-use dtrans_ir::{Context, IrFormat, Module};
+use dtrans_ir::{Context, IrFormat};
 use typeflow::{eval, output, BuildOptions, LlvmTypeFlow};
 
 use crate::Format;
@@ -24,7 +24,7 @@ pub struct Options {
 }
 
 pub fn run(ctx: &'static Context, file: &Path, opts: &Options) -> Result<ExitCode> {
-    let mut m = Module::parse_file(ctx, file)?;
+    let mut m = crate::load(ctx, file)?;
     m.verify()?;
     if opts.lift {
         let report = typeflow::lift::lift(&mut m).with_context(|| format!("{}", file.display()))?;
