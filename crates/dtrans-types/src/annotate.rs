@@ -91,6 +91,7 @@ pub fn annotate(m: &Module<'_>, opts: AnnotateOptions) -> Result<AnnotateReport,
         Some(described)
     };
     let mut a = Annotator::new(m);
+    a.names = a.structs.iter().cloned().collect();
     a.collect_debug_types();
     a.map_structs();
     let existing_structs = existing.unwrap_or_default();
@@ -138,6 +139,8 @@ struct Annotator<'a, 'm> {
     m: &'m Module<'a>,
     dl: DataLayout<'m>,
     tm: TypeManager,
+    /// Identified structs with their printer names (one TypeFinder walk).
+    structs: Vec<(Type<'m>, String)>,
     names: StructNames<'m>,
     /// Every struct/union/class composite reachable from the debug info.
     composites: Vec<Metadata<'m>>,
@@ -157,7 +160,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
             m,
             dl: m.data_layout(),
             tm: TypeManager::new(),
-            names: m.struct_types_named().into_iter().collect(),
+            structs: m.struct_types_named(),
+            names: HashMap::new(),
             composites: Vec::new(),
             s2c: HashMap::new(),
             c2s: HashMap::new(),
@@ -216,7 +220,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
     /// structure and whose debug type is a composite (which is how anonymous
     /// structures are found).
     fn map_structs(&mut self) {
-        let structs: Vec<(Type<'m>, String)> = self.m.struct_types_named();
+        let structs: Vec<(Type<'m>, String)> = self.structs.clone();
         for (st, name) in &structs {
             let Some((kind, base)) = split_llvm_name(name) else { continue };
             if st.is_opaque_struct() || base.starts_with("anon") {
@@ -354,7 +358,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
     // -----------------------------------------------------------------
 
     fn describe_structs(&mut self, existing: &HashSet<String>) {
-        let structs: Vec<(Type<'m>, String)> = self.m.struct_types_named();
+        let structs: Vec<(Type<'m>, String)> = self.structs.clone();
         for (st, name) in structs {
             let id = self.tm.named_struct(&name);
             if existing.contains(&name) {

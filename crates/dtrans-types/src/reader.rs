@@ -66,7 +66,8 @@ impl<'m> ModuleTypes<'m> {
 pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
     let mut r = Reader {
         module: m,
-        names: m.struct_types_named().into_iter().collect(),
+        structs: m.struct_types_named(),
+        names: Default::default(),
         labels: m.global_labels(),
         slots: None,
         tm: TypeManager::new(),
@@ -75,6 +76,8 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
         described: HashMap::default(),
         diagnostics: Vec::new(),
     };
+    // One walk of the module finds every identified struct (TypeFinder).
+    r.names = r.structs.iter().cloned().collect();
     let structs = r.read_structs();
     let (functions, globals, allocas, calls) = r.read_attachments();
     ModuleTypes {
@@ -91,7 +94,9 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
 
 struct Reader<'a, 'm> {
     module: &'m Module<'a>,
-    /// Printer names of identified structs (numbered ones included).
+    /// Identified structs with their printer names, in printer order.
+    structs: Vec<(Type<'m>, String)>,
+    /// The same, by type.
     names: StructNames<'m>,
     /// Printer labels of globals and functions.
     labels: std::collections::HashMap<Value<'m>, String>,
@@ -182,7 +187,7 @@ impl<'a, 'm> Reader<'a, 'm> {
         }
         // Structures in the IR that the metadata does not describe.
         let described: HashSet<String> = order.into_iter().collect();
-        for (st, name) in self.module.struct_types_named() {
+        for (st, name) in self.structs.clone() {
             if described.contains(&name) {
                 continue;
             }
