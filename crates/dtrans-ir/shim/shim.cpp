@@ -263,6 +263,17 @@ void dtrans_named_md_add_operand(LLVMNamedMDNodeRef NMD, LLVMMetadataRef MD) {
   unwrapNMD(NMD)->addOperand(cast<MDNode>(unwrap(MD)));
 }
 
+void dtrans_named_md_clear(LLVMNamedMDNodeRef NMD) { unwrapNMD(NMD)->clearOperands(); }
+
+// The context a node or wrapped value belongs to; null for an MDString,
+// which does not know its context.
+LLVMContextRef dtrans_md_context(LLVMMetadataRef Ref) {
+  Metadata *MD = unwrap(Ref);
+  if (auto *N = dyn_cast<MDNode>(MD)) return wrap(&N->getContext());
+  if (auto *V = dyn_cast<ValueAsMetadata>(MD)) return wrap(&V->getValue()->getContext());
+  return nullptr;
+}
+
 // Removes the named metadata `Name` if present; returns 1 if it was.
 int dtrans_erase_named_md(LLVMModuleRef M, const char *Name, size_t Len) {
   if (NamedMDNode *N = unwrap(M)->getNamedMetadata(StringRef(Name, Len))) {
@@ -541,11 +552,18 @@ int dtrans_erase_marked(LLVMModuleRef MRef, unsigned Kind, size_t *NInsts, size_
       auto *UI = dyn_cast<Instruction>(U);
       if (!UI || !UI->getMetadata(Kind)) return 1;
     }
-  for (Function *F : Fns)
+  for (Function *F : Fns) {
     for (User *U : F->users()) {
       auto *UI = dyn_cast<Instruction>(U);
       if (!UI || !UI->getMetadata(Kind)) return 2;
     }
+    // A body moved elsewhere may still use the arguments.
+    for (Argument &A : F->args())
+      for (User *U : A.users()) {
+        auto *UI = dyn_cast<Instruction>(U);
+        if (!UI || UI->getFunction() != F) return 3;
+      }
+  }
   for (Instruction *I : Insts) I->dropAllReferences();
   for (Instruction *I : Insts) I->eraseFromParent();
   for (Function *F : Fns) {

@@ -291,6 +291,9 @@ impl<'c> Module<'c> {
 
     /// The function type `ret (params...)`, variadic if `var_arg`.
     pub fn function_type(&self, ret: Type<'_>, params: &[Type<'_>], var_arg: bool) -> Result<Type<'_>, EditError> {
+        if !self.owns_type(ret) || !params.iter().all(|p| self.owns_type(*p)) {
+            return Err(EditError::Invalid("a type from another context".into()));
+        }
         let ret_ok = ret.is_void() || first_class(ret);
         if !ret_ok || !params.iter().all(|p| first_class(*p)) {
             return Err(type_error("function type", format!("{ret} with {} parameter(s)", params.len())));
@@ -320,6 +323,9 @@ impl<'c> Module<'c> {
     /// The constant `ptrtoint (ptr c to ty)` (folded when LLVM can: `null`
     /// is `0`).
     pub fn const_ptr_to_int(&self, c: Value<'_>, ty: Type<'_>) -> Result<Value<'_>, EditError> {
+        if !self.owns_type(c.ty()) || !self.owns_type(ty) {
+            return Err(EditError::Invalid("a value or type from another context".into()));
+        }
         if !c.is_constant() || !c.ty().is_pointer() || ty.int_width().is_none() {
             return Err(type_error("ptrtoint constant", format!("{} to {ty}", c.ty())));
         }
@@ -341,12 +347,22 @@ impl<'c> Module<'c> {
         match status {
             0 => Ok((insts, fns)),
             1 => Err(EditError::Invalid("a marked instruction is still used by an unmarked one".into())),
-            _ => Err(EditError::Invalid("a marked function is still used".into())),
+            2 => Err(EditError::Invalid("a marked function is still used".into())),
+            _ => Err(EditError::Invalid("an argument of a marked function is still used outside it".into())),
         }
     }
 }
 
 impl<'m> Value<'m> {
+    /// Refuses `other` if it lives in another context than this value.
+    fn check_context(self, other: Value<'_>) -> Result<(), EditError> {
+        if self.ty().context_raw() == other.ty().context_raw() {
+            Ok(())
+        } else {
+            Err(EditError::Invalid("a value from another context".into()))
+        }
+    }
+
     pub fn set_name(self, name: &str) {
         // SAFETY: live value; pointer and length describe `name`.
         unsafe { c::LLVMSetValueName2(self.raw(), name.as_ptr().cast(), name.len()) }
@@ -383,6 +399,12 @@ impl<'m> Value<'m> {
         if self.kind() == ValueKind::BasicBlock || self.kind() == ValueKind::Metadata {
             return Err(EditError::Invalid("only values of first-class types are replaced".into()));
         }
+        // LLVM rebuilds constant users around the new value, assuming it is
+        // a constant.
+        if !new.is_constant() && self.users().iter().any(|u| u.is_constant()) {
+            return Err(EditError::Invalid("a value used by constants can only be replaced by a constant".into()));
+        }
+        self.check_context(new)?;
         // SAFETY: live values of the same type, distinct.
         unsafe { c::LLVMReplaceAllUsesWith(self.raw(), new.raw()) };
         Ok(())
@@ -429,6 +451,11 @@ impl<'m> Instruction<'m> {
         if old.ty() != v.ty() {
             return Err(type_error("set operand", format!("{} by {}", old.ty(), v.ty())));
         }
+        // Switch cases, struct GEP indices and the like must stay constants.
+        if old.is_constant() && !v.is_constant() {
+            return Err(EditError::Invalid(format!("operand {i} is a constant and must stay one")));
+        }
+        self.as_value().check_context(v)?;
         // SAFETY: live instruction; index below the operand count (the
         // operand exists); same type as before.
         unsafe { c::LLVMSetOperand(self.as_value().raw(), i, v.raw()) };

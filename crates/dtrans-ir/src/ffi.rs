@@ -33,6 +33,8 @@ extern "C" {
     pub fn dtrans_named_md_num_operands(nmd: LLVMNamedMDNodeRef) -> u32;
     pub fn dtrans_named_md_operand(nmd: LLVMNamedMDNodeRef, i: u32) -> LLVMMetadataRef;
     pub fn dtrans_named_md_add_operand(nmd: LLVMNamedMDNodeRef, md: LLVMMetadataRef);
+    pub fn dtrans_named_md_clear(nmd: LLVMNamedMDNodeRef);
+    pub fn dtrans_md_context(md: LLVMMetadataRef) -> LLVMContextRef;
     pub fn dtrans_erase_named_md(m: LLVMModuleRef, name: *const u8, len: usize) -> i32;
     pub fn dtrans_md_kind_name(ctx: LLVMContextRef, kind: u32, len: *mut usize) -> *const u8;
     pub fn dtrans_attr_kind_name(kind: u32, len: *mut usize) -> *const u8;

@@ -140,6 +140,13 @@ impl<'m> NamedMetadata<'m> {
         }
     }
 
+    /// Removes every operand (the named node itself stays, so handles to it
+    /// remain valid).
+    pub fn clear_operands(self) {
+        // SAFETY: live named node.
+        unsafe { ffi::dtrans_named_md_clear(self.raw) }
+    }
+
     /// Appends a node (`md` must be a node, not a string or value).
     pub fn add_operand(self, md: Metadata<'_>) {
         assert!(md.is_node(), "named metadata operands must be nodes");

@@ -308,8 +308,22 @@ impl<'c> Module<'c> {
         NamedMetadata::from_raw(raw).expect("LLVM returns a named metadata node")
     }
 
-    /// Removes the named metadata `name`; true if it existed.
-    pub fn erase_named_metadata(&self, name: &str) -> bool {
+    /// Whether `ty` belongs to this module's context. Handles carry no
+    /// context in their type, so builders check it at run time: mixing
+    /// contexts would be undefined behaviour in LLVM.
+    pub(crate) fn owns_type(&self, ty: Type<'_>) -> bool {
+        ty.context_raw() == self.ctx_raw()
+    }
+
+    fn assert_owns_metadata(&self, md: Metadata<'_>) {
+        // SAFETY: live metadata; the shim only reads its context.
+        let ctx = unsafe { ffi::dtrans_md_context(md.raw()) };
+        assert!(ctx.is_null() || ctx == self.ctx_raw(), "metadata from another LLVM context");
+    }
+
+    /// Removes the named metadata `name`; true if it existed. Takes `&mut`:
+    /// the node is deleted, so no handle to it may be alive.
+    pub fn erase_named_metadata(&mut self, name: &str) -> bool {
         // SAFETY: valid module; name pointer and length describe `name`.
         unsafe { ffi::dtrans_erase_named_md(self.raw(), name.as_ptr(), name.len()) != 0 }
     }
@@ -343,6 +357,7 @@ impl<'c> Module<'c> {
 
     /// `zeroinitializer` (or `null`, `0`) of type `ty`.
     pub fn const_null(&self, ty: Type<'_>) -> Value<'_> {
+        assert!(self.owns_type(ty), "type from another LLVM context");
         // SAFETY: `ty` is a live type of this context.
         Value::from_raw(unsafe { c::LLVMConstNull(ty.raw()) }).expect("LLVMConstNull returns a value")
     }
@@ -387,12 +402,14 @@ impl<'c> Module<'c> {
 
     /// Wraps a constant as metadata (`i32 0`, `%struct.S zeroinitializer`).
     pub fn md_value(&self, v: Value<'_>) -> Metadata<'_> {
+        assert!(self.owns_type(v.ty()), "value from another LLVM context");
         // SAFETY: `v` is a live value of this context.
         Metadata::from_raw(unsafe { c::LLVMValueAsMetadata(v.raw()) }).expect("LLVM returns metadata")
     }
 
     /// A uniqued tuple `!{...}`; `None` operands are `null`.
     pub fn md_tuple(&self, ops: &[Option<Metadata<'_>>]) -> Metadata<'_> {
+        ops.iter().flatten().for_each(|m| self.assert_owns_metadata(*m));
         let mut raw: Vec<LLVMMetadataRef> = ops.iter().map(|o| o.map_or(std::ptr::null_mut(), |m| m.raw())).collect();
         // SAFETY: valid context; `raw` holds `len` live metadata handles or nulls.
         Metadata::from_raw(unsafe { c::LLVMMDNodeInContext2(self.ctx_raw(), raw.as_mut_ptr(), raw.len()) })
@@ -401,6 +418,7 @@ impl<'c> Module<'c> {
 
     /// A distinct tuple `distinct !{...}`.
     pub fn md_distinct_tuple(&self, ops: &[Option<Metadata<'_>>]) -> Metadata<'_> {
+        ops.iter().flatten().for_each(|m| self.assert_owns_metadata(*m));
         let mut raw: Vec<LLVMMetadataRef> = ops.iter().map(|o| o.map_or(std::ptr::null_mut(), |m| m.raw())).collect();
         // SAFETY: valid context; `raw` holds `len` live metadata handles or nulls.
         Metadata::from_raw(unsafe { ffi::dtrans_md_distinct_tuple(self.ctx_raw(), raw.as_mut_ptr(), raw.len()) })

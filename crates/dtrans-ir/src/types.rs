@@ -24,6 +24,11 @@ impl<'m> Type<'m> {
         self.raw
     }
 
+    pub(crate) fn context_raw(self) -> LLVMContextRef {
+        // SAFETY: live type.
+        unsafe { c::LLVMGetTypeContext(self.raw) }
+    }
+
     pub fn kind(self) -> K {
         // SAFETY: live type (crate invariant).
         unsafe { c::LLVMGetTypeKind(self.raw) }

@@ -228,8 +228,17 @@ impl<'m> Value<'m> {
     }
 
     /// Attaches (or with `None`, removes) metadata of kind `kind` on a
-    /// global object or instruction. Returns false for other values.
+    /// global object or instruction. Returns false (and changes nothing)
+    /// for other values, for metadata that is not a node, and for `!dbg`
+    /// (kind 0), which LLVM reads as debug information without checking.
     pub fn set_metadata(self, kind: u32, md: Option<Metadata<'_>>) -> bool {
+        if kind == 0 || md.is_some_and(|m| !m.is_node()) {
+            return false;
+        }
+        // SAFETY: live metadata; the shim only reads its context.
+        if md.is_some_and(|m| unsafe { crate::ffi::dtrans_md_context(m.raw()) } != self.ty().context_raw()) {
+            return false;
+        }
         let is_global_object = matches!(self.kind(), ValueKind::Function | ValueKind::GlobalVariable);
         // SAFETY: checked instruction / global object; `md` is live metadata.
         unsafe {
@@ -282,7 +291,7 @@ impl AttrIndex {
     fn raw(self) -> u32 {
         match self {
             AttrIndex::Return => llvm_sys::LLVMAttributeReturnIndex,
-            AttrIndex::Param(i) => i + 1,
+            AttrIndex::Param(i) => i.saturating_add(1),
             AttrIndex::Function => llvm_sys::LLVMAttributeFunctionIndex,
         }
     }
@@ -456,7 +465,10 @@ fn decode_attribute<'m>(a: LLVMAttributeRef) -> Attribute<'m> {
                 return Attribute::Type { name, ty };
             }
         }
-        Attribute::Enum { name, value: c::LLVMGetEnumAttributeValue(a) }
+        // Only enum and int attributes carry a plain integer; `range` and
+        // `initializes` hold constant ranges, which this API does not read.
+        let value = if c::LLVMIsEnumAttribute(a) != 0 { c::LLVMGetEnumAttributeValue(a) } else { 0 };
+        Attribute::Enum { name, value }
     }
 }
 

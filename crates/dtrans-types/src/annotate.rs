@@ -71,7 +71,7 @@ pub struct ReportItem {
 }
 
 /// Adds DTrans metadata derived from debug information to `m`.
-pub fn annotate(m: &Module<'_>, opts: AnnotateOptions) -> Result<AnnotateReport, AnnotateError> {
+pub fn annotate(m: &mut Module<'_>, opts: AnnotateOptions) -> Result<AnnotateReport, AnnotateError> {
     let has_debug = m.named_metadata("llvm.dbg.cu").is_some_and(|n| !n.operands().is_empty());
     if !has_debug && !opts.allow_partial {
         return Err(AnnotateError::NoDebugInfo(m.path().display().to_string()));
@@ -81,7 +81,7 @@ pub fn annotate(m: &Module<'_>, opts: AnnotateOptions) -> Result<AnnotateReport,
         strip_dtrans_metadata(m);
         None
     } else {
-        let t = read_module(m);
+        let t = read_module(&*m);
         let described: HashSet<String> = t
             .structs
             .iter()
@@ -90,6 +90,7 @@ pub fn annotate(m: &Module<'_>, opts: AnnotateOptions) -> Result<AnnotateReport,
             .collect();
         Some(described)
     };
+    let m = &*m;
     let mut a = Annotator::new(m);
     a.names = a.structs.iter().cloned().collect();
     a.collect_debug_types();

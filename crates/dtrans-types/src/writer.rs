@@ -158,8 +158,8 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
                 Err(e) => skipped.push(e),
             }
         }
-        self.m.erase_named_metadata(TYPES_MD);
         let list = self.m.get_or_insert_named_metadata(TYPES_MD);
+        list.clear_operands();
         for n in nodes {
             list.add_operand(n);
         }
@@ -244,8 +244,15 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
 }
 
 /// Removes every piece of DTrans metadata from `m`.
-pub fn strip_dtrans_metadata(m: &Module<'_>) {
+pub fn strip_dtrans_metadata(m: &mut Module<'_>) {
     m.erase_named_metadata(TYPES_MD);
+    strip_dtrans_attachments(m);
+}
+
+/// Removes the DTrans signature attributes and attachments of functions,
+/// globals and instructions, leaving `!intel.dtrans.types` (deleting it
+/// needs `&mut Module`: see [`strip_dtrans_metadata`]).
+pub fn strip_dtrans_attachments(m: &Module<'_>) {
     let func_kind = m.md_kind_id(FUNC_TYPE_MD);
     let value_kind = m.md_kind_id(VALUE_TYPE_MD);
     for g in m.globals() {

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use dtrans_ir::{Context, Module};
-use dtrans_types::{read_module, strip_dtrans_metadata, MetadataWriter, StructSource};
+use dtrans_types::{read_module, strip_dtrans_metadata, MetadataWriter, ModuleTypes, StructSource};
 
 fn definitions(src: &str) -> (Vec<String>, usize) {
     let ctx = Context::new();
@@ -34,13 +34,14 @@ fn forward_references_and_mutual_recursion() {
 #[test]
 fn writer_round_trip_gives_the_same_types() {
     let ctx = Context::new();
-    let m = Module::parse_bytes(&ctx, MUTUAL.as_bytes(), Path::new("t.ll")).unwrap();
+    let mut m = Module::parse_bytes(&ctx, MUTUAL.as_bytes(), Path::new("t.ll")).unwrap();
     let before = definitions(MUTUAL).0;
-    let t = read_module(&m);
-    strip_dtrans_metadata(&m);
+    // Keep the plain data only: handles into `m` cannot live across the strip.
+    let ModuleTypes { tm, structs, .. } = read_module(&m);
+    strip_dtrans_metadata(&mut m);
     assert!(m.named_metadata("intel.dtrans.types").is_none());
-    let described: Vec<_> = t.structs.iter().filter(|(_, s)| *s == StructSource::Metadata).map(|(id, _)| *id).collect();
-    assert!(MetadataWriter::new(&m, &t.tm).write_struct_list(&described).is_empty());
+    let described: Vec<_> = structs.iter().filter(|(_, s)| *s == StructSource::Metadata).map(|(id, _)| *id).collect();
+    assert!(MetadataWriter::new(&m, &tm).write_struct_list(&described).is_empty());
     m.verify().unwrap();
     let text = m.to_ir_string();
     assert!(text.contains(r#"!{!"S", %struct.a zeroinitializer, i32 2, "#), "{text}");

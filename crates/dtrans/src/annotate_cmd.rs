@@ -5,7 +5,7 @@ use anyhow::{Context as _, Result};
 use dtrans_ir::{IrFormat, Module};
 use dtrans_types::{annotate, AnnotateOptions};
 
-pub fn run(m: &Module<'_>, output: &Path, report: Option<&Path>, opts: AnnotateOptions) -> Result<()> {
+pub fn run(m: &mut Module<'_>, output: &Path, report: Option<&Path>, opts: AnnotateOptions) -> Result<()> {
     let r = annotate(m, opts)?;
     m.verify()?;
     if let Some(path) = report {

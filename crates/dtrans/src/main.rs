@@ -149,15 +149,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             typeflow_cmd::run(ctx, &file, &opts)
         }
         Command::Annotate { file, output, replace, report, allow_partial } => {
-            let m = load(ctx, &file)?;
+            let mut m = load(ctx, &file)?;
             let opts = dtrans_types::AnnotateOptions { replace, allow_partial };
-            annotate_cmd::run(&m, &output, report.as_deref(), opts)?;
+            annotate_cmd::run(&mut m, &output, report.as_deref(), opts)?;
             skip_teardown(m);
             Ok(ExitCode::SUCCESS)
         }
         Command::RewriteMetadata { file, output } => {
-            let m = load(ctx, &file)?;
-            rewrite_metadata(&m)?;
+            let mut m = load(ctx, &file)?;
+            rewrite_metadata(&mut m)?;
             m.verify()?;
             m.write(&output, IrFormat::from_path(&output))?;
             skip_teardown(m);
@@ -197,10 +197,22 @@ fn finish_diagnostics(types: &ModuleTypes<'_>, strict: bool) -> Result<ExitCode>
 }
 
 /// Strips the DTrans metadata of `m` and writes it again from what was read.
-fn rewrite_metadata(m: &Module<'_>) -> Result<()> {
+fn rewrite_metadata(m: &mut Module<'_>) -> Result<()> {
+    rewrite_metadata_in(m);
+    // An empty list says nothing: remove it (the handles above are gone).
+    if m.named_metadata(dtrans_types::TYPES_MD).is_some_and(|l| l.operands().is_empty()) {
+        m.erase_named_metadata(dtrans_types::TYPES_MD);
+    }
+    Ok(())
+}
+
+fn rewrite_metadata_in(m: &Module<'_>) {
     let types = read_module(m);
     let mut skipped = Vec::new();
-    dtrans_types::strip_dtrans_metadata(m);
+    dtrans_types::strip_dtrans_attachments(m);
+    if let Some(list) = m.named_metadata(dtrans_types::TYPES_MD) {
+        list.clear_operands();
+    }
     let mut w = dtrans_types::MetadataWriter::new(m, &types.tm);
     let described: Vec<_> =
         types.structs.iter().filter(|(_, s)| *s == StructSource::Metadata).map(|(t, _)| *t).collect();
@@ -226,5 +238,4 @@ fn rewrite_metadata(m: &Module<'_>) -> Result<()> {
     for s in &skipped {
         eprintln!("dtrans: warning: {}: not rewritten: {s}", m.path().display());
     }
-    Ok(())
 }
