@@ -390,6 +390,28 @@ LLVMMetadataRef dtrans_di_element(LLVMMetadataRef Ref, unsigned I) {
   return nullptr;
 }
 
+// The C++-qualified name of a composite type (`ns1::Node`,
+// `(anonymous namespace)::X`, `Outer::Inner`), as clang builds LLVM struct
+// names. Returns a malloc'd string (empty for non-composites).
+char *dtrans_di_qualified_name(LLVMMetadataRef Ref) {
+  auto *C = dyn_cast<DICompositeType>(unwrap(Ref));
+  if (!C) return dup_string("");
+  std::string Name = C->getName().str();
+  DIScope *S = C->getScope();
+  for (int Depth = 0; S && Depth < 64; ++Depth) {
+    if (auto *N = dyn_cast<DINamespace>(S)) {
+      Name = (N->getName().empty() ? std::string("(anonymous namespace)") : N->getName().str()) + "::" + Name;
+      S = N->getScope();
+    } else if (auto *P = dyn_cast<DICompositeType>(S)) {
+      Name = P->getName().str() + "::" + Name;
+      S = P->getScope();
+    } else {
+      break;
+    }
+  }
+  return dup_string(Name);
+}
+
 LLVMMetadataRef dtrans_function_subprogram(LLVMValueRef F) {
   return wrap(cast<Function>(unwrap(F))->getSubprogram());
 }
@@ -426,6 +448,8 @@ struct DtransDbgVar {
   LLVMValueRef Location; // null when the location is not a single value
   LLVMMetadataRef Variable;
   LLVMValueRef At;       // the instruction the record is attached to
+  unsigned Arg;          // the variable's parameter number (1-based), or 0
+  int WholeValue;        // the expression is empty: no fragment, no deref
 };
 
 // Every variable location in F, in program order. Returns a malloc'd array.
@@ -436,12 +460,18 @@ DtransDbgVar *dtrans_function_dbg_vars(LLVMValueRef FRef, size_t *N) {
       for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange())) {
         if (!R.isDbgDeclare() && !R.isDbgValue()) continue;
         Value *Loc = R.hasArgList() ? nullptr : R.getVariableLocationOp(0);
-        V.push_back({R.isDbgDeclare() ? 1 : 0, wrap(Loc), wrap(R.getVariable()), wrap(&I)});
+        DILocalVariable *Var = R.getVariable();
+        DIExpression *E = R.getExpression();
+        V.push_back({R.isDbgDeclare() ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
+                     E && E->getNumElements() == 0 ? 1 : 0});
       }
       if (auto *DVI = dyn_cast<DbgVariableIntrinsic>(&I)) {
         if (!isa<DbgDeclareInst>(DVI) && !isa<DbgValueInst>(DVI)) continue;
         Value *Loc = DVI->hasArgList() ? nullptr : DVI->getVariableLocationOp(0);
-        V.push_back({isa<DbgDeclareInst>(DVI) ? 1 : 0, wrap(Loc), wrap(DVI->getVariable()), wrap(&I)});
+        DILocalVariable *Var = DVI->getVariable();
+        DIExpression *E = DVI->getExpression();
+        V.push_back({isa<DbgDeclareInst>(DVI) ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
+                     E && E->getNumElements() == 0 ? 1 : 0});
       }
     }
   }

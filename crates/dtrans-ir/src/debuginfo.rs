@@ -91,6 +91,18 @@ impl<'m> Metadata<'m> {
         None
     }
 
+    /// The C++-qualified name of a composite type (`ns1::Node`), as clang
+    /// names LLVM structures; empty for other nodes.
+    pub fn di_qualified_name(self) -> String {
+        // SAFETY: live metadata; the shim returns a malloc'd C string that we free.
+        unsafe {
+            let p = ffi::dtrans_di_qualified_name(self.raw());
+            let s = std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned();
+            ffi::dtrans_free(p.cast());
+            s
+        }
+    }
+
     /// This node as a debug-info type, if it is one.
     pub fn di_type(self) -> Option<DiType<'m>> {
         let mut info = std::mem::MaybeUninit::<ffi::DiInfo>::zeroed();
@@ -149,6 +161,12 @@ pub struct DebugVariable<'m> {
     pub ty: Option<Metadata<'m>>,
     /// The instruction the record is attached to.
     pub at: Option<Instruction<'m>>,
+    /// For a parameter, its 1-based number in the source (`this` is 1);
+    /// 0 for other variables.
+    pub arg: u32,
+    /// The location is the whole variable: the record's expression is
+    /// empty (no fragment, no dereference, no arithmetic).
+    pub whole_value: bool,
 }
 
 impl<'m> Function<'m> {
@@ -180,6 +198,8 @@ impl<'m> Function<'m> {
                         name,
                         ty: var.and_then(|v| Metadata::from_raw(ffi::dtrans_di_variable_type(v.raw()))),
                         at: Value::from_raw(r.at).and_then(|v| v.as_instruction()),
+                        arg: r.arg,
+                        whole_value: r.whole_value != 0,
                     }
                 })
                 .collect();

@@ -42,6 +42,7 @@ extern "C" {
     pub fn dtrans_print_type_brief(t: LLVMTypeRef) -> *mut std::ffi::c_char;
     pub fn dtrans_di_info(md: LLVMMetadataRef, out: *mut DiInfo);
     pub fn dtrans_di_element(md: LLVMMetadataRef, i: u32) -> LLVMMetadataRef;
+    pub fn dtrans_di_qualified_name(md: LLVMMetadataRef) -> *mut std::ffi::c_char;
     pub fn dtrans_function_subprogram(f: LLVMValueRef) -> LLVMMetadataRef;
     pub fn dtrans_subprogram_type(sp: LLVMMetadataRef) -> LLVMMetadataRef;
     pub fn dtrans_global_di_vars(gv: LLVMValueRef, n: *mut usize) -> *mut LLVMMetadataRef;
@@ -80,6 +81,8 @@ pub struct DbgVar {
     pub location: LLVMValueRef,
     pub variable: LLVMMetadataRef,
     pub at: LLVMValueRef,
+    pub arg: u32,
+    pub whole_value: i32,
 }
 
 /// Copies a (pointer, length) string owned by LLVM into a Rust string.

@@ -221,34 +221,58 @@ impl<'a, 'm> Annotator<'a, 'm> {
     /// structure and whose debug type is a composite (which is how anonymous
     /// structures are found).
     fn map_structs(&mut self) {
+        // Exact links first: a global, alloca or field says which composite
+        // describes its structure, whatever the names.
+        self.propagate_links();
+        // Then names: the C++-qualified name and the layout must match, and
+        // when several composites fit (block-scope structs, or namespaces
+        // clang did not name apart) they must agree, else nothing is linked.
         let structs: Vec<(Type<'m>, String)> = self.structs.clone();
         for (st, name) in &structs {
             let Some((kind, base)) = split_llvm_name(name) else { continue };
             if st.is_opaque_struct() || base.starts_with("anon") {
                 continue;
             }
-            let source_name = base.rsplit("::").next().unwrap_or(base);
             let candidates: Vec<Metadata<'m>> = self
                 .composites
                 .iter()
                 .copied()
                 .filter(|c| match c.di_type() {
-                    Some(DiType::Composite { tag, name: n, .. }) => {
-                        let n = n.split('<').next().unwrap_or("");
+                    Some(DiType::Composite { tag, .. }) => {
                         llvm_kind_of_tag(tag).is_some_and(|k| k == kind || (k != "union" && kind != "union"))
-                            && n == source_name
+                            && c.di_qualified_name().split('<').next() == Some(base)
                     }
                     _ => false,
                 })
+                .filter(|c| self.c2s.get(c).is_none_or(|s| s == st))
                 .filter(|c| self.layout_matches(*c, *st))
                 .collect();
+            // An exact link fixes the shape; otherwise all must agree.
+            let linked = self.s2c.get(st).copied();
+            let Some(reference) = linked.or_else(|| candidates.first().copied()) else { continue };
+            let shape = fingerprint(Some(reference), 0);
+            if linked.is_none() && candidates.iter().any(|c| fingerprint(Some(*c), 0) != shape) {
+                self.unmapped(
+                    "struct",
+                    struct_ref(name),
+                    "several source structures of this name and layout differ; none is linked by name",
+                );
+                continue;
+            }
             // After linking, each translation unit has its own composite for
-            // one merged LLVM structure: all that fit describe it.
+            // one merged LLVM structure: all that agree describe it.
             for c in candidates {
-                self.link(*st, c);
+                if fingerprint(Some(c), 0) == shape {
+                    self.link(*st, c);
+                }
             }
         }
-        // Propagate through by-value fields, globals and allocas.
+        self.propagate_links();
+    }
+
+    /// Links structures through by-value fields, globals and allocas whose
+    /// IR type is a structure and whose debug type is a composite.
+    fn propagate_links(&mut self) {
         loop {
             let mut added = false;
             let pairs: Vec<(Type<'m>, Metadata<'m>)> = self.s2c.iter().map(|(s, c)| (*s, *c)).collect();
@@ -646,21 +670,21 @@ impl<'a, 'm> Annotator<'a, 'm> {
     // Functions, globals, allocas, indirect calls; writing
     // -----------------------------------------------------------------
 
-    /// The signature of a defined function from its `DISubroutineType`,
-    /// following clang's x86-64 lowering: `sret` takes the return value,
-    /// `byval` parameters are pointers to the structure, a structure of at
-    /// most 16 bytes passed in registers becomes one or two scalars (left
-    /// without metadata), empty structures vanish.
+    /// The signature of a defined function. Parameters are matched to their
+    /// source variables the way clang records it, not by counting (ABI
+    /// lowering splits, merges, drops and adds parameters: `_Complex`,
+    /// small structures, member pointers, VTTs): an IR argument is a source
+    /// parameter when it is stored whole into the alloca that parameter's
+    /// `#dbg_declare` names, when the `#dbg_declare` names the argument
+    /// itself (a `byval` or indirect copy: a pointer to the parameter), or
+    /// when a `#dbg_value` with an empty expression names it. The return
+    /// value is the `DISubroutineType`'s, through `sret` when there is one.
+    /// Anything else gets no metadata, and the report says so.
     fn signature(&mut self, f: Function<'m>) -> Option<TypeId> {
         let label = format!("@{}", dtrans_ir::quote_ident(&f.name()));
         let Some(DiType::Subroutine { types }) = f.debug_type().and_then(|t| t.di_type()) else {
-            if !f.is_declaration()
-                && f.function_type()
-                    .param_types()
-                    .iter()
-                    .chain(f.function_type().return_type().iter())
-                    .any(|t| t.contains_pointer())
-            {
+            let fty = f.function_type();
+            if fty.param_types().iter().chain(fty.return_type().iter()).any(|t| t.contains_pointer()) {
                 self.unmapped("function", label, "no DISubprogram");
             }
             return None;
@@ -668,96 +692,66 @@ impl<'a, 'm> Annotator<'a, 'm> {
         let fty = f.function_type();
         let irp = fty.param_types();
         let ir_ret = fty.return_type()?;
-        let var_arg = types.len() > 1 && types.last().is_some_and(|t| t.is_none());
-        let end = if var_arg { types.len() - 1 } else { types.len() };
-        let di_params: Vec<Option<Metadata<'m>>> = types.get(1..end).map(<[_]>::to_vec).unwrap_or_default();
-        let mut out: Vec<Option<TypeId>> = vec![None; irp.len()];
-        let mut ret: Option<TypeId> = None;
-        let mut i = 0usize; // next IR parameter
-        let attrs = |i: usize| f.attributes(AttrIndex::Param(i as u32));
-        let is_type_attr =
-            |i: usize, n: &str| attrs(i).iter().any(|a| matches!(a, Attribute::Type { name, .. } if name == n));
-        // sret: parameter 0 (or 1 after `this`) holds the return value.
-        let di_ret = types.first().copied().flatten();
-        let sret_at = (0..irp.len().min(2)).find(|&k| is_type_attr(k, "sret"));
-        if let (Some(k), Some(r)) = (sret_at, di_ret) {
-            let t = self.convert_value(r, false);
-            out[k] = Some(self.tm.pointer_to(t));
-        } else if let Some(r) = di_ret {
-            if ir_ret.is_pointer() {
-                ret = self.convert_guided(r, ir_ret);
-            } else if ir_ret.contains_pointer() {
-                self.unmapped("return", label.clone(), format!("returned structure lowered to {ir_ret}"));
-            }
-        }
-        for p in di_params {
-            if sret_at == Some(i) {
-                i += 1;
-            }
-            let Some(p) = p else { break };
-            if i >= irp.len() {
-                i += 1; // more source parameters than IR ones: caught below
+        let args = f.params();
+        let arg_index = |v: Value<'m>| args.iter().position(|a| *a == v);
+        // Allocas that receive an argument whole: `store %arg, ptr %x.addr`.
+        let mut spilled: HashMap<Value<'m>, usize> = HashMap::new();
+        for inst in f.instructions() {
+            if inst.opcode() != Opcode::LLVMStore {
                 continue;
             }
-            let by_value_struct = strip_qualifiers(Some(p)).and_then(|s| s.di_type()).and_then(|d| match d {
-                DiType::Composite { tag, size_bits, .. } if llvm_kind_of_tag(tag).is_some() => Some(size_bits),
-                _ => None,
-            });
-            match by_value_struct {
-                Some(_) if is_type_attr(i, "byval") => {
-                    let t = self.convert_value(p, false);
-                    out[i] = Some(self.tm.pointer_to(t));
-                    i += 1;
-                }
-                Some(0) => {} // empty structures are not passed at all
-                Some(bits) => {
-                    // At most 16 bytes: one or two scalars in registers;
-                    // larger without `byval`: a pointer to a copy (C++
-                    // non-trivial types). Which scalar holds which field is
-                    // recorded nowhere, so these get no metadata.
-                    let n = if bits <= 64 || bits > 128 { 1 } else { 2 };
-                    for k in i..(i + n).min(irp.len()) {
-                        if irp[k].contains_pointer() {
-                            self.unmapped(
-                                "parameter",
-                                format!("{label} parameter {k}"),
-                                "part of a structure passed by value",
-                            );
-                        }
-                    }
-                    i += n;
-                }
-                None => {
-                    if irp[i].contains_pointer() {
-                        out[i] = self.convert_guided(p, irp[i]);
-                        if out[i].is_none() {
-                            self.unmapped(
-                                "parameter",
-                                format!("{label} parameter {i}"),
-                                format!("debug type does not fit IR type {}", irp[i]),
-                            );
-                        }
-                    }
-                    i += 1;
+            let (Some(v), Some(ptr)) = (inst.operand(0), inst.operand(1)) else { continue };
+            let alloca = ptr.as_instruction().filter(|a| a.opcode() == Opcode::LLVMAlloca);
+            if let (Some(k), Some(a)) = (arg_index(v), alloca) {
+                if a.allocated_type() == Some(v.ty()) {
+                    spilled.entry(ptr).or_insert(k);
                 }
             }
         }
-        if sret_at == Some(i) {
-            i += 1;
+        let mut out: Vec<Option<TypeId>> = vec![None; irp.len()];
+        for v in f.debug_variables() {
+            let (true, Some(loc), Some(di)) = (v.arg > 0 && v.whole_value, v.location, v.ty) else { continue };
+            let (k, by_address) = match (v.is_declare, arg_index(loc), spilled.get(&loc)) {
+                (true, Some(k), _) => (k, true),      // the argument is the variable's address
+                (true, None, Some(&k)) => (k, false), // spilled whole into the variable's alloca
+                (false, Some(k), _) => (k, false),    // the argument is the variable's value
+                _ => continue,
+            };
+            if out[k].is_some() || !irp[k].contains_pointer() {
+                continue;
+            }
+            out[k] = if by_address {
+                let t = self.convert_value(di, false);
+                Some(self.tm.pointer_to(t))
+            } else {
+                self.convert_guided(di, irp[k])
+            };
         }
-        // The lowering above must account for every IR parameter exactly;
-        // if it does not, nothing about the parameters is certain.
-        if i != irp.len() {
-            self.unmapped(
-                "function",
-                label,
-                format!(
-                    "{} source parameters do not line up with {} IR parameters",
-                    types.len().saturating_sub(1),
-                    irp.len()
-                ),
-            );
-            return None;
+        // sret: the argument is the address of the return value.
+        let attrs = |i: usize| f.attributes(AttrIndex::Param(i as u32));
+        let sret_at = (0..irp.len())
+            .find(|&k| attrs(k).iter().any(|a| matches!(a, Attribute::Type { name, .. } if name == "sret")));
+        let di_ret = types.first().copied().flatten();
+        let mut ret = None;
+        match (sret_at, di_ret) {
+            (Some(k), Some(r)) => {
+                let t = self.convert_value(r, false);
+                out[k] = Some(self.tm.pointer_to(t));
+            }
+            (None, Some(r)) if ir_ret.is_pointer() => ret = self.convert_guided(r, ir_ret),
+            _ => {}
+        }
+        if ret.is_none() && ir_ret.contains_pointer() {
+            self.unmapped("return", label.clone(), format!("the source return type does not give IR type {ir_ret}"));
+        }
+        for (k, t) in out.iter().enumerate() {
+            if t.is_none() && irp[k].contains_pointer() {
+                self.unmapped(
+                    "parameter",
+                    format!("{label} parameter {k}"),
+                    "no source parameter is recorded for it (ABI lowering, or optimized)",
+                );
+            }
         }
         let ret = ret.unwrap_or_else(|| ir_to_dtrans(&mut self.tm, &self.names, ir_ret));
         let params = irp
@@ -1000,6 +994,36 @@ fn members<'m>(elements: &[Option<Metadata<'m>>]) -> Vec<Member<'m>> {
 
 fn is_pointer_tag(tag: u32) -> bool {
     matches!(tag, dwarf::TAG_POINTER_TYPE | dwarf::TAG_REFERENCE_TYPE | dwarf::TAG_RVALUE_REFERENCE_TYPE)
+}
+
+/// A short description of a debug type's shape, to tell apart composites
+/// that share a name: members with their offsets and their types' names,
+/// pointers followed a few levels.
+fn fingerprint(md: Option<Metadata<'_>>, depth: u32) -> String {
+    if depth > 4 {
+        return "...".into();
+    }
+    let Some(d) = strip_qualifiers(md) else { return "void".into() };
+    match d.di_type() {
+        Some(DiType::Basic { name, .. }) => name,
+        Some(DiType::Derived { tag, base, .. }) if is_pointer_tag(tag) => format!("*{}", fingerprint(base, depth + 1)),
+        Some(DiType::Composite { tag, elements, .. }) if depth == 0 => {
+            let ms: Vec<String> = members(&elements)
+                .iter()
+                .map(|m| format!("{}@{}:{}", m.name, m.offset_bits, fingerprint(m.ty, depth + 1)))
+                .collect();
+            format!("{tag}:{}{{{}}}", d.di_qualified_name(), ms.join(","))
+        }
+        Some(DiType::Composite { tag, base, .. }) if tag == dwarf::TAG_ARRAY_TYPE => {
+            format!("[]{}", fingerprint(base, depth + 1))
+        }
+        Some(DiType::Composite { tag, .. }) => format!("{tag}:{}", d.di_qualified_name()),
+        Some(DiType::Subroutine { types }) => {
+            let ts: Vec<String> = types.iter().map(|t| fingerprint(*t, depth + 1)).collect();
+            format!("fn({})", ts.join(","))
+        }
+        _ => "?".into(),
+    }
 }
 
 /// [`Metadata::strip_di_qualifiers`] on an optional type (`None` is void).
