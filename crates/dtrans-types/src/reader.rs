@@ -269,7 +269,7 @@ impl<'a, 'm> Reader<'a, 'm> {
             }
             return;
         }
-        if count < 0 || ops.len() as i64 != 3 + count {
+        if count < 0 || count.checked_add(3) != Some(ops.len() as i64) {
             self.diag(
                 Some(node),
                 &ctx,
@@ -352,7 +352,13 @@ impl<'a, 'm> Reader<'a, 'm> {
     /// Literal structures carry no packing in metadata: take it from the IR.
     fn adopt_packing(&mut self, t: TypeId, ir: Type<'m>) -> TypeId {
         match self.tm.get(t).clone() {
-            DType::Literal { fields, packed: false } if ir.is_packed_struct() => self.tm.literal_struct(fields, true),
+            // Literal structures nest: adopt packing all the way down (the
+            // cross-check has matched the shapes, so the fields line up).
+            DType::Literal { fields, .. } if ir.is_literal_struct() => {
+                let irf = ir.struct_fields();
+                let fields = fields.iter().zip(irf).map(|(f, i)| self.adopt_packing(*f, i)).collect();
+                self.tm.literal_struct(fields, ir.is_packed_struct())
+            }
             DType::Array { len, elem } => {
                 let e = ir.element_type().map_or(elem, |ie| self.adopt_packing(elem, ie));
                 self.tm.array(len, e)
@@ -622,7 +628,8 @@ impl<'a, 'm> Reader<'a, 'm> {
                 fields.iter().zip(irf).try_for_each(|(f, i)| self.check(*f, i))
             }
             (DType::Array { len, elem }, TypeKind::LLVMArrayTypeKind)
-            | (DType::Vector { len, elem, .. }, TypeKind::LLVMVectorTypeKind | TypeKind::LLVMScalableVectorTypeKind) => {
+            | (DType::Vector { len, elem, scalable: false }, TypeKind::LLVMVectorTypeKind)
+            | (DType::Vector { len, elem, scalable: true }, TypeKind::LLVMScalableVectorTypeKind) => {
                 if ir.len() != Some(*len) {
                     return Err("element counts differ".into());
                 }
