@@ -73,16 +73,16 @@ impl<'m> Metadata<'m> {
         let mut md = self;
         for _ in 0..64 {
             match md.di_type() {
-                Some(DiType::Derived { tag, base, .. })
-                    if matches!(
-                        tag,
+                Some(DiType::Derived {
+                    tag:
                         dwarf::TAG_TYPEDEF
-                            | dwarf::TAG_CONST_TYPE
-                            | dwarf::TAG_VOLATILE_TYPE
-                            | dwarf::TAG_RESTRICT_TYPE
-                            | dwarf::TAG_ATOMIC_TYPE
-                    ) =>
-                {
+                        | dwarf::TAG_CONST_TYPE
+                        | dwarf::TAG_VOLATILE_TYPE
+                        | dwarf::TAG_RESTRICT_TYPE
+                        | dwarf::TAG_ATOMIC_TYPE,
+                    base,
+                    ..
+                }) => {
                     md = base?;
                 }
                 _ => return Some(md),

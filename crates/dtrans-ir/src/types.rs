@@ -112,6 +112,8 @@ impl<'m> Type<'m> {
     }
 
     /// Number of elements of an array (or minimum number of a vector).
+    /// (`None` for other types, so an `is_empty` would mean nothing.)
+    #[allow(clippy::len_without_is_empty)]
     pub fn len(self) -> Option<u64> {
         match self.kind() {
             // SAFETY: checked array type.

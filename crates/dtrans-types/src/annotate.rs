@@ -940,7 +940,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
             }
         }
         for (kind, list) in [
-            ("global", global_types.into_iter().map(|(g, t)| (g, t)).collect::<Vec<_>>()),
+            ("global", global_types),
             ("alloca", alloca_types.into_iter().map(|(i, t)| (i.as_value(), t)).collect()),
             ("call", call_types.into_iter().map(|(i, t)| (i.as_value(), t)).collect()),
         ] {
