@@ -12,8 +12,8 @@
 use std::collections::{HashMap, HashSet};
 
 use dtrans_ir::{
-    dwarf, AttrIndex, Attribute, DataLayout, DiType, Function, Instruction, Metadata, Module, Opcode, Type, TypeKind,
-    Value,
+    dwarf, AttrIndex, Attribute, DataLayout, DebugVariable, DiType, Function, Instruction, Metadata, Module, Opcode,
+    Type, TypeKind, Value,
 };
 
 use crate::from_ir::{ir_to_dtrans, StructNames};
@@ -138,6 +138,10 @@ fn llvm_kind_of_tag(tag: u32) -> Option<&'static str> {
 
 struct Annotator<'a, 'm> {
     m: &'m Module<'a>,
+    /// Every function's `#dbg_declare`/`#dbg_value` records.
+    vars: HashMap<Function<'m>, Vec<DebugVariable<'m>>>,
+    /// Every global's debug type (from its first `DIGlobalVariable`).
+    global_di: HashMap<Value<'m>, Option<Metadata<'m>>>,
     dl: DataLayout<'m>,
     tm: TypeManager,
     /// Identified structs with their printer names (one TypeFinder walk).
@@ -157,8 +161,15 @@ struct Annotator<'a, 'm> {
 
 impl<'a, 'm> Annotator<'a, 'm> {
     fn new(m: &'m Module<'a>) -> Self {
+        // Each of these walks a whole function or the module's globals; the
+        // mapping consults them several times, so they are read once here.
+        let vars = m.functions().map(|f| (f, f.debug_variables())).collect();
+        let global_di =
+            m.globals().map(|g| (g, g.global_debug_types().into_iter().next().and_then(|(_, t)| t))).collect();
         Annotator {
             m,
+            vars,
+            global_di,
             dl: m.data_layout(),
             tm: TypeManager::new(),
             structs: m.struct_types_named(),
@@ -184,12 +195,10 @@ impl<'a, 'm> Annotator<'a, 'm> {
     /// variables and records the struct/union/class composites.
     fn collect_debug_types(&mut self) {
         let mut work: Vec<Metadata<'m>> = Vec::new();
-        for g in self.m.globals() {
-            work.extend(g.global_debug_types().into_iter().filter_map(|(_, t)| t));
-        }
+        work.extend(self.global_di.values().flatten());
         for f in self.m.functions() {
             work.extend(f.debug_type());
-            work.extend(f.debug_variables().into_iter().filter_map(|v| v.ty));
+            work.extend(self.vars[&f].iter().filter_map(|v| v.ty));
         }
         let mut seen = HashSet::new();
         while let Some(md) = work.pop() {
@@ -282,19 +291,19 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 }
             }
             for g in self.m.globals() {
-                if let (Some(vt), Some((_, Some(di)))) =
-                    (g.global_value_type(), g.global_debug_types().first().cloned())
-                {
+                if let (Some(vt), Some(&Some(di))) = (g.global_value_type(), self.global_di.get(&g)) {
                     added |= self.link_by_value(vt, di);
                 }
             }
-            for f in self.m.functions() {
-                for v in f.debug_variables() {
-                    let alloca = v.location.and_then(|l| l.as_instruction()).and_then(|i| i.allocated_type());
-                    if let (true, Some(at), Some(di)) = (v.is_declare, alloca, v.ty) {
-                        added |= self.link_by_value(at, di);
-                    }
-                }
+            let declared: Vec<(Type<'m>, Metadata<'m>)> = self
+                .vars
+                .values()
+                .flatten()
+                .filter(|v| v.is_declare)
+                .filter_map(|v| Some((v.location?.as_instruction()?.allocated_type()?, v.ty?)))
+                .collect();
+            for (at, di) in declared {
+                added |= self.link_by_value(at, di);
             }
             if !added {
                 break;
@@ -709,7 +718,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
             }
         }
         let mut out: Vec<Option<TypeId>> = vec![None; irp.len()];
-        for v in f.debug_variables() {
+        for v in self.vars[&f].clone() {
             let (true, Some(loc), Some(di)) = (v.arg > 0 && v.whole_value, v.location, v.ty) else { continue };
             let (k, by_address) = match (v.is_declare, arg_index(loc), spilled.get(&loc)) {
                 (true, Some(k), _) => (k, true),      // the argument is the variable's address
@@ -821,8 +830,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 continue;
             }
             let label = format!("@{}", dtrans_ir::quote_ident(&g.name()));
-            match g.global_debug_types().first().cloned() {
-                Some((_, Some(di))) => match self.convert_guided(di, vt) {
+            match self.global_di.get(&g).copied().flatten() {
+                Some(di) => match self.convert_guided(di, vt) {
                     Some(t) => {
                         values.insert(g, t);
                         if g.metadata(value_kind).is_none() {
@@ -855,7 +864,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
                     }
                 }
             }
-            for v in f.debug_variables() {
+            for v in self.vars[&f].clone() {
                 let (true, Some(loc), Some(di)) = (v.is_declare, v.location, v.ty) else { continue };
                 let Some(inst) = loc.as_instruction().filter(|i| i.opcode() == Opcode::LLVMAlloca) else { continue };
                 let Some(at) = inst.allocated_type() else { continue };

@@ -546,15 +546,16 @@ impl<'a, 'm> Reader<'a, 'm> {
                 format!("function node declares {n} parameters but has {} parameter operands", ops.len() - 4),
             );
         }
-        let mut types = Vec::with_capacity(n + 1);
-        for op in &ops[3..] {
-            match op {
-                Some(o) => types.push(self.decode(*o, ctx)),
-                None => return self.fail(md, ctx, "function node has a null type operand"),
-            }
-        }
+        let Some(mut types) = self.decode_all(&ops[3..], ctx) else {
+            return self.fail(md, ctx, "function node has a null type operand");
+        };
         let ret = types.remove(0);
         self.tm.function(ret, types, var_arg)
+    }
+
+    /// Decodes each operand as a type node; `None` if one is `null`.
+    fn decode_all(&mut self, ops: &[Option<Metadata<'m>>], ctx: &Place<'_>) -> Option<Vec<TypeId>> {
+        ops.iter().map(|op| op.map(|o| self.decode(o, ctx))).collect()
     }
 
     /// `!{!"L", i32 N, !field...}`.
@@ -570,13 +571,9 @@ impl<'a, 'm> Reader<'a, 'm> {
                 format!("literal structure declares {n} fields but has {} field operands", ops.len().saturating_sub(2)),
             );
         }
-        let mut fields = Vec::with_capacity(n);
-        for op in &ops[2..] {
-            match op {
-                Some(o) => fields.push(self.decode(*o, ctx)),
-                None => return self.fail(md, ctx, "literal structure has a null field type"),
-            }
-        }
+        let Some(fields) = self.decode_all(&ops[2..], ctx) else {
+            return self.fail(md, ctx, "literal structure has a null field type");
+        };
         self.tm.literal_struct(fields, false)
     }
 

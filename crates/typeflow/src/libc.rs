@@ -198,22 +198,20 @@ pub(crate) fn printf_args(fmt: &[u8]) -> Vec<FormatArg> {
         while b"-+ #0'".contains(&at(i)) && at(i) != 0 {
             i += 1;
         }
-        if at(i) == b'*' {
-            out.push(FormatArg::Int(K::Signed));
-            i += 1;
-        }
-        while at(i).is_ascii_digit() {
-            i += 1;
-        }
+        // Width, then `.` and precision: each `*` (an `int` argument) or digits.
+        let mut count = |i: &mut usize| {
+            if at(*i) == b'*' {
+                out.push(FormatArg::Int(K::Signed));
+                *i += 1;
+            }
+            while at(*i).is_ascii_digit() {
+                *i += 1;
+            }
+        };
+        count(&mut i);
         if at(i) == b'.' {
             i += 1;
-            if at(i) == b'*' {
-                out.push(FormatArg::Int(K::Signed));
-                i += 1;
-            }
-            while at(i).is_ascii_digit() {
-                i += 1;
-            }
+            count(&mut i);
         }
         while b"hljztLq".contains(&at(i)) && at(i) != 0 {
             i += 1;
