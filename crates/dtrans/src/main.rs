@@ -39,9 +39,6 @@ enum Command {
         #[arg(long)]
         strict: bool,
     },
-    /// Read a module's DTrans metadata, remove it, and write it again from
-    /// the types read. A test of the metadata writer: reading the output
-    /// must give the same types.
     /// Add DTrans metadata derived from debug information (`clang-19 -g`)
     /// to a module that lacks it: structure descriptions, function
     /// signatures, and the types of globals, allocas and indirect calls.
@@ -61,6 +58,9 @@ enum Command {
         #[arg(long)]
         allow_partial: bool,
     },
+    /// Read a module's DTrans metadata, remove it, and write it again from
+    /// the types read. A test of the metadata writer: reading the output
+    /// must give the same types.
     RewriteMetadata {
         file: PathBuf,
         /// Output module (`.bc` writes bitcode, anything else text; `-` is stdout).
