@@ -18,6 +18,7 @@
 //! "never deletes": [`Module::erase_marked`] takes `&mut Module`, so no
 //! handle can outlive what it erases (see `edit.rs`).
 
+mod access;
 mod debuginfo;
 mod edit;
 mod error;

@@ -288,7 +288,7 @@ pub enum AttrIndex {
 }
 
 impl AttrIndex {
-    fn raw(self) -> u32 {
+    pub(crate) fn raw(self) -> u32 {
         match self {
             AttrIndex::Return => llvm_sys::LLVMAttributeReturnIndex,
             AttrIndex::Param(i) => i.saturating_add(1),

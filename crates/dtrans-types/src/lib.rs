@@ -28,6 +28,12 @@ pub const TYPES_MD: &str = "intel.dtrans.types";
 pub const FUNC_TYPE_MD: &str = "intel.dtrans.func.type";
 /// Attachment on globals, allocas and indirect calls.
 pub const VALUE_TYPE_MD: &str = "intel_dtrans_type";
+/// Instruction attachment of document 002: a pointer type (in the type
+/// encoding of document 000, e.g. `!{%struct.S zeroinitializer, i32 2}`)
+/// that the pointer type analysis adds to the instruction's result. (The
+/// document writes the type as a typed-pointer `null`, which opaque
+/// pointers cannot express.)
+pub const HINT_MD: &str = "dtrans-type";
 /// String attribute on return values and parameters: a 1-based index into
 /// the function's `!intel.dtrans.func.type` list. (Document 000 writes it
 /// `intel_dtrans_func_index(N)`, which stock LLVM cannot parse.)

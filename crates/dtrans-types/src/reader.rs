@@ -16,7 +16,7 @@ use crate::from_ir::{ir_to_dtrans, StructNames};
 use dtrans_ir::quote_ident;
 
 use crate::manager::{struct_ref, DType, TypeId, TypeManager};
-use crate::{Diagnostic, FUNC_INDEX_ATTR, FUNC_TYPE_MD, TYPES_MD, VALUE_TYPE_MD};
+use crate::{Diagnostic, FUNC_INDEX_ATTR, FUNC_TYPE_MD, HINT_MD, TYPES_MD, VALUE_TYPE_MD};
 
 /// Pointer levels above this are treated as corrupt metadata.
 const MAX_POINTER_LEVEL: i64 = 64;
@@ -46,6 +46,9 @@ pub struct ModuleTypes<'m> {
     pub allocas: Vec<(Instruction<'m>, TypeId)>,
     /// Indirect calls with `!intel_dtrans_type` (the callee's function type).
     pub calls: Vec<(Instruction<'m>, TypeId)>,
+    /// Instructions with a `!dtrans-type` hint (document 002): a type the
+    /// pointer type analysis adds to the instruction's result.
+    pub hints: Vec<(Instruction<'m>, TypeId)>,
     pub diagnostics: Vec<Diagnostic>,
     /// How the IR printer names globals and functions (`@f`, `@0`).
     pub global_labels: std::collections::HashMap<Value<'m>, String>,
@@ -79,7 +82,7 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
     // One walk of the module finds every identified struct (TypeFinder).
     r.names = r.structs.iter().cloned().collect();
     let structs = r.read_structs();
-    let (functions, globals, allocas, calls) = r.read_attachments();
+    let (functions, globals, allocas, calls, hints) = r.read_attachments();
     ModuleTypes {
         tm: r.tm,
         structs,
@@ -87,6 +90,7 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
         globals,
         allocas,
         calls,
+        hints,
         diagnostics: r.diagnostics,
         global_labels: r.labels,
     }
@@ -641,6 +645,7 @@ impl<'a, 'm> Reader<'a, 'm> {
     // ---------------------------------------------------------------
 
     #[allow(clippy::type_complexity)]
+    #[allow(clippy::type_complexity)]
     fn read_attachments(
         &mut self,
     ) -> (
@@ -648,9 +653,12 @@ impl<'a, 'm> Reader<'a, 'm> {
         Vec<(Value<'m>, TypeId)>,
         Vec<(Instruction<'m>, TypeId)>,
         Vec<(Instruction<'m>, TypeId)>,
+        Vec<(Instruction<'m>, TypeId)>,
     ) {
         let func_kind = self.module.md_kind_id(FUNC_TYPE_MD);
         let value_kind = self.module.md_kind_id(VALUE_TYPE_MD);
+        let hint_kind = self.module.md_kind_id(HINT_MD);
+        let mut hints = Vec::new();
         let mut globals = Vec::new();
         for g in self.module.globals() {
             if let Some(md) = g.metadata(value_kind) {
@@ -667,12 +675,25 @@ impl<'a, 'm> Reader<'a, 'm> {
             }
             let mut names = None;
             for inst in f.instructions() {
+                if let Some(md) = inst.metadata_of_kind(hint_kind) {
+                    let names = names.get_or_insert_with(|| f.local_names());
+                    let label = crate::instruction_label(names, inst);
+                    let ctx = Place::Text(format!("!{HINT_MD} on {label} in {}", self.labels[&f.as_value()]));
+                    let t = self.decode(md, &ctx);
+                    let t = self.check_value(md, &ctx, t, Some(inst.as_value().ty()));
+                    if !matches!(self.tm.get(t), DType::Pointer(_) | DType::Unknown) {
+                        let msg = format!("a !{HINT_MD} hint must be a pointer type, found {}", self.tm.display(t));
+                        self.diag(Some(md), &ctx, msg);
+                    } else if !self.tm.has_unknown(t) {
+                        hints.push((inst, t));
+                    }
+                }
                 let is_alloca = inst.opcode() == Opcode::LLVMAlloca;
                 let is_call = inst.is_call();
                 if !is_alloca && !is_call {
                     continue;
                 }
-                let Some(md) = inst.as_value().metadata(value_kind) else { continue };
+                let Some(md) = inst.metadata_of_kind(value_kind) else { continue };
                 let names = names.get_or_insert_with(|| f.local_names());
                 let label = crate::instruction_label(names, inst);
                 if is_alloca {
@@ -692,7 +713,7 @@ impl<'a, 'm> Reader<'a, 'm> {
                 }
             }
         }
-        (functions, globals, allocas, calls)
+        (functions, globals, allocas, calls, hints)
     }
 
     fn check_value(&mut self, md: Metadata<'m>, ctx: &Place<'_>, t: TypeId, ir: Option<Type<'m>>) -> TypeId {
