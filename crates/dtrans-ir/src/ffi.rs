@@ -15,6 +15,7 @@ extern "C" {
         warning: *mut *mut std::ffi::c_char,
     ) -> i32;
     pub fn dtrans_install_fatal_error_handler();
+    pub fn dtrans_probe_bitcode(data: *const u8, len: usize) -> i32;
     pub fn dtrans_module_struct_types(m: LLVMModuleRef, n: *mut usize) -> *mut LLVMTypeRef;
     pub fn dtrans_module_md_slots(
         m: LLVMModuleRef,

@@ -25,6 +25,7 @@ mod ffi;
 mod layout;
 mod metadata;
 mod module;
+mod probe;
 mod types;
 mod values;
 
