@@ -149,6 +149,10 @@ struct Annotator<'a, 'm> {
     names: StructNames<'m>,
     /// Every struct/union/class composite reachable from the debug info.
     composites: Vec<Metadata<'m>>,
+    /// Anonymous composites named by a typedef (`typedef struct {...} T;`),
+    /// with the C++-qualified typedef names: clang names the LLVM
+    /// structure after such a typedef (`%struct.T`).
+    typedef_names: HashMap<Metadata<'m>, Vec<String>>,
     /// LLVM struct <-> DI composite.
     s2c: HashMap<Type<'m>, Metadata<'m>>,
     c2s: HashMap<Metadata<'m>, Type<'m>>,
@@ -175,6 +179,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
             structs: m.struct_types_named(),
             names: HashMap::new(),
             composites: Vec::new(),
+            typedef_names: HashMap::new(),
             s2c: HashMap::new(),
             c2s: HashMap::new(),
             created: HashMap::new(),
@@ -206,6 +211,23 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 continue;
             }
             match md.di_type() {
+                Some(DiType::Derived { tag: dwarf::TAG_TYPEDEF, name, base: Some(b), .. }) => {
+                    // Only a typedef of the composite itself names it: with
+                    // a qualifier in between (`typedef const struct {...}
+                    // T;`) clang calls the structure `anon`.
+                    if let Some(DiType::Composite { tag, name: cname, .. }) = b.di_type() {
+                        if cname.is_empty() && llvm_kind_of_tag(tag).is_some() && !name.is_empty() {
+                            // An anonymous composite's qualified name is its
+                            // scope's (`ns::`); the typedef shares that scope.
+                            let q = format!("{}{name}", b.di_qualified_name());
+                            let names = self.typedef_names.entry(b).or_default();
+                            if !names.contains(&q) {
+                                names.push(q);
+                            }
+                        }
+                    }
+                    work.push(b);
+                }
                 Some(DiType::Derived { base, .. }) => work.extend(base),
                 Some(DiType::Composite { tag, base, elements, .. }) => {
                     if llvm_kind_of_tag(tag).is_some() {
@@ -249,7 +271,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 .filter(|c| match c.di_type() {
                     Some(DiType::Composite { tag, .. }) => {
                         llvm_kind_of_tag(tag).is_some_and(|k| k == kind || (k != "union" && kind != "union"))
-                            && c.di_qualified_name().split('<').next() == Some(base)
+                            && (c.di_qualified_name().split('<').next() == Some(base)
+                                || self.typedef_names.get(c).is_some_and(|ns| ns.iter().any(|n| n == base)))
                     }
                     _ => false,
                 })
@@ -658,7 +681,13 @@ impl<'a, 'm> Annotator<'a, 'm> {
             };
         }
         let Some(DiType::Composite { tag, name, .. }) = c.di_type() else { return self.tm.unknown() };
-        let base = if name.is_empty() { "anon".to_string() } else { name };
+        // Named as clang would: C++-qualified, or after the typedef that
+        // names an anonymous composite.
+        let base = match (name.is_empty(), self.typedef_names.get(&c).and_then(|ns| ns.first())) {
+            (false, _) => c.di_qualified_name(),
+            (true, Some(t)) => t.clone(),
+            (true, None) => "anon".to_string(),
+        };
         let kind = llvm_kind_of_tag(tag).unwrap_or("struct");
         let st = self.m.create_opaque_struct(&format!("{kind}.{base}"));
         let Some(n) = st.struct_name() else { return self.tm.unknown() };
