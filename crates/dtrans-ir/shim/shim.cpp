@@ -5,6 +5,7 @@
 // allocated with malloc.
 #include <llvm-c/Core.h>
 #include <llvm/AsmParser/LLParser.h>
+#include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/Verifier.h>
@@ -506,7 +507,27 @@ struct DtransDbgVar {
   LLVMValueRef At;       // the instruction the record is attached to
   unsigned Arg;          // the variable's parameter number (1-based), or 0
   int WholeValue;        // the expression is empty: no fragment, no deref
+  int ExprShape;         // 0 empty, 1 exactly DW_OP_deref, 2 exactly a fragment, 3 anything else
+  uint64_t FragOffset;   // the fragment's offset and size in bits (shape 2)
+  uint64_t FragSize;
 };
+
+// The shape of a variable location's expression, as `DtransDbgVar` says it.
+static void exprShape(DIExpression *E, DtransDbgVar &Out) {
+  Out.ExprShape = 3;
+  Out.FragOffset = Out.FragSize = 0;
+  if (!E) return;
+  ArrayRef<uint64_t> Ops = E->getElements();
+  if (Ops.empty()) {
+    Out.ExprShape = 0;
+  } else if (Ops.size() == 1 && Ops[0] == dwarf::DW_OP_deref) {
+    Out.ExprShape = 1;
+  } else if (Ops.size() == 3 && Ops[0] == dwarf::DW_OP_LLVM_fragment) {
+    Out.ExprShape = 2;
+    Out.FragOffset = Ops[1];
+    Out.FragSize = Ops[2];
+  }
+}
 
 // Every variable location in F, in program order. Returns a malloc'd array.
 DtransDbgVar *dtrans_function_dbg_vars(LLVMValueRef FRef, size_t *N) {
@@ -516,18 +537,22 @@ DtransDbgVar *dtrans_function_dbg_vars(LLVMValueRef FRef, size_t *N) {
       for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange())) {
         if (!R.isDbgDeclare() && !R.isDbgValue()) continue;
         Value *Loc = R.hasArgList() ? nullptr : R.getVariableLocationOp(0);
-        DILocalVariable *Var = R.getVariable();
-        DIExpression *E = R.getExpression();
-        V.push_back({R.isDbgDeclare() ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
-                     E && E->getNumElements() == 0 ? 1 : 0});
+        auto *Var = dyn_cast_or_null<DILocalVariable>(R.getRawVariable());
+        auto *E = dyn_cast_or_null<DIExpression>(R.getRawExpression());
+        DtransDbgVar D = {R.isDbgDeclare() ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
+                          E && E->getNumElements() == 0 ? 1 : 0, 0, 0, 0};
+        exprShape(E, D);
+        V.push_back(D);
       }
       if (auto *DVI = dyn_cast<DbgVariableIntrinsic>(&I)) {
         if (!isa<DbgDeclareInst>(DVI) && !isa<DbgValueInst>(DVI)) continue;
         Value *Loc = DVI->hasArgList() ? nullptr : DVI->getVariableLocationOp(0);
-        DILocalVariable *Var = DVI->getVariable();
-        DIExpression *E = DVI->getExpression();
-        V.push_back({isa<DbgDeclareInst>(DVI) ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
-                     E && E->getNumElements() == 0 ? 1 : 0});
+        auto *Var = dyn_cast_or_null<DILocalVariable>(DVI->getRawVariable());
+        auto *E = dyn_cast_or_null<DIExpression>(DVI->getRawExpression());
+        DtransDbgVar D = {isa<DbgDeclareInst>(DVI) ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
+                          E && E->getNumElements() == 0 ? 1 : 0, 0, 0, 0};
+        exprShape(E, D);
+        V.push_back(D);
       }
     }
   }

@@ -84,6 +84,9 @@ pub struct DbgVar {
     pub at: LLVMValueRef,
     pub arg: u32,
     pub whole_value: i32,
+    pub expr_shape: i32,
+    pub frag_offset: u64,
+    pub frag_size: u64,
 }
 
 /// Copies a (pointer, length) string owned by LLVM into a Rust string.

@@ -29,7 +29,7 @@ mod probe;
 mod types;
 mod values;
 
-pub use debuginfo::{dwarf, DebugVariable, DiType};
+pub use debuginfo::{dwarf, DbgExpr, DebugVariable, DiType};
 pub use edit::{Builder, EditError};
 pub use error::IrError;
 pub use layout::DataLayout;

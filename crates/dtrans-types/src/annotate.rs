@@ -12,7 +12,7 @@
 use std::collections::{HashMap, HashSet};
 
 use dtrans_ir::{
-    dwarf, AttrIndex, Attribute, DataLayout, DebugVariable, DiType, Function, Instruction, Metadata, Module, Opcode,
+    dwarf, AttrIndex, Attribute, DataLayout, DbgExpr, DebugVariable, DiType, Function, Instruction, Metadata, Module, Opcode,
     Type, TypeKind, Value,
 };
 
@@ -747,7 +747,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
             }
         }
         let mut out: Vec<Option<TypeId>> = vec![None; irp.len()];
-        for v in self.vars[&f].clone() {
+        let vars = self.vars[&f].clone();
+        for v in &vars {
             let (true, Some(loc), Some(di)) = (v.arg > 0 && v.whole_value, v.location, v.ty) else { continue };
             let (k, by_address) = match (v.is_declare, arg_index(loc), spilled.get(&loc)) {
                 (true, Some(k), _) => (k, true),      // the argument is the variable's address
@@ -765,30 +766,55 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 self.convert_guided(di, irp[k])
             };
         }
+        // Aggregates passed indirectly (C++ classes that are not trivially
+        // copyable): the argument is the address of the caller's copy, and
+        // the variable's location says so with a lone DW_OP_deref, on the
+        // argument itself (`#dbg_value`) or on the alloca it is spilled to.
+        for v in &vars {
+            let (true, DbgExpr::Deref, Some(loc), Some(di)) = (v.arg > 0, v.expr, v.location, v.ty) else { continue };
+            let k = if v.is_declare { spilled.get(&loc).copied() } else { arg_index(loc) };
+            let Some(k) = k.filter(|&k| out[k].is_none() && irp[k].is_pointer()) else { continue };
+            if composite_kind(di).is_some() {
+                let t = self.convert_value(di, false);
+                out[k] = Some(self.tm.pointer_to(t));
+            }
+        }
+        let why = self.register_pieces(f, &vars, &irp, &mut out);
         // sret: the argument is the address of the return value.
         let attrs = |i: usize| f.attributes(AttrIndex::Param(i as u32));
         let sret_at = (0..irp.len())
             .find(|&k| attrs(k).iter().any(|a| matches!(a, Attribute::Type { name, .. } if name == "sret")));
         let di_ret = types.first().copied().flatten();
         let mut ret = None;
+        let mut ret_why = None;
         match (sret_at, di_ret) {
             (Some(k), Some(r)) => {
                 let t = self.convert_value(r, false);
                 out[k] = Some(self.tm.pointer_to(t));
             }
+            // An aggregate returned in registers (`ptr`, `{ ptr, i32 }`).
+            (None, Some(r))
+                if composite_kind(r).is_some() && (ir_ret.is_pointer() || ir_ret.is_literal_struct()) =>
+            {
+                match self.returned_pieces(r, ir_ret) {
+                    Ok(t) => ret = Some(t),
+                    Err(e) => ret_why = Some(e),
+                }
+            }
             (None, Some(r)) if ir_ret.is_pointer() => ret = self.convert_guided(r, ir_ret),
             _ => {}
         }
         if ret.is_none() && ir_ret.contains_pointer() {
-            self.unmapped("return", label.clone(), format!("the source return type does not give IR type {ir_ret}"));
+            let reason =
+                ret_why.unwrap_or_else(|| format!("the source return type does not give IR type {ir_ret}"));
+            self.unmapped("return", label.clone(), reason);
         }
         for (k, t) in out.iter().enumerate() {
             if t.is_none() && irp[k].contains_pointer() {
-                self.unmapped(
-                    "parameter",
-                    format!("{label} parameter {k}"),
-                    "no source parameter is recorded for it (ABI lowering, or optimized)",
-                );
+                let reason = why[k]
+                    .clone()
+                    .unwrap_or_else(|| "no source parameter is recorded for it (ABI lowering, or optimized)".into());
+                self.unmapped("parameter", format!("{label} parameter {k}"), reason);
             }
         }
         let ret = ret.unwrap_or_else(|| ir_to_dtrans(&mut self.tm, &self.names, ir_ret));
@@ -798,6 +824,195 @@ impl<'a, 'm> Annotator<'a, 'm> {
             .map(|(irt, t)| t.unwrap_or_else(|| ir_to_dtrans(&mut self.tm, &self.names, *irt)))
             .collect();
         Some(self.tm.function(ret, params, fty.is_var_arg()))
+    }
+
+    /// Parameters that carry a piece of a source aggregate passed in
+    /// registers (x86-64: each eightbyte of a structure of up to 16 bytes
+    /// becomes its own parameter). A piece is placed by how clang stores it
+    /// into the variable's alloca (`store ptr %s.coerce0, ptr %gep`, the GEP
+    /// giving its byte offset) or, in optimized code, by the
+    /// `DW_OP_LLVM_fragment` of its `#dbg_value`; it gets the type of the
+    /// source member at that offset when that is a pointer of the piece's
+    /// size. Sets `out` and returns, per parameter, why a piece was left.
+    fn register_pieces(
+        &mut self,
+        f: Function<'m>,
+        vars: &[DebugVariable<'m>],
+        irp: &[Type<'m>],
+        out: &mut [Option<TypeId>],
+    ) -> Vec<Option<String>> {
+        let args = f.params();
+        let arg_index = |v: Value<'m>| args.iter().position(|a| *a == v);
+        // Allocas that hold a by-value aggregate parameter.
+        let declared: HashMap<Value<'m>, Metadata<'m>> = vars
+            .iter()
+            .filter(|v| v.is_declare && v.arg > 0 && v.expr == DbgExpr::Empty)
+            .filter_map(|v| Some((v.location?, v.ty?)))
+            .filter(|(loc, di)| {
+                loc.as_instruction().is_some_and(|i| i.opcode() == Opcode::LLVMAlloca) && composite_kind(*di).is_some()
+            })
+            .collect();
+        // (argument, the aggregate's debug type, bit offset of the piece)
+        let mut pieces: Vec<(usize, Metadata<'m>, u64)> = Vec::new();
+        if !declared.is_empty() {
+            // clang stores the pieces in the entry block, before the body.
+            for inst in f.basic_blocks().next().into_iter().flat_map(|b| b.instructions()) {
+                if inst.opcode() != Opcode::LLVMStore {
+                    continue;
+                }
+                let (Some(v), Some(addr)) = (inst.operand(0), inst.operand(1)) else { continue };
+                let Some(k) = arg_index(v) else { continue };
+                let Some((a, off)) = self.alloca_and_offset(addr) else { continue };
+                let Some(&di) = declared.get(&a.as_value()) else { continue };
+                // A whole spill (`store %struct.S %s, ptr %s.addr`) is not a piece.
+                if irp[k].is_struct() || (off == 0 && a.allocated_type() == Some(irp[k])) {
+                    continue;
+                }
+                pieces.push((k, di, off.saturating_mul(8)));
+            }
+        }
+        for v in vars.iter().filter(|v| !v.is_declare && v.arg > 0) {
+            let (Some(k), Some(di)) = (v.location.and_then(arg_index), v.ty) else { continue };
+            if composite_kind(di).is_none() || irp[k].is_struct() {
+                continue;
+            }
+            match v.expr {
+                DbgExpr::Fragment { offset_bits, size_bits } if Some(size_bits) == self.dl.size_in_bits(irp[k]) => {
+                    pieces.push((k, di, offset_bits))
+                }
+                // The whole aggregate fits in this one register.
+                DbgExpr::Empty => pieces.push((k, di, 0)),
+                _ => {}
+            }
+        }
+        let mut why: Vec<Option<String>> = vec![None; irp.len()];
+        let mut found: Vec<Option<TypeId>> = vec![None; irp.len()];
+        for (k, di, off) in pieces {
+            if out[k].is_some() || !irp[k].contains_pointer() {
+                continue;
+            }
+            match self.member_at(di, off, irp[k], 0) {
+                Ok(t) if found[k].is_none_or(|f| f == t) => found[k] = Some(t),
+                Ok(_) => why[k] = Some("the records of this piece name different source members".into()),
+                Err(e) => why[k] = Some(format!("piece at byte {} of the source parameter: {e}", off / 8)),
+            }
+        }
+        for k in 0..irp.len() {
+            if why[k].is_none() && out[k].is_none() {
+                out[k] = found[k];
+            }
+        }
+        why
+    }
+
+    /// The literal structure (or single register) an aggregate is returned
+    /// in, each pointer piece typed from the source member at its offset.
+    /// Dead-argument elimination may have dropped pieces of an internal
+    /// function's return: the pieces must be exactly one per eightbyte of
+    /// the source aggregate, at 0 and 8, or nothing is said.
+    fn returned_pieces(&mut self, di: Metadata<'m>, irt: Type<'m>) -> Result<TypeId, String> {
+        let size_bits = di_size_bits(di).ok_or("the source return type has no size")?;
+        let elems = if irt.is_literal_struct() { irt.struct_fields() } else { vec![irt] };
+        if elems.len() as u64 != size_bits.div_ceil(64) {
+            return Err(format!(
+                "IR return type {irt} has {} register(s) but the {}-byte source aggregate needs {} (optimized?)",
+                elems.len(),
+                size_bits / 8,
+                size_bits.div_ceil(64)
+            ));
+        }
+        let mut fields = Vec::with_capacity(elems.len());
+        for (i, e) in elems.iter().enumerate() {
+            let off = if irt.is_literal_struct() { self.dl.field_offset(irt, i as u32) } else { Some(0) };
+            if off != Some(8 * i as u64) {
+                return Err(format!("IR return type {irt}: register {i} is not at byte {}", 8 * i));
+            }
+            let t = if e.contains_pointer() {
+                self.member_at(di, 64 * i as u64, *e, 0).map_err(|why| format!("register {i}: {why}"))?
+            } else {
+                ir_to_dtrans(&mut self.tm, &self.names, *e)
+            };
+            fields.push(t);
+        }
+        Ok(if irt.is_literal_struct() { self.tm.literal_struct(fields, irt.is_packed_struct()) } else { fields[0] })
+    }
+
+    /// The DTrans type of the source member of aggregate `di` that starts at
+    /// `off_bits` and is exactly the register piece of IR type `irt`
+    /// (descending into nested structures and arrays). A union there, or
+    /// no member of that size, is an error: the piece is ambiguous.
+    fn member_at(&mut self, di: Metadata<'m>, off_bits: u64, irt: Type<'m>, depth: u32) -> Result<TypeId, String> {
+        let d = strip_qualifiers(Some(di)).ok_or("void")?;
+        if depth > 32 {
+            return Err("nesting too deep".into());
+        }
+        let piece_bits = self.dl.size_in_bits(irt).ok_or("unsized piece")?;
+        match d.di_type() {
+            Some(DiType::Composite { tag: dwarf::TAG_UNION_TYPE, .. }) => {
+                Err("a union is at this offset: which of its members the piece carries is ambiguous".into())
+            }
+            Some(DiType::Composite { tag, elements, .. }) if llvm_kind_of_tag(tag).is_some() => {
+                for m in members(&elements).iter().filter(|m| !m.bit_field) {
+                    let Some(ty) = m.ty else { continue };
+                    let size = di_size_bits(ty).unwrap_or(0);
+                    if m.offset_bits <= off_bits && off_bits < m.offset_bits + size {
+                        return self.member_at(ty, off_bits - m.offset_bits, irt, depth + 1);
+                    }
+                }
+                Err("no source member is at this offset".into())
+            }
+            Some(DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, base: Some(b), size_bits, .. }) => {
+                let stride = di_size_bits(b).filter(|&s| s > 0).ok_or("array element without a size")?;
+                if off_bits >= size_bits {
+                    return Err("past the end of an array member".into());
+                }
+                self.member_at(b, off_bits % stride, irt, depth + 1)
+            }
+            Some(DiType::Derived { tag, size_bits, .. }) if is_pointer_tag(tag) => {
+                if off_bits == 0 && size_bits == piece_bits && irt.is_pointer() {
+                    self.convert_guided(d, irt).ok_or_else(|| "the pointer member does not fit".into())
+                } else {
+                    Err("the piece does not cover exactly one pointer member".into())
+                }
+            }
+            _ => Err("the member at this offset is not a pointer".into()),
+        }
+    }
+
+    /// The alloca that `addr` points into and the constant byte offset,
+    /// through GEPs whose indices are all constants.
+    fn alloca_and_offset(&self, addr: Value<'m>) -> Option<(Instruction<'m>, u64)> {
+        let mut v = addr;
+        let mut off: i64 = 0;
+        for _ in 0..32 {
+            let inst = v.as_instruction()?;
+            match inst.opcode() {
+                Opcode::LLVMAlloca => return u64::try_from(off).ok().map(|o| (inst, o)),
+                Opcode::LLVMGetElementPtr => {
+                    let ops = inst.operands();
+                    let mut t = inst.gep_source_type()?;
+                    let first = ops.get(1)?.const_int_value()?;
+                    let size = i64::try_from(self.dl.alloc_size(t)?).ok()?;
+                    off = off.checked_add(first.checked_mul(size)?)?;
+                    for idx in ops.iter().skip(2) {
+                        let k = idx.const_int_value()?;
+                        if t.is_struct() {
+                            let i = u32::try_from(k).ok()?;
+                            off = off.checked_add(i64::try_from(self.dl.field_offset(t, i)?).ok()?)?;
+                            t = *t.struct_fields().get(i as usize)?;
+                        } else {
+                            let e = t.element_type()?;
+                            let es = i64::try_from(self.dl.alloc_size(e)?).ok()?;
+                            off = off.checked_add(k.checked_mul(es)?)?;
+                            t = e;
+                        }
+                    }
+                    v = *ops.first()?;
+                }
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// The DTrans type of the memory at address `v`, when the address is an
@@ -900,18 +1115,28 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 if !at.contains_pointer() {
                     continue;
                 }
-                match self.convert_guided(di, at) {
-                    Some(t) => {
+                let t = match v.expr {
+                    DbgExpr::Empty => self.convert_guided(di, at).ok_or(format!("debug type does not fit IR type {at}")),
+                    // The alloca holds the address of an aggregate passed
+                    // indirectly (`%x.indirect_addr`).
+                    DbgExpr::Deref if at.is_pointer() => {
+                        let t = self.convert_value(di, false);
+                        Ok(self.tm.pointer_to(t))
+                    }
+                    // A piece of a variable split by SROA.
+                    DbgExpr::Fragment { offset_bits, size_bits } if Some(size_bits) == self.dl.size_in_bits(at) => {
+                        self.member_at(di, offset_bits, at, 0)
+                    }
+                    _ => Err("the variable's location expression is not the variable itself".to_string()),
+                };
+                match t {
+                    Ok(t) => {
                         values.insert(inst.as_value(), t);
                         if inst.as_value().metadata(value_kind).is_none() {
                             alloca_types.push((inst, t));
                         }
                     }
-                    None => self.unmapped(
-                        "alloca",
-                        format!("{} in @{}", v.name, f.name()),
-                        format!("debug type does not fit IR type {at}"),
-                    ),
+                    Err(why) => self.unmapped("alloca", format!("{} in @{}", v.name, f.name()), why),
                 }
             }
         }
@@ -1067,4 +1292,24 @@ fn fingerprint(md: Option<Metadata<'_>>, depth: u32) -> String {
 /// [`Metadata::strip_di_qualifiers`] on an optional type (`None` is void).
 fn strip_qualifiers(md: Option<Metadata<'_>>) -> Option<Metadata<'_>> {
     md?.strip_di_qualifiers()
+}
+
+/// The struct/union/class composite behind a debug type (typedefs and
+/// qualifiers stripped), as its LLVM kind.
+fn composite_kind(di: Metadata<'_>) -> Option<&'static str> {
+    match strip_qualifiers(Some(di))?.di_type()? {
+        DiType::Composite { tag, .. } => llvm_kind_of_tag(tag),
+        _ => None,
+    }
+}
+
+/// A debug type's size in bits (typedefs and qualifiers have none of their
+/// own).
+fn di_size_bits(di: Metadata<'_>) -> Option<u64> {
+    match strip_qualifiers(Some(di))?.di_type()? {
+        DiType::Basic { size_bits, .. } | DiType::Derived { size_bits, .. } | DiType::Composite { size_bits, .. } => {
+            Some(size_bits)
+        }
+        _ => None,
+    }
 }
