@@ -12,8 +12,8 @@
 use std::collections::{HashMap, HashSet};
 
 use dtrans_ir::{
-    dwarf, AttrIndex, Attribute, DataLayout, DbgExpr, DebugVariable, DiType, Function, Instruction, Metadata, Module, Opcode,
-    Type, TypeKind, Value,
+    dwarf, AttrIndex, Attribute, DataLayout, DbgExpr, DebugVariable, DiType, Function, Instruction, Metadata, Module,
+    Opcode, Type, TypeKind, Value,
 };
 
 use crate::from_ir::{ir_to_dtrans, StructNames};
@@ -97,6 +97,8 @@ pub fn annotate(m: &mut Module<'_>, opts: AnnotateOptions) -> Result<AnnotateRep
     a.map_structs();
     let existing_structs = existing.unwrap_or_default();
     a.describe_structs(&existing_structs);
+    a.create_missing_structs();
+    a.describe_pending();
     a.write(&existing_structs);
     Ok(a.report)
 }
@@ -156,8 +158,20 @@ struct Annotator<'a, 'm> {
     /// LLVM struct <-> DI composite.
     s2c: HashMap<Type<'m>, Metadata<'m>>,
     c2s: HashMap<Metadata<'m>, Type<'m>>,
-    /// DI composites that have no LLVM struct: described opaque.
+    /// DI composites that had no LLVM struct, with the one created for
+    /// them (with a body laid out from the debug info when it could be).
     created: HashMap<Metadata<'m>, Type<'m>>,
+    /// Created structures by the shape of their composite (see
+    /// [`fingerprint`]): the same named type seen by several linked units
+    /// gets one LLVM structure.
+    created_by_shape: HashMap<String, Type<'m>>,
+    /// Composites whose LLVM body is being built (a by-value cycle, which
+    /// only corrupt debug info makes, fails instead of recursing).
+    building: HashSet<Metadata<'m>>,
+    /// Created structures with a body whose DTrans description is still to
+    /// be made (described after the fact, so that pointers between
+    /// created structures do not recurse).
+    pending: Vec<(Type<'m>, Metadata<'m>)>,
     /// Structures whose bodies are set, by LLVM type.
     bodies: HashMap<Type<'m>, TypeId>,
     report: AnnotateReport,
@@ -183,6 +197,9 @@ impl<'a, 'm> Annotator<'a, 'm> {
             s2c: HashMap::new(),
             c2s: HashMap::new(),
             created: HashMap::new(),
+            created_by_shape: HashMap::new(),
+            building: HashSet::new(),
+            pending: Vec::new(),
             bodies: HashMap::new(),
             report: AnnotateReport::default(),
         }
@@ -515,9 +532,16 @@ impl<'a, 'm> Annotator<'a, 'm> {
             (TypeKind::LLVMPointerTypeKind, _) => false,
             (_, DiType::Derived { tag, .. }) if is_pointer_tag(tag) => false,
             (TypeKind::LLVMStructTypeKind, DiType::Composite { tag, .. }) => llvm_kind_of_tag(tag).is_some(),
-            (TypeKind::LLVMArrayTypeKind, DiType::Composite { tag, .. }) => tag == dwarf::TAG_ARRAY_TYPE,
+            (TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind, DiType::Composite { tag, .. }) => {
+                tag == dwarf::TAG_ARRAY_TYPE
+            }
+            // `_Complex` is a literal pair; sizes are in memory, where
+            // `long double` (x86_fp80) takes 128 bits.
+            (TypeKind::LLVMStructTypeKind, DiType::Basic { size_bits, encoding: 0x03, .. }) => {
+                irt.is_literal_struct() && self.dl.alloc_size(irt).map(|b| b * 8) == Some(size_bits)
+            }
             (TypeKind::LLVMStructTypeKind | TypeKind::LLVMArrayTypeKind, _) => false,
-            (_, DiType::Basic { size_bits, .. }) => self.dl.size_in_bits(irt) == Some(size_bits),
+            (_, DiType::Basic { size_bits, .. }) => self.dl.alloc_size(irt).map(|b| b * 8) == Some(size_bits),
             (_, DiType::Composite { tag: dwarf::TAG_ENUMERATION_TYPE, size_bits, .. }) => {
                 self.dl.size_in_bits(irt) == Some(size_bits)
             }
@@ -671,37 +695,339 @@ impl<'a, 'm> Annotator<'a, 'm> {
     }
 
     /// The named structure for a composite: its LLVM counterpart, or a new
-    /// opaque LLVM structure when the IR never lays it out (a type used only
-    /// through pointers).
+    /// LLVM structure when the IR never names it (a type used only through
+    /// pointers, or any type at -O1 and up, where fields are reached by byte
+    /// offsets): with a body laid out from the debug info when the
+    /// composite is complete and the layout checks, else opaque.
     fn struct_for(&mut self, c: Metadata<'m>) -> TypeId {
-        if let Some(&st) = self.c2s.get(&c).or_else(|| self.created.get(&c)) {
-            return match self.names.get(&st) {
-                Some(n) => self.tm.named_struct(n),
-                None => self.tm.unknown(),
-            };
+        match self.llvm_struct_for(c).and_then(|st| self.names.get(&st)) {
+            Some(n) => self.tm.named_struct(n),
+            None => self.tm.unknown(),
         }
-        let Some(DiType::Composite { tag, name, .. }) = c.di_type() else { return self.tm.unknown() };
+    }
+
+    /// The LLVM structure of composite `c`, created if the IR has none.
+    fn llvm_struct_for(&mut self, c: Metadata<'m>) -> Option<Type<'m>> {
+        if let Some(&st) = self.c2s.get(&c).or_else(|| self.created.get(&c)) {
+            return Some(st);
+        }
+        let Some(DiType::Composite { tag, name, .. }) = c.di_type() else { return None };
         // Named as clang would: C++-qualified, or after the typedef that
         // names an anonymous composite.
-        let base = match (name.is_empty(), self.typedef_names.get(&c).and_then(|ns| ns.first())) {
+        let typedef = self.typedef_names.get(&c).and_then(|ns| ns.first()).cloned();
+        let base = match (name.is_empty(), typedef) {
             (false, _) => c.di_qualified_name(),
-            (true, Some(t)) => t.clone(),
+            (true, Some(t)) => t,
             (true, None) => "anon".to_string(),
         };
+        // Linked units each have their own composite for one source type.
+        let shape = (base != "anon").then(|| fingerprint(Some(c), 0));
+        if let Some(&st) = shape.as_ref().and_then(|k| self.created_by_shape.get(k)) {
+            self.created.insert(c, st);
+            return Some(st);
+        }
         let kind = llvm_kind_of_tag(tag).unwrap_or("struct");
         let st = self.m.create_opaque_struct(&format!("{kind}.{base}"));
-        let Some(n) = st.struct_name() else { return self.tm.unknown() };
+        let n = st.struct_name()?;
         self.created.insert(c, st);
+        if let Some(k) = shape {
+            self.created_by_shape.insert(k, st);
+        }
         self.names.insert(st, n.clone());
         let id = self.tm.named_struct(&n);
-        self.tm.set_struct_body(id, None, false);
-        self.bodies.insert(st, id);
-        self.report.structs.push(ReportStruct {
-            name: struct_ref(&n),
-            source: "debug-info (opaque: no IR type)".into(),
-            ir_fields: vec![],
-        });
-        id
+        let source = match self.set_body_from_debug(st, c) {
+            Ok(()) => {
+                self.pending.push((st, c));
+                "debug-info (no IR type: body laid out from debug info)".to_string()
+            }
+            Err(why) => {
+                self.tm.set_struct_body(id, None, false);
+                self.bodies.insert(st, id);
+                format!("debug-info (opaque: no IR type; {why})")
+            }
+        };
+        self.report.structs.push(ReportStruct { name: struct_ref(&n), source, ir_fields: vec![] });
+        Some(st)
+    }
+
+    /// Gives every complete composite the debug info reaches an LLVM
+    /// structure, even when no remaining value names it: at -O1 and up the
+    /// optimizer drops the types of locals and of inlined code, and a later
+    /// analysis that meets byte offsets into such an object still needs
+    /// its layout.
+    fn create_missing_structs(&mut self) {
+        const FLAG_FWD_DECL: u32 = 1 << 2;
+        for c in self.composites.clone() {
+            let complete = matches!(c.di_type(), Some(DiType::Composite { flags, .. }) if flags & FLAG_FWD_DECL == 0);
+            if complete && !self.c2s.contains_key(&c) {
+                self.llvm_struct_for(c);
+            }
+        }
+    }
+
+    /// Describes the structures created with a body (their fields may
+    /// create more).
+    fn describe_pending(&mut self) {
+        while let Some((st, c)) = self.pending.pop() {
+            let Some(n) = self.names.get(&st).cloned() else { continue };
+            let id = self.tm.named_struct(&n);
+            let ir_fields = self.body_from_debug(st, id, c);
+            if let Some(r) = self.report.structs.iter_mut().find(|r| r.name == struct_ref(&n)) {
+                r.ir_fields = ir_fields;
+            }
+        }
+    }
+
+    /// Lays out composite `c` the way clang would and gives `st` that
+    /// body: members at their DWARF offsets, explicit `[k x i8]` padding,
+    /// bit-field storage as bytes, a union as its most aligned (then
+    /// largest) member plus padding, packed when a member would otherwise
+    /// be misaligned. The DataLayout must then put every member at its
+    /// offset and give the composite's size; otherwise `st` stays opaque.
+    fn set_body_from_debug(&mut self, st: Type<'m>, c: Metadata<'m>) -> Result<(), String> {
+        const FLAG_FWD_DECL: u32 = 1 << 2;
+        let Some(DiType::Composite { tag, size_bits, flags, elements, .. }) = c.di_type() else {
+            return Err("not a composite".into());
+        };
+        if flags & FLAG_FWD_DECL != 0 {
+            return Err("only a declaration in the debug info".into());
+        }
+        if size_bits % 8 != 0 {
+            return Err(format!("size of {size_bits} bits is not whole bytes"));
+        }
+        if !self.building.insert(c) {
+            return Err("contains itself by value (corrupt debug info)".into());
+        }
+        let size = size_bits / 8;
+        let planned = if tag == dwarf::TAG_UNION_TYPE {
+            self.union_items(&elements, size)
+        } else {
+            self.struct_items(&elements, size)
+        };
+        self.building.remove(&c);
+        let items = planned?;
+        // Natural alignment first; packed when a member would move.
+        for packed in [false, true] {
+            let (fields, offsets) = self.materialize(&items, size, packed)?;
+            let Ok(lit) = self.m.literal_struct_type(&fields, packed) else { break };
+            let fits = self.dl.alloc_size(lit) == Some(size_bits / 8)
+                && offsets.iter().enumerate().all(|(i, o)| self.dl.field_offset(lit, i as u32) == Some(*o));
+            if fits {
+                self.m.set_struct_body(st, &fields, packed).map_err(|e| e.to_string())?;
+                // The same check on the named type itself.
+                let ok = self.dl.alloc_size(st) == Some(size_bits / 8)
+                    && offsets.iter().enumerate().all(|(i, o)| self.dl.field_offset(st, i as u32) == Some(*o));
+                return if ok { Ok(()) } else { Err("the DataLayout does not confirm the layout".into()) };
+            }
+        }
+        Err("no LLVM layout puts every member at its offset with the composite's size".into())
+    }
+
+    /// The objects of a structure or class of `size` bytes that need a
+    /// field, with their byte offsets, in order: members, base classes and
+    /// bit-field storage.
+    fn struct_items(&mut self, elements: &[Option<Metadata<'m>>], size: u64) -> Result<Vec<(u64, Type<'m>)>, String> {
+        const FLAG_VIRTUAL: u32 = 1 << 5;
+        let mut ms = members(elements);
+        ms.sort_by_key(|m| m.offset_bits);
+        let mut items = Vec::new();
+        let mut cur = 0u64;
+        let mut i = 0;
+        while i < ms.len() {
+            let m = &ms[i];
+            if m.bit_field {
+                // A run of bit-fields sharing bytes is stored as those bytes.
+                let start = m.offset_bits / 8;
+                let mut end = (m.offset_bits + m.size_bits).div_ceil(8);
+                let mut j = i + 1;
+                while j < ms.len() && ms[j].bit_field && ms[j].offset_bits / 8 < end {
+                    end = end.max((ms[j].offset_bits + ms[j].size_bits).div_ceil(8));
+                    j += 1;
+                }
+                if start < cur || end <= start {
+                    return Err(format!("bit-field {} overlaps what precedes it", m.name));
+                }
+                items.push((start, self.bytes(end - start)?));
+                cur = end;
+                i = j;
+                continue;
+            }
+            if m.is_inheritance && m.flags & FLAG_VIRTUAL != 0 {
+                return Err("virtual base class".into());
+            }
+            let ty = m.ty.ok_or_else(|| format!("member {} has no type", m.name))?;
+            let t = self.llvm_type_of(ty, 0)?;
+            let sz = self.dl.alloc_size(t).ok_or("unsized member")?;
+            if !m.offset_bits.is_multiple_of(8) {
+                return Err(format!("member {} is not at a whole byte", m.name));
+            }
+            let off = m.offset_bits / 8;
+            if off < cur {
+                // C++ tail-padding reuse ([[no_unique_address]], base
+                // subobjects): clang's `.base` types, not handled here.
+                return Err(format!("member {} overlaps what precedes it", m.name));
+            }
+            i += 1;
+            if sz == 0 && !t.is_array() {
+                continue; // empty classes (C++ empty bases) take no field; flexible arrays do
+            }
+            items.push((off, t));
+            cur = off + sz;
+        }
+        if cur > size {
+            return Err(format!("members end at byte {cur}, past the size {size}"));
+        }
+        Ok(items)
+    }
+
+    /// A union's one field: its most aligned member, the largest among
+    /// equals (padding follows, from [`Self::materialize`]).
+    fn union_items(&mut self, elements: &[Option<Metadata<'m>>], size: u64) -> Result<Vec<(u64, Type<'m>)>, String> {
+        let mut best: Option<(Type<'m>, u32, u64)> = None;
+        for m in members(elements).iter().filter(|m| !m.bit_field) {
+            let ty = m.ty.ok_or_else(|| format!("member {} has no type", m.name))?;
+            let t = self.llvm_type_of(ty, 0)?;
+            let (Some(a), Some(sz)) = (self.dl.abi_align(t), self.dl.alloc_size(t)) else { continue };
+            if sz > 0 && best.is_none_or(|(_, ba, bs)| a > ba || (a == ba && sz > bs)) {
+                best = Some((t, a, sz));
+            }
+        }
+        match best {
+            Some((_, _, sz)) if sz > size => Err("a member is larger than the union".into()),
+            Some((t, _, _)) => Ok(vec![(0, t)]),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// The fields for `items` in a structure of `size` bytes, with their
+    /// offsets: `[k x i8]` padding wherever the natural alignment (none
+    /// when `packed`) would not put the next item, or the end, in place.
+    #[allow(clippy::type_complexity)]
+    fn materialize(
+        &self,
+        items: &[(u64, Type<'m>)],
+        size: u64,
+        packed: bool,
+    ) -> Result<(Vec<Type<'m>>, Vec<u64>), String> {
+        let align = |t: Type<'m>| if packed { 1 } else { u64::from(self.dl.abi_align(t).unwrap_or(1)).max(1) };
+        let mut fields = Vec::new();
+        let mut offsets = Vec::new();
+        let mut cur = 0u64;
+        let mut max_align = 1u64;
+        for &(off, t) in items {
+            if cur.next_multiple_of(align(t)) != off && off > cur {
+                fields.push(self.bytes(off - cur)?);
+                offsets.push(cur);
+            }
+            fields.push(t);
+            offsets.push(off);
+            cur = off + self.dl.alloc_size(t).unwrap_or(0);
+            max_align = max_align.max(align(t));
+        }
+        if cur < size && cur.next_multiple_of(max_align) != size {
+            fields.push(self.bytes(size - cur)?);
+            offsets.push(cur);
+        }
+        Ok((fields, offsets))
+    }
+
+    /// `i8` for one byte, `[k x i8]` for more.
+    fn bytes(&self, k: u64) -> Result<Type<'m>, String> {
+        let i8t = self.m.scalar_type(TypeKind::LLVMIntegerTypeKind, 8).ok_or("no i8")?;
+        if k == 1 {
+            return Ok(i8t);
+        }
+        self.m.array_type(i8t, k).map_err(|e| e.to_string())
+    }
+
+    /// The LLVM type clang gives an object of debug type `di`.
+    fn llvm_type_of(&mut self, di: Metadata<'m>, depth: u32) -> Result<Type<'m>, String> {
+        const FLAG_VECTOR: u32 = 1 << 11;
+        if depth > 32 {
+            return Err("types nested too deep".into());
+        }
+        let d = strip_qualifiers(Some(di)).ok_or("a member of type void")?;
+        let m = self.m;
+        let int = |bits: u64| {
+            u32::try_from(bits)
+                .ok()
+                .filter(|b| (1..=1 << 16).contains(b))
+                .and_then(|b| m.scalar_type(TypeKind::LLVMIntegerTypeKind, b))
+        };
+        match d.di_type() {
+            Some(DiType::Basic { name, size_bits, encoding }) => {
+                let kind = match (encoding, size_bits) {
+                    (dwarf::ATE_FLOAT, 16) => Some(TypeKind::LLVMHalfTypeKind),
+                    (dwarf::ATE_FLOAT, 32) => Some(TypeKind::LLVMFloatTypeKind),
+                    (dwarf::ATE_FLOAT, 64) => Some(TypeKind::LLVMDoubleTypeKind),
+                    (dwarf::ATE_FLOAT, 128) if name.contains("128") => Some(TypeKind::LLVMFP128TypeKind),
+                    (dwarf::ATE_FLOAT, 80 | 128) => Some(TypeKind::LLVMX86_FP80TypeKind),
+                    (dwarf::ATE_FLOAT, _) => return Err(format!("floating type {name} of {size_bits} bits")),
+                    (0x03, _) => {
+                        // _Complex: { part, part }.
+                        let part = match size_bits / 2 {
+                            32 => TypeKind::LLVMFloatTypeKind,
+                            64 => TypeKind::LLVMDoubleTypeKind,
+                            _ => TypeKind::LLVMX86_FP80TypeKind,
+                        };
+                        let p = self.m.scalar_type(part, 0).ok_or("no floating type")?;
+                        return self.m.literal_struct_type(&[p, p], false).map_err(|e| e.to_string());
+                    }
+                    _ => None,
+                };
+                match kind {
+                    Some(k) => self.m.scalar_type(k, 0).ok_or_else(|| format!("no LLVM type for {name}")),
+                    None => int(size_bits).ok_or_else(|| format!("integer type {name} of {size_bits} bits")),
+                }
+            }
+            Some(DiType::Derived { tag, .. }) if is_pointer_tag(tag) => Ok(self.m.pointer_type()),
+            // Pointers to members: data i64, functions { i64, i64 }.
+            Some(DiType::Derived { tag: dwarf::TAG_PTR_TO_MEMBER_TYPE, size_bits, .. }) => {
+                let i64t = int(64).ok_or("no i64")?;
+                match size_bits {
+                    64 => Ok(i64t),
+                    128 => self.m.literal_struct_type(&[i64t, i64t], false).map_err(|e| e.to_string()),
+                    _ => Err("pointer to member of unexpected size".into()),
+                }
+            }
+            Some(DiType::Composite { tag: dwarf::TAG_ENUMERATION_TYPE, size_bits, .. }) => {
+                int(size_bits).ok_or_else(|| format!("enumeration of {size_bits} bits"))
+            }
+            Some(DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, flags, base, elements, .. })
+                if flags & FLAG_VECTOR != 0 =>
+            {
+                let e = self.llvm_type_of(base.ok_or("vector of void")?, depth + 1)?;
+                let n = match elements.as_slice() {
+                    [Some(r)] => match r.di_type() {
+                        Some(DiType::Subrange { count: Some(n) }) => u32::try_from(n).ok(),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                self.m.vector_type(e, n.ok_or("vector of unknown length")?).map_err(|e| e.to_string())
+            }
+            Some(DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, base, elements, .. }) => {
+                let mut t = self.llvm_type_of(base.ok_or("array of void")?, depth + 1)?;
+                for e in elements.iter().rev() {
+                    let n = match e.and_then(|e| e.di_type()) {
+                        Some(DiType::Subrange { count: Some(n) }) if n >= 0 => n as u64,
+                        // Flexible array member: no count.
+                        Some(DiType::Subrange { count: None | Some(-1) }) => 0,
+                        _ => return Err("array dimension of unknown length".into()),
+                    };
+                    t = self.m.array_type(t, n).map_err(|e| e.to_string())?;
+                }
+                Ok(t)
+            }
+            Some(DiType::Composite { tag, .. }) if llvm_kind_of_tag(tag).is_some() => {
+                let st = self.llvm_struct_for(d).ok_or("nested composite without a structure")?;
+                if st.is_opaque_struct() {
+                    return Err(format!("nested {} has no layout", st.struct_name().unwrap_or_default()));
+                }
+                Ok(st)
+            }
+            _ => Err("member type not understood".into()),
+        }
     }
 
     // -----------------------------------------------------------------
@@ -793,9 +1119,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 out[k] = Some(self.tm.pointer_to(t));
             }
             // An aggregate returned in registers (`ptr`, `{ ptr, i32 }`).
-            (None, Some(r))
-                if composite_kind(r).is_some() && (ir_ret.is_pointer() || ir_ret.is_literal_struct()) =>
-            {
+            (None, Some(r)) if composite_kind(r).is_some() && (ir_ret.is_pointer() || ir_ret.is_literal_struct()) => {
                 match self.returned_pieces(r, ir_ret) {
                     Ok(t) => ret = Some(t),
                     Err(e) => ret_why = Some(e),
@@ -805,8 +1129,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
             _ => {}
         }
         if ret.is_none() && ir_ret.contains_pointer() {
-            let reason =
-                ret_why.unwrap_or_else(|| format!("the source return type does not give IR type {ir_ret}"));
+            let reason = ret_why.unwrap_or_else(|| format!("the source return type does not give IR type {ir_ret}"));
             self.unmapped("return", label.clone(), reason);
         }
         for (k, t) in out.iter().enumerate() {
@@ -880,8 +1203,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 DbgExpr::Fragment { offset_bits, size_bits } if Some(size_bits) == self.dl.size_in_bits(irp[k]) => {
                     pieces.push((k, di, offset_bits))
                 }
-                // The whole aggregate fits in this one register.
-                DbgExpr::Empty => pieces.push((k, di, 0)),
+                // The whole aggregate is this one register.
+                DbgExpr::Empty if di_size_bits(di) == self.dl.size_in_bits(irp[k]) => pieces.push((k, di, 0)),
                 _ => {}
             }
         }
@@ -1116,7 +1439,9 @@ impl<'a, 'm> Annotator<'a, 'm> {
                     continue;
                 }
                 let t = match v.expr {
-                    DbgExpr::Empty => self.convert_guided(di, at).ok_or(format!("debug type does not fit IR type {at}")),
+                    DbgExpr::Empty => {
+                        self.convert_guided(di, at).ok_or(format!("debug type does not fit IR type {at}"))
+                    }
                     // The alloca holds the address of an aggregate passed
                     // indirectly (`%x.indirect_addr`).
                     DbgExpr::Deref if at.is_pointer() => {
@@ -1140,7 +1465,9 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 }
             }
         }
-        // Indirect calls: the callee was loaded from typed memory.
+        // Indirect calls: the callee was loaded from typed memory, which may
+        // be a structure created above.
+        self.describe_pending();
         let mut call_types: Vec<(Instruction<'m>, TypeId)> = Vec::new();
         for f in self.m.functions() {
             for inst in f.instructions() {
@@ -1167,6 +1494,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
             }
         }
         // Write: structures first (functions and values refer to them).
+        self.describe_pending();
         let mut w = MetadataWriter::new(self.m, &self.tm);
         let described: Vec<TypeId> = self
             .bodies
@@ -1234,7 +1562,11 @@ impl<'a, 'm> Annotator<'a, 'm> {
 struct Member<'m> {
     name: String,
     offset_bits: u64,
+    /// The member's own size (for a bit-field, its width).
+    size_bits: u64,
     bit_field: bool,
+    is_inheritance: bool,
+    flags: u32,
     ty: Option<Metadata<'m>>,
 }
 
@@ -1245,10 +1577,18 @@ fn members<'m>(elements: &[Option<Metadata<'m>>]) -> Vec<Member<'m>> {
     elements
         .iter()
         .filter_map(|e| match e.and_then(|e| e.di_type()) {
-            Some(DiType::Derived { tag, name, base, offset_bits, flags, .. })
+            Some(DiType::Derived { tag, name, base, offset_bits, size_bits, flags })
                 if (tag == dwarf::TAG_MEMBER || tag == dwarf::TAG_INHERITANCE) && flags & FLAG_STATIC_MEMBER == 0 =>
             {
-                Some(Member { name, offset_bits, bit_field: flags & dwarf::FLAG_BIT_FIELD != 0, ty: base })
+                Some(Member {
+                    name,
+                    offset_bits,
+                    size_bits,
+                    bit_field: flags & dwarf::FLAG_BIT_FIELD != 0,
+                    is_inheritance: tag == dwarf::TAG_INHERITANCE,
+                    flags,
+                    ty: base,
+                })
             }
             _ => None,
         })
