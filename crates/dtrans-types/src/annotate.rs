@@ -755,11 +755,30 @@ impl<'a, 'm> Annotator<'a, 'm> {
     /// optimizer drops the types of locals and of inlined code, and a later
     /// analysis that meets byte offsets into such an object still needs
     /// its layout.
+    ///
+    /// Skipped: composites whose clang name the IR already has, unmatched
+    /// (for a reason the report gives): a twin would only split the type in
+    /// two. For an anonymous composite that is any unmatched `anon`
+    /// structure of its kind.
     fn create_missing_structs(&mut self) {
         const FLAG_FWD_DECL: u32 = 1 << 2;
+        let unmatched: Vec<String> =
+            self.structs.iter().filter(|(st, _)| !self.s2c.contains_key(st)).map(|(_, n)| n.clone()).collect();
         for c in self.composites.clone() {
-            let complete = matches!(c.di_type(), Some(DiType::Composite { flags, .. }) if flags & FLAG_FWD_DECL == 0);
-            if complete && !self.c2s.contains_key(&c) {
+            let Some(DiType::Composite { tag, name, flags, .. }) = c.di_type() else { continue };
+            if flags & FLAG_FWD_DECL != 0 || self.c2s.contains_key(&c) || self.created.contains_key(&c) {
+                continue;
+            }
+            let kind = llvm_kind_of_tag(tag).unwrap_or("struct");
+            let twin = match (name.is_empty(), self.typedef_names.get(&c).and_then(|ns| ns.first())) {
+                (false, _) => {
+                    let n = format!("{kind}.{}", c.di_qualified_name());
+                    unmatched.iter().any(|u| strip_link_suffix(u) == n)
+                }
+                (true, Some(t)) => unmatched.iter().any(|u| strip_link_suffix(u) == format!("{kind}.{t}")),
+                (true, None) => unmatched.iter().any(|u| split_llvm_name(u) == Some((kind, "anon"))),
+            };
+            if !twin {
                 self.llvm_struct_for(c);
             }
         }
@@ -1339,11 +1358,16 @@ impl<'a, 'm> Annotator<'a, 'm> {
     }
 
     /// The DTrans type of the memory at address `v`, when the address is an
-    /// annotated alloca or global or a GEP (instruction or constant
-    /// expression) into one or into a described structure.
-    fn memory_type(&self, v: Value<'m>, values: &HashMap<Value<'m>, TypeId>) -> Option<TypeId> {
-        if let Some(&t) = values.get(&v) {
+    /// annotated alloca or global, a GEP (instruction or constant
+    /// expression) into one or into a described structure, or (optimized
+    /// code) a byte-offset GEP `getelementptr i8, ptr %base, i64 OFF` from a
+    /// pointer whose pointee [`Self::pointee_of`] knows.
+    fn memory_type(&self, v: Value<'m>, known: &Known<'m>, depth: u32) -> Option<TypeId> {
+        if let Some(&t) = known.values.get(&v) {
             return Some(t);
+        }
+        if depth > 16 {
+            return None;
         }
         let (src, ops) = match v.as_instruction() {
             Some(i) if i.opcode() == Opcode::LLVMGetElementPtr => (i.gep_source_type()?, i.operands()),
@@ -1353,14 +1377,25 @@ impl<'a, 'm> Annotator<'a, 'm> {
         // The GEP steps over objects of type `src`: a described structure,
         // or whatever the base object is when the base's own type is `src`.
         let base = *ops.first()?;
+        if src.int_width() == Some(8) && ops.len() == 2 {
+            let off = u64::try_from(ops[1].const_int_value()?).ok()?;
+            let t = self.pointee_of(base, known, depth + 1)?;
+            return self.type_at_offset(t, off);
+        }
         let mut t = match self.dtrans_of_ir(src) {
             Some(t) => t,
             None if base.global_value_type() == Some(src)
                 || base.as_instruction().and_then(|i| i.allocated_type()) == Some(src) =>
             {
-                self.memory_type(base, values)?
+                self.memory_type(base, known, depth + 1)?
             }
-            None => return None,
+            // Optimized code: a GEP over an array (`[0 x ptr]`) from a
+            // pointer whose pointee is known; the object of that shape that
+            // starts there.
+            None => {
+                let b = self.pointee_of(base, known, depth + 1)?;
+                self.at_start(b, |t| self.has_shape(t, src))?
+            }
         };
         // Index 0 steps over whole objects; the rest descend.
         for idx in ops.iter().skip(2) {
@@ -1375,6 +1410,118 @@ impl<'a, 'm> Annotator<'a, 'm> {
             };
         }
         Some(t)
+    }
+
+    /// What pointer `v` points to, as far as types already given say: an
+    /// annotated global or alloca (its own type), an argument of a
+    /// function whose signature was derived, a pointer loaded from typed
+    /// memory, a GEP into typed memory, a phi whose inputs all agree.
+    fn pointee_of(&self, v: Value<'m>, known: &Known<'m>, depth: u32) -> Option<TypeId> {
+        if let Some(&t) = known.values.get(&v) {
+            return Some(t);
+        }
+        if depth > 16 {
+            return None;
+        }
+        if let Some(&t) = known.args.get(&v) {
+            return self.tm.pointee(t);
+        }
+        let Some(i) = v.as_instruction() else {
+            return self.memory_type(v, known, depth + 1); // a constant GEP
+        };
+        match i.opcode() {
+            Opcode::LLVMLoad => {
+                let t = self.memory_type(i.operand(0)?, known, depth + 1)?;
+                self.tm.pointee(self.at_start(t, |t| self.is_pointer_type(t))?)
+            }
+            Opcode::LLVMGetElementPtr => self.memory_type(v, known, depth + 1),
+            Opcode::LLVMPHI => {
+                let mut agreed = None;
+                for input in i.operands() {
+                    let t = self.pointee_of(input, known, depth + 1)?;
+                    if agreed.is_some_and(|a| a != t) {
+                        return None;
+                    }
+                    agreed = Some(t);
+                }
+                agreed
+            }
+            _ => None,
+        }
+    }
+
+    /// The outermost object inside `t` that starts exactly at byte `off`
+    /// (a field of a structure, an element of an array, or `t` at 0).
+    fn type_at_offset(&self, t: TypeId, off: u64) -> Option<TypeId> {
+        if off == 0 {
+            return Some(t);
+        }
+        let DType::Struct(name) = self.tm.get(t) else { return None };
+        let (mut t, mut lt, mut off) = (t, self.m.struct_type(name)?, off);
+        for _ in 0..32 {
+            if off == 0 {
+                return Some(t);
+            }
+            match self.tm.get(t) {
+                DType::Struct(_) => {
+                    // The last field starting at or before `off` (a flexible
+                    // array member starts at the structure's very end).
+                    let i = (0..lt.struct_fields().len() as u32)
+                        .rev()
+                        .find(|&i| self.dl.field_offset(lt, i).is_some_and(|o| o <= off))?;
+                    off -= self.dl.field_offset(lt, i)?;
+                    t = *self.tm.struct_body(t)?.fields.as_ref()?.get(i as usize)?;
+                    lt = *lt.struct_fields().get(i as usize)?;
+                    // Past the field's end is padding (a zero-sized field is
+                    // a flexible array: its elements lie past it).
+                    let size = self.dl.alloc_size(lt)?;
+                    if off >= size && size > 0 {
+                        return None;
+                    }
+                }
+                DType::Array { elem, .. } => {
+                    let le = lt.element_type()?;
+                    let size = self.dl.alloc_size(le).filter(|&n| n > 0)?;
+                    if lt.len().is_some_and(|n| n > 0 && off >= n.saturating_mul(size)) {
+                        return None;
+                    }
+                    off %= size;
+                    (t, lt) = (*elem, le);
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// `t`, or the first field or element that starts with it (and so on
+    /// inward), that satisfies `want`.
+    fn at_start(&self, mut t: TypeId, want: impl Fn(TypeId) -> bool) -> Option<TypeId> {
+        for _ in 0..32 {
+            if want(t) {
+                return Some(t);
+            }
+            t = match self.tm.get(t) {
+                DType::Struct(_) => *self.tm.struct_body(t)?.fields.as_ref()?.first()?,
+                DType::Array { elem, .. } => *elem,
+                DType::Literal { fields, .. } => *fields.first()?,
+                _ => return None,
+            };
+        }
+        None
+    }
+
+    /// Whether DTrans type `t` has the shape of IR type `ir` (for GEPs).
+    fn has_shape(&self, t: TypeId, ir: Type<'m>) -> bool {
+        match (self.tm.get(t), ir.kind()) {
+            (DType::Struct(n), TypeKind::LLVMStructTypeKind) => self.names.get(&ir) == Some(n),
+            (DType::Array { len, .. }, TypeKind::LLVMArrayTypeKind) => ir.len() == Some(*len),
+            _ => false,
+        }
+    }
+
+    fn is_pointer_type(&self, t: TypeId) -> bool {
+        self.tm.pointee(t).is_some()
     }
 
     /// The described DTrans type of an IR type that names a structure.
@@ -1468,6 +1615,13 @@ impl<'a, 'm> Annotator<'a, 'm> {
         // Indirect calls: the callee was loaded from typed memory, which may
         // be a structure created above.
         self.describe_pending();
+        let mut args = HashMap::new();
+        for (f, t) in &signatures {
+            if let DType::Function { params, .. } = self.tm.get(*t) {
+                args.extend(f.params().into_iter().zip(params.iter().copied()));
+            }
+        }
+        let known = Known { values, args };
         let mut call_types: Vec<(Instruction<'m>, TypeId)> = Vec::new();
         for f in self.m.functions() {
             for inst in f.instructions() {
@@ -1479,7 +1633,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
                     .as_instruction()
                     .filter(|l| l.opcode() == Opcode::LLVMLoad)
                     .and_then(|l| l.operand(0))
-                    .and_then(|addr| self.memory_type(addr, &values));
+                    .and_then(|addr| self.memory_type(addr, &known, 0))
+                    .and_then(|t| self.at_start(t, |t| self.is_pointer_type(t)));
                 let fn_type = loaded
                     .and_then(|t| self.tm.pointee(t))
                     .filter(|p| matches!(self.tm.get(*p), DType::Function { .. }));
@@ -1556,6 +1711,14 @@ impl<'a, 'm> Annotator<'a, 'm> {
         };
         params.len() == fty.param_types().len() && *var_arg == fty.is_var_arg()
     }
+}
+
+/// Types already given to values, for typing indirect calls' callees.
+struct Known<'m> {
+    /// Annotated globals and allocas: the type of the object.
+    values: HashMap<Value<'m>, TypeId>,
+    /// Arguments of functions whose signature was derived.
+    args: HashMap<Value<'m>, TypeId>,
 }
 
 /// A member (or base class) of a composite type.

@@ -6,7 +6,8 @@
 // bit-field storage as bytes, a packed structure, long double, _Complex,
 // function pointer, flexible array member) and describes it like any other:
 // `dtrans types --strict` is clean and shows every body with its pointee
-// types. The module verifies and the program still prints the same.
+// types, and an indirect call whose callee is reached by byte offsets gets
+// its type. The module verifies and the program still prints the same.
 // RUN: %clang -g -O2 -S -emit-llvm %s -o %t.ll
 // The premise: the optimized IR names none of these structures.
 // RUN: not grep -E '^%%(struct|union)\.' %t.ll
@@ -29,6 +30,9 @@
 // CHECK-NEXT: function @area: i32 (%struct.shape*)
 // CHECK-NEXT: function @make: %struct.shape* (i32, %struct.shape*)
 // CHECK-NEXT: function @total: i64 (%struct.bag*)
+// The callee b->items[i]->area is loaded through byte offsets (8 into the
+// bag's flexible array, 144 into the shape): typed from the bodies above.
+// CHECK-NEXT: call %{{[0-9]+}} in @total: i32 (%struct.shape*)
 // CHECK-NOT: diagnostic
 
 // The LLVM bodies themselves, as clang lays them out at -O0 (bit-fields
