@@ -1290,8 +1290,26 @@ impl<'a, 'm> Annotator<'a, 'm> {
         }
         let piece_bits = self.dl.size_in_bits(irt).ok_or("unsized piece")?;
         match d.di_type() {
-            Some(DiType::Composite { tag: dwarf::TAG_UNION_TYPE, .. }) => {
-                Err("a union is at this offset: which of its members the piece carries is ambiguous".into())
+            // A union: unambiguous only if every member over the piece
+            // gives the same type (one member, or pointers to one type).
+            Some(DiType::Composite { tag: dwarf::TAG_UNION_TYPE, elements, .. }) => {
+                let ambiguous = || "a union is at this offset: which of its members the piece carries is ambiguous";
+                let mut agreed = None;
+                for m in members(&elements) {
+                    let size = if m.bit_field { m.size_bits } else { m.ty.and_then(di_size_bits).unwrap_or(0) };
+                    if !(m.offset_bits <= off_bits && off_bits < m.offset_bits + size) {
+                        continue;
+                    }
+                    let t = match (m.bit_field, m.ty) {
+                        (false, Some(ty)) => self.member_at(ty, off_bits - m.offset_bits, irt, depth + 1),
+                        _ => return Err(ambiguous().into()),
+                    };
+                    match t {
+                        Ok(t) if agreed.is_none_or(|a| a == t) => agreed = Some(t),
+                        _ => return Err(ambiguous().into()),
+                    }
+                }
+                agreed.ok_or_else(|| "no union member is at this offset".into())
             }
             Some(DiType::Composite { tag, elements, .. }) if llvm_kind_of_tag(tag).is_some() => {
                 for m in members(&elements).iter().filter(|m| !m.bit_field) {

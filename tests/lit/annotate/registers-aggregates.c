@@ -7,7 +7,8 @@
 // the pieces' #dbg_value fragments at full -O2. Covered: pointer + int,
 // two ints sharing an eightbyte + pointer, a pointer inside a nested
 // structure, float + pointer, an array of two pointers, a one-pointer
-// structure (one register, no literal).
+// structure (one register, no literal), a union whose members are all
+// pointers to one type (unambiguous).
 // RUN: %clang -g -O0 -fno-discard-value-names -S -emit-llvm %s -o %t.O0.ll
 // RUN: %dtrans annotate %t.O0.ll -o %t.O0.ann.ll --report %t.O0.report
 // RUN: %opt -passes=verify -disable-output %t.O0.ann.ll
@@ -41,6 +42,7 @@
 // CHECK-DAG: function @ret_fp: { float, i8* } (i8*)
 // CHECK-DAG: function @ret_arr: { i8*, i8* } (i8*)
 // CHECK-DAG: function @ret_one: %struct.vert* (%struct.vert*)
+// CHECK-DAG: function @take_same: i32 (%struct.vert*)
 // CHECK-NOT: diagnostic
 // CHECK-NOT: ?
 
@@ -53,6 +55,7 @@ struct nest { struct { char *p; } in; long x; };
 struct fp { float f; char *p; };
 struct arr { char *p[2]; };
 struct one { struct vert *v; };
+union same { struct vert *a; struct vert *const b; };
 
 NOINLINE struct vd ret_vd(struct vert *v) { struct vd r = {v, 3}; return r; }
 NOINLINE int take_vd(struct vd x, int k) { return x.d + k + x.v->id; }
@@ -65,6 +68,7 @@ NOINLINE struct nest ret_nest(char *p) { struct nest n = {{p}, 1}; return n; }
 NOINLINE struct fp ret_fp(char *p) { struct fp s = {1.0f, p}; return s; }
 NOINLINE struct arr ret_arr(char *p) { struct arr a = {{p, p + 1}}; return a; }
 NOINLINE struct one ret_one(struct vert *v) { struct one o = {v}; return o; }
+NOINLINE int take_same(union same u) { return u.b->id; }
 
 int main(void) {
   struct vert a = {1, 0}, b = {2, &a};
@@ -73,5 +77,7 @@ int main(void) {
   struct iip i = {1, 2, text};
   long r = take_vd(x, 1) + take_iip(i) + take_nest(ret_nest(text)) + (long)take_fp(ret_fp(text)) +
            take_arr(ret_arr(text)) + take_one(ret_one(&a));
-  return r == 6 + 100 + 98 + 98 + 1 + 1 ? 0 : 1;
+  union same u = {&b};
+  r += take_same(u);
+  return r == 6 + 100 + 98 + 98 + 1 + 1 + 2 ? 0 : 1;
 }
