@@ -7,9 +7,11 @@ Usage: python3 tests/fuzz/flip_bitcode.py [--n N] [--seed S] [--flips K]
                                           [--dtrans PATH] [--keep DIR]
                                           [--reference TOOL]
 
-The bitcode comes from tests/programs/*.c (clang-19 -g -O0), annotated by
-dtrans so that the DTrans metadata readers see mutants too. Mutant i flips K
-bytes of program i mod 5 (a seeded random position, a random new value).
+The bitcode comes from tests/programs/*.c: at clang-19 -g -O0, annotated by
+dtrans so that the DTrans metadata readers see mutants too, and at -g -O2,
+not annotated, so that annotate builds structures from mutated debug info.
+Mutant i flips K bytes of input i mod 10 (a seeded random position, a random
+new value).
 Prints one line per failure and the totals `files F, runs R, exit0 A, exit1 B,
 signal C, bad D`; exits 1 if C or D is not 0. With --reference (e.g.
 llvm-dis-19), also runs that tool on each mutant and prints how many mutants
@@ -35,13 +37,17 @@ def no_core_files():
 
 
 def build_inputs(dtrans, tmp):
-    """The clean bitcode files: each program compiled, then annotated."""
+    """The clean bitcode files: each program at -O0, annotated (so the
+    metadata readers see mutants), and at -O2, not annotated (so annotate
+    lays out structures from mutated debug info)."""
     out = []
     for c in sorted(glob.glob(os.path.join(ROOT, "tests", "programs", "*.c"))):
         base = os.path.join(tmp, os.path.basename(c)[:-2])
         subprocess.run(["clang-19", "-std=c11", "-g", "-O0", "-c", "-emit-llvm", c, "-o", base + ".bc"], check=True)
         subprocess.run([dtrans, "annotate", base + ".bc", "-o", base + ".ann.bc"], check=True, capture_output=True)
         out.append(open(base + ".ann.bc", "rb").read())
+        subprocess.run(["clang-19", "-std=c11", "-g", "-O2", "-c", "-emit-llvm", c, "-o", base + ".O2.bc"], check=True)
+        out.append(open(base + ".O2.bc", "rb").read())
     return out
 
 
@@ -59,6 +65,7 @@ def main():
     os.makedirs(tmp, exist_ok=True)
     inputs = build_inputs(args.dtrans, tmp)
     counts = {"exit0": 0, "exit1": 0, "signal": 0, "bad": 0}
+    per_command = {}
     runs = 0
     reference_crashes = 0
     for i in range(args.n):
@@ -90,6 +97,8 @@ def main():
                 print(f"BAD (timeout): dtrans {' '.join(cmd)}")
                 continue
             name = os.path.basename(path)
+            exits = per_command.setdefault(cmd[0], {})
+            exits[r.returncode] = exits.get(r.returncode, 0) + 1
             if r.returncode < 0:
                 counts["signal"] += 1
                 failed = True
@@ -111,6 +120,7 @@ def main():
     )
     if args.reference:
         print(f"reference {os.path.basename(args.reference)} crashes {reference_crashes}")
+    print("per command (exit status: count): " + "; ".join(f"{c} {dict(sorted(e.items()))}" for c, e in per_command.items()))
     return 1 if counts["signal"] or counts["bad"] else 0
 
 
