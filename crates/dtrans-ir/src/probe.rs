@@ -2,7 +2,7 @@
 //!
 //! LLVM 19's bitcode reader trusts its input more than it should: some
 //! corrupted `.bc` files make it dereference garbage (SIGSEGV), recurse
-//! without bound, or abort. None of that can be caught in-process, so before
+//! without bound, loop for ever (`llvm-dis-19` too), or abort. None of that can be caught in-process, so before
 //! the real parse a forked child reads (and verifies) the same bytes and
 //! exits with a status; the parent parses only if the child succeeded.
 //!
@@ -26,6 +26,12 @@ const READ_ERROR: i32 = 10;
 const DOES_NOT_VERIFY: i32 = 11;
 /// What the child's stderr may hold that is kept for the message.
 const MAX_MESSAGE: usize = 4096;
+/// CPU seconds the child may spend: a base plus one second per MiB, far
+/// above what reading and verifying takes (about 0.1 s per MiB), so only a
+/// reader caught in a loop meets it.
+fn cpu_budget_seconds(len: usize) -> u64 {
+    4 + (len >> 20) as u64
+}
 
 /// Whether `data` is bitcode, as LLVM decides it: the raw magic `BC 0xC0DE`
 /// or the wrapper magic `0x0B17C0DE` (little-endian).
@@ -49,8 +55,9 @@ pub(crate) fn check_bitcode_in_child(data: &[u8], path: &Path) -> Result<(), IrE
         return Err(corrupt(format!("cannot check it in a child process: {}", std::io::Error::last_os_error())));
     }
     let (rd, wr) = (fds[0], fds[1]);
-    // SAFETY: fork(2) has no memory preconditions; the child below keeps to
-    // the invariant in the module comment.
+    // SAFETY: getpid(2) and fork(2) have no memory preconditions; the child
+    // below keeps to the invariant in the module comment.
+    let parent = unsafe { libc::getpid() };
     let pid = unsafe { libc::fork() };
     if pid < 0 {
         let e = std::io::Error::last_os_error();
@@ -73,6 +80,15 @@ pub(crate) fn check_bitcode_in_child(data: &[u8], path: &Path) -> Result<(), IrE
             // A crash here is expected of some inputs: leave no core file.
             let no_core = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
             libc::setrlimit(libc::RLIMIT_CORE, &no_core);
+            // Some inputs make the reader loop for ever: SIGXCPU ends it.
+            let cpu = cpu_budget_seconds(data.len());
+            let cpu_limit = libc::rlimit { rlim_cur: cpu, rlim_max: cpu + 1 };
+            libc::setrlimit(libc::RLIMIT_CPU, &cpu_limit);
+            // And if the parent is killed meanwhile, so is the child.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            if libc::getppid() != parent {
+                libc::_exit(READ_ERROR); // the parent died before prctl
+            }
             let status = ffi::dtrans_probe_bitcode(data.as_ptr(), data.len());
             libc::_exit(status);
         }
@@ -108,6 +124,12 @@ pub(crate) fn check_bitcode_in_child(data: &[u8], path: &Path) -> Result<(), IrE
         };
     }
     let signal = if libc::WIFSIGNALED(status) { libc::WTERMSIG(status) } else { 0 };
+    if signal == libc::SIGXCPU {
+        return Err(corrupt(format!(
+            "LLVM's bitcode reader did not finish within {} s of CPU time",
+            cpu_budget_seconds(data.len())
+        )));
+    }
     let mut msg = format!("LLVM's bitcode reader crashed on it (signal {signal}{})", signal_name(signal));
     if !said.is_empty() {
         msg.push_str(": ");
