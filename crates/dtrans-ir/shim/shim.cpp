@@ -5,6 +5,7 @@
 // allocated with malloc.
 #include <llvm-c/Core.h>
 #include <llvm/AsmParser/LLParser.h>
+#include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/Verifier.h>
@@ -28,6 +29,7 @@
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -151,6 +153,35 @@ int dtrans_parse_ir(LLVMContextRef Ctx, const char *Data, size_t Len,
   }
   StripDebugInfo(*M);
   *Out = wrap(M.release());
+  return 0;
+}
+
+// Reads and verifies bitcode in a fresh context, for a child process that
+// exits right after (see src/probe.rs): nothing is freed. What is wrong goes
+// to stderr on one line. Returns 0 if the module reads and verifies, 10 if
+// the reader reports an error, 11 if the module does not verify (invalid
+// debug info alone is not an error: the reader strips it, as LLVM does).
+int dtrans_probe_bitcode(const char *Data, size_t Len) {
+  auto *Ctx = new LLVMContext();
+  SMDiagnostic Diag;
+  std::unique_ptr<MemoryBuffer> Buf =
+      MemoryBuffer::getMemBuffer(StringRef(Data, Len), "", /*RequiresNullTerminator=*/false);
+  std::unique_ptr<Module> M = parseIR(Buf->getMemBufferRef(), Diag, *Ctx);
+  if (!M) {
+    std::string Msg = Diag.getMessage().str();
+    std::replace(Msg.begin(), Msg.end(), '\n', ' ');
+    std::fprintf(stderr, "%s\n", Msg.c_str());
+    return 10;
+  }
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  bool BrokenDebugInfo = false;
+  if (verifyModule(*M, &OS, &BrokenDebugInfo)) {
+    std::string First = OS.str().substr(0, OS.str().find('\n'));
+    std::fprintf(stderr, "module does not verify: %s\n", First.c_str());
+    return 11;
+  }
+  M.release();
   return 0;
 }
 
@@ -337,6 +368,24 @@ struct DtransDiInfo {
   int HasCount;
 };
 
+// Debug info read from bitcode is verified only as far as LLVM's verifier
+// goes (it does not check each element of a composite, for one): read
+// operands raw and check their kinds here, so that a corrupt node is an
+// unknown node, not a failed cast.
+static StringRef rawString(Metadata *MD) {
+  if (auto *S = dyn_cast_or_null<MDString>(MD)) return S->getString();
+  return StringRef();
+}
+
+static MDTuple *rawTuple(Metadata *MD) { return dyn_cast_or_null<MDTuple>(MD); }
+
+// String operand I of a node (the named accessors cast without checking).
+// Indices as in DebugInfoMetadata.h: a type's or namespace's name is 2, a
+// composite's identifier 7, a variable's name 1.
+static StringRef opString(const MDNode *N, unsigned I) {
+  return I < N->getNumOperands() ? rawString(N->getOperand(I)) : StringRef();
+}
+
 void dtrans_di_info(LLVMMetadataRef Ref, DtransDiInfo *Out) {
   std::memset(Out, 0, sizeof(*Out));
   Metadata *MD = unwrap(Ref);
@@ -346,29 +395,31 @@ void dtrans_di_info(LLVMMetadataRef Ref, DtransDiInfo *Out) {
   };
   if (auto *B = dyn_cast<DIBasicType>(MD)) {
     Out->Kind = 1;
-    SetName(B->getName());
+    SetName(opString(B, 2));
     Out->SizeBits = B->getSizeInBits();
     Out->Encoding = B->getEncoding();
   } else if (auto *D = dyn_cast<DIDerivedType>(MD)) {
     Out->Kind = 2;
-    SetName(D->getName());
+    SetName(opString(D, 2));
     Out->SizeBits = D->getSizeInBits();
     Out->OffsetBits = D->getOffsetInBits();
     Out->Flags = D->getFlags();
-    Out->Base = wrap(D->getBaseType());
+    Out->Base = wrap(D->getRawBaseType());
   } else if (auto *C = dyn_cast<DICompositeType>(MD)) {
     Out->Kind = 3;
-    SetName(C->getName());
-    StringRef Id = C->getIdentifier();
+    SetName(opString(C, 2));
+    StringRef Id = opString(C, 7);
     Out->Identifier = Id.data();
     Out->IdentifierLen = Id.size();
     Out->SizeBits = C->getSizeInBits();
     Out->Flags = C->getFlags();
-    Out->Base = wrap(C->getBaseType());
-    Out->NumElements = C->getElements().size();
+    Out->Base = wrap(C->getRawBaseType());
+    MDTuple *Elements = rawTuple(C->getRawElements());
+    Out->NumElements = Elements ? Elements->getNumOperands() : 0;
   } else if (auto *S = dyn_cast<DISubroutineType>(MD)) {
     Out->Kind = 4;
-    Out->NumElements = S->getTypeArray().size();
+    MDTuple *Types = rawTuple(S->getRawTypeArray());
+    Out->NumElements = Types ? Types->getNumOperands() : 0;
   } else if (auto *R = dyn_cast<DISubrange>(MD)) {
     Out->Kind = 5;
     if (auto *CI = dyn_cast_if_present<ConstantInt *>(R->getCount())) {
@@ -385,8 +436,10 @@ void dtrans_di_info(LLVMMetadataRef Ref, DtransDiInfo *Out) {
 // subroutine type's type array (0 is the return type; null means void).
 LLVMMetadataRef dtrans_di_element(LLVMMetadataRef Ref, unsigned I) {
   Metadata *MD = unwrap(Ref);
-  if (auto *C = dyn_cast<DICompositeType>(MD)) return wrap(C->getElements()[I]);
-  if (auto *S = dyn_cast<DISubroutineType>(MD)) return wrap(S->getTypeArray()[I]);
+  MDTuple *T = nullptr;
+  if (auto *C = dyn_cast<DICompositeType>(MD)) T = rawTuple(C->getRawElements());
+  if (auto *S = dyn_cast<DISubroutineType>(MD)) T = rawTuple(S->getRawTypeArray());
+  if (T && I < T->getNumOperands()) return wrap(T->getOperand(I).get());
   return nullptr;
 }
 
@@ -396,15 +449,16 @@ LLVMMetadataRef dtrans_di_element(LLVMMetadataRef Ref, unsigned I) {
 char *dtrans_di_qualified_name(LLVMMetadataRef Ref) {
   auto *C = dyn_cast<DICompositeType>(unwrap(Ref));
   if (!C) return dup_string("");
-  std::string Name = C->getName().str();
-  DIScope *S = C->getScope();
+  std::string Name = opString(C, 2).str();
+  auto *S = dyn_cast_or_null<DIScope>(C->getRawScope());
   for (int Depth = 0; S && Depth < 64; ++Depth) {
     if (auto *N = dyn_cast<DINamespace>(S)) {
-      Name = (N->getName().empty() ? std::string("(anonymous namespace)") : N->getName().str()) + "::" + Name;
-      S = N->getScope();
+      StringRef NS = opString(N, 2);
+      Name = (NS.empty() ? std::string("(anonymous namespace)") : NS.str()) + "::" + Name;
+      S = dyn_cast_or_null<DIScope>(N->getRawScope());
     } else if (auto *P = dyn_cast<DICompositeType>(S)) {
-      Name = P->getName().str() + "::" + Name;
-      S = P->getScope();
+      Name = opString(P, 2).str() + "::" + Name;
+      S = dyn_cast_or_null<DIScope>(P->getRawScope());
     } else {
       break;
     }
@@ -417,7 +471,7 @@ LLVMMetadataRef dtrans_function_subprogram(LLVMValueRef F) {
 }
 
 LLVMMetadataRef dtrans_subprogram_type(LLVMMetadataRef SP) {
-  return wrap(cast<DISubprogram>(unwrap(SP))->getType());
+  return wrap(dyn_cast_or_null<DISubroutineType>(cast<DISubprogram>(unwrap(SP))->getRawType()));
 }
 
 // The DIGlobalVariables describing a global. Returns a malloc'd array.
@@ -427,16 +481,19 @@ LLVMMetadataRef *dtrans_global_di_vars(LLVMValueRef GV, size_t *N) {
   *N = GVEs.size();
   auto *Out = static_cast<LLVMMetadataRef *>(
       std::malloc(sizeof(LLVMMetadataRef) * (GVEs.size() ? GVEs.size() : 1)));
-  for (size_t I = 0; I < GVEs.size(); ++I) Out[I] = wrap(GVEs[I]->getVariable());
+  size_t K = 0;
+  for (DIGlobalVariableExpression *E : GVEs)
+    if (auto *V = dyn_cast_or_null<DIGlobalVariable>(E->getRawVariable())) Out[K++] = wrap(V);
+  *N = K;
   return Out;
 }
 
 LLVMMetadataRef dtrans_di_variable_type(LLVMMetadataRef V) {
-  return wrap(cast<DIVariable>(unwrap(V))->getType());
+  return wrap(cast<DIVariable>(unwrap(V))->getRawType());
 }
 
 const char *dtrans_di_variable_name(LLVMMetadataRef V, size_t *Len) {
-  StringRef N = cast<DIVariable>(unwrap(V))->getName();
+  StringRef N = opString(cast<DIVariable>(unwrap(V)), 1);
   *Len = N.size();
   return N.data();
 }
@@ -450,7 +507,27 @@ struct DtransDbgVar {
   LLVMValueRef At;       // the instruction the record is attached to
   unsigned Arg;          // the variable's parameter number (1-based), or 0
   int WholeValue;        // the expression is empty: no fragment, no deref
+  int ExprShape;         // 0 empty, 1 exactly DW_OP_deref, 2 exactly a fragment, 3 anything else
+  uint64_t FragOffset;   // the fragment's offset and size in bits (shape 2)
+  uint64_t FragSize;
 };
+
+// The shape of a variable location's expression, as `DtransDbgVar` says it.
+static void exprShape(DIExpression *E, DtransDbgVar &Out) {
+  Out.ExprShape = 3;
+  Out.FragOffset = Out.FragSize = 0;
+  if (!E) return;
+  ArrayRef<uint64_t> Ops = E->getElements();
+  if (Ops.empty()) {
+    Out.ExprShape = 0;
+  } else if (Ops.size() == 1 && Ops[0] == dwarf::DW_OP_deref) {
+    Out.ExprShape = 1;
+  } else if (Ops.size() == 3 && Ops[0] == dwarf::DW_OP_LLVM_fragment) {
+    Out.ExprShape = 2;
+    Out.FragOffset = Ops[1];
+    Out.FragSize = Ops[2];
+  }
+}
 
 // Every variable location in F, in program order. Returns a malloc'd array.
 DtransDbgVar *dtrans_function_dbg_vars(LLVMValueRef FRef, size_t *N) {
@@ -460,18 +537,22 @@ DtransDbgVar *dtrans_function_dbg_vars(LLVMValueRef FRef, size_t *N) {
       for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange())) {
         if (!R.isDbgDeclare() && !R.isDbgValue()) continue;
         Value *Loc = R.hasArgList() ? nullptr : R.getVariableLocationOp(0);
-        DILocalVariable *Var = R.getVariable();
-        DIExpression *E = R.getExpression();
-        V.push_back({R.isDbgDeclare() ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
-                     E && E->getNumElements() == 0 ? 1 : 0});
+        auto *Var = dyn_cast_or_null<DILocalVariable>(R.getRawVariable());
+        auto *E = dyn_cast_or_null<DIExpression>(R.getRawExpression());
+        DtransDbgVar D = {R.isDbgDeclare() ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
+                          E && E->getNumElements() == 0 ? 1 : 0, 0, 0, 0};
+        exprShape(E, D);
+        V.push_back(D);
       }
       if (auto *DVI = dyn_cast<DbgVariableIntrinsic>(&I)) {
         if (!isa<DbgDeclareInst>(DVI) && !isa<DbgValueInst>(DVI)) continue;
         Value *Loc = DVI->hasArgList() ? nullptr : DVI->getVariableLocationOp(0);
-        DILocalVariable *Var = DVI->getVariable();
-        DIExpression *E = DVI->getExpression();
-        V.push_back({isa<DbgDeclareInst>(DVI) ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
-                     E && E->getNumElements() == 0 ? 1 : 0});
+        auto *Var = dyn_cast_or_null<DILocalVariable>(DVI->getRawVariable());
+        auto *E = dyn_cast_or_null<DIExpression>(DVI->getRawExpression());
+        DtransDbgVar D = {isa<DbgDeclareInst>(DVI) ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
+                          E && E->getNumElements() == 0 ? 1 : 0, 0, 0, 0};
+        exprShape(E, D);
+        V.push_back(D);
       }
     }
   }

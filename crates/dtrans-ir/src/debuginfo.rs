@@ -167,6 +167,25 @@ pub struct DebugVariable<'m> {
     /// The location is the whole variable: the record's expression is
     /// empty (no fragment, no dereference, no arithmetic).
     pub whole_value: bool,
+    /// The record's expression, when it is one of the shapes clang and
+    /// LLVM's optimizers use for parameters.
+    pub expr: DbgExpr,
+}
+
+/// The shape of a variable location's `DIExpression`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DbgExpr {
+    /// Empty: the location is the variable (its value, or for a declare
+    /// its address).
+    Empty,
+    /// Exactly `DW_OP_deref`: the location holds the variable's address
+    /// (an aggregate passed indirectly).
+    Deref,
+    /// Exactly `DW_OP_LLVM_fragment, offset, size` (bits): the location is
+    /// that piece of the variable.
+    Fragment { offset_bits: u64, size_bits: u64 },
+    /// Anything else (arithmetic, conversions, several operations).
+    Other,
 }
 
 impl<'m> Function<'m> {
@@ -200,6 +219,12 @@ impl<'m> Function<'m> {
                         at: Value::from_raw(r.at).and_then(|v| v.as_instruction()),
                         arg: r.arg,
                         whole_value: r.whole_value != 0,
+                        expr: match r.expr_shape {
+                            0 => DbgExpr::Empty,
+                            1 => DbgExpr::Deref,
+                            2 => DbgExpr::Fragment { offset_bits: r.frag_offset, size_bits: r.frag_size },
+                            _ => DbgExpr::Other,
+                        },
                     }
                 })
                 .collect();

@@ -307,6 +307,90 @@ impl<'c> Module<'c> {
         .ok_or_else(|| EditError::Invalid("LLVM built no function type".into()))
     }
 
+    /// `ptr` (address space 0).
+    pub fn pointer_type(&self) -> Type<'_> {
+        // SAFETY: valid context; LLVM returns the uniqued pointer type.
+        Type::from_raw(unsafe { c::LLVMPointerTypeInContext(self.ctx_raw(), 0) }).expect("LLVM returns a type")
+    }
+
+    /// `[n x elem]`; `elem` must be a sized type of this context.
+    pub fn array_type(&self, elem: Type<'_>, n: u64) -> Result<Type<'_>, EditError> {
+        if !self.owns_type(elem) {
+            return Err(EditError::Invalid("a type from another context".into()));
+        }
+        if !first_class(elem) || !elem.is_sized() {
+            return Err(type_error("array element", elem));
+        }
+        // SAFETY: a sized, valid element type of this context.
+        Type::from_raw(unsafe { c::LLVMArrayType2(elem.raw(), n) })
+            .ok_or_else(|| EditError::Invalid("LLVM built no array type".into()))
+    }
+
+    /// `<n x elem>`; `elem` must be an integer, floating-point or pointer
+    /// type of this context and `n` at least 1.
+    pub fn vector_type(&self, elem: Type<'_>, n: u32) -> Result<Type<'_>, EditError> {
+        if !self.owns_type(elem) {
+            return Err(EditError::Invalid("a type from another context".into()));
+        }
+        let scalar = matches!(
+            elem.kind(),
+            TypeKind::LLVMIntegerTypeKind
+                | TypeKind::LLVMHalfTypeKind
+                | TypeKind::LLVMBFloatTypeKind
+                | TypeKind::LLVMFloatTypeKind
+                | TypeKind::LLVMDoubleTypeKind
+                | TypeKind::LLVMX86_FP80TypeKind
+                | TypeKind::LLVMFP128TypeKind
+                | TypeKind::LLVMPointerTypeKind
+        );
+        if !scalar || n == 0 {
+            return Err(type_error("vector", format!("<{n} x {elem}>")));
+        }
+        // SAFETY: a valid vector element type of this context, n > 0.
+        Type::from_raw(unsafe { c::LLVMVectorType(elem.raw(), n) })
+            .ok_or_else(|| EditError::Invalid("LLVM built no vector type".into()))
+    }
+
+    /// The literal structure `{ fields... }` (`<{ ... }>` if `packed`); every
+    /// field must be a sized type of this context.
+    pub fn literal_struct_type(&self, fields: &[Type<'_>], packed: bool) -> Result<Type<'_>, EditError> {
+        let mut raw = self.struct_fields_raw(fields)?;
+        // SAFETY: valid context; `raw` holds `len` sized element types of it.
+        Type::from_raw(unsafe {
+            c::LLVMStructTypeInContext(self.ctx_raw(), raw.as_mut_ptr(), raw.len() as u32, i32::from(packed))
+        })
+        .ok_or_else(|| EditError::Invalid("LLVM built no structure type".into()))
+    }
+
+    /// Gives the named structure `ty`, which must be opaque, the body
+    /// `fields` (every field a sized type of this context). A body is set
+    /// once: changing an existing one would change every value of the type.
+    pub fn set_struct_body(&self, ty: Type<'_>, fields: &[Type<'_>], packed: bool) -> Result<(), EditError> {
+        if !self.owns_type(ty) {
+            return Err(EditError::Invalid("a type from another context".into()));
+        }
+        if !ty.is_struct() || ty.is_literal_struct() || !ty.is_opaque_struct() {
+            return Err(type_error("structure body (needs an opaque named structure)", ty));
+        }
+        // An opaque `ty` is unsized, so a field that contains it is refused
+        // here: no structure can contain itself.
+        let mut raw = self.struct_fields_raw(fields)?;
+        // SAFETY: checked opaque named struct of this context; `raw` holds
+        // `len` sized element types of the same context.
+        unsafe { c::LLVMStructSetBody(ty.raw(), raw.as_mut_ptr(), raw.len() as u32, i32::from(packed)) };
+        Ok(())
+    }
+
+    fn struct_fields_raw(&self, fields: &[Type<'_>]) -> Result<Vec<LLVMTypeRef>, EditError> {
+        if !fields.iter().all(|f| self.owns_type(*f)) {
+            return Err(EditError::Invalid("a type from another context".into()));
+        }
+        if let Some(bad) = fields.iter().find(|f| !first_class(**f) || !f.is_sized()) {
+            return Err(type_error("structure field", bad));
+        }
+        Ok(fields.iter().map(|f| f.raw()).collect())
+    }
+
     /// Declares a new function `name` of type `fn_ty` (LLVM renames it if
     /// the name is taken).
     pub fn add_function(&self, name: &str, fn_ty: Type<'_>) -> Result<Function<'_>, EditError> {

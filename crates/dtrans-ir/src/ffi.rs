@@ -15,6 +15,7 @@ extern "C" {
         warning: *mut *mut std::ffi::c_char,
     ) -> i32;
     pub fn dtrans_install_fatal_error_handler();
+    pub fn dtrans_probe_bitcode(data: *const u8, len: usize) -> i32;
     pub fn dtrans_module_struct_types(m: LLVMModuleRef, n: *mut usize) -> *mut LLVMTypeRef;
     pub fn dtrans_module_md_slots(
         m: LLVMModuleRef,
@@ -83,6 +84,9 @@ pub struct DbgVar {
     pub at: LLVMValueRef,
     pub arg: u32,
     pub whole_value: i32,
+    pub expr_shape: i32,
+    pub frag_offset: u64,
+    pub frag_size: u64,
 }
 
 /// Copies a (pointer, length) string owned by LLVM into a Rust string.

@@ -26,10 +26,11 @@ mod ffi;
 mod layout;
 mod metadata;
 mod module;
+mod probe;
 mod types;
 mod values;
 
-pub use debuginfo::{dwarf, DebugVariable, DiType};
+pub use debuginfo::{dwarf, DbgExpr, DebugVariable, DiType};
 pub use edit::{Builder, EditError};
 pub use error::IrError;
 pub use layout::DataLayout;

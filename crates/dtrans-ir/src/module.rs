@@ -80,8 +80,13 @@ impl<'c> Module<'c> {
         Self::parse_bytes(ctx, &data, path)
     }
 
-    /// Parses IR held in memory; `path` names it in messages.
+    /// Parses IR held in memory; `path` names it in messages. Bitcode is
+    /// first read in a child process (see `probe.rs`): a file that would
+    /// crash LLVM's reader is an error, not a crash.
     pub fn parse_bytes(ctx: &'c Context, data: &[u8], path: &Path) -> Result<Self, IrError> {
+        if crate::probe::is_bitcode(data) {
+            crate::probe::check_bitcode_in_child(data, path)?;
+        }
         let name = CString::new(path.to_string_lossy().replace('\0', "")).expect("NULs removed");
         let mut raw: LLVMModuleRef = std::ptr::null_mut();
         let mut msg: *mut std::ffi::c_char = std::ptr::null_mut();

@@ -42,6 +42,10 @@ impl<'m> Type<'m> {
         self.kind() == K::LLVMStructTypeKind
     }
 
+    pub fn is_array(self) -> bool {
+        self.kind() == K::LLVMArrayTypeKind
+    }
+
     pub fn is_void(self) -> bool {
         self.kind() == K::LLVMVoidTypeKind
     }

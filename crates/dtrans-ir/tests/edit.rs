@@ -125,3 +125,38 @@ fn a_body_moves_to_a_function_of_another_type() {
     assert!(ir.contains("define i32 @f(i64 %0, i32 %1)") || ir.contains("define i32 @f(i64"), "{ir}");
     assert!(!ir.contains("f.old"), "{ir}");
 }
+
+#[test]
+fn struct_bodies_are_set_once_on_opaque_named_structures() {
+    let ctx = Context::new();
+    let m = parse(&ctx);
+    let i8t = m.scalar_type(TypeKind::LLVMIntegerTypeKind, 8).unwrap();
+    let i32t = m.scalar_type(TypeKind::LLVMIntegerTypeKind, 32).unwrap();
+    let f32t = m.scalar_type(TypeKind::LLVMFloatTypeKind, 0).unwrap();
+    let ptr = m.pointer_type();
+    let pad = m.array_type(i8t, 3).unwrap();
+    assert_eq!(pad.to_string(), "[3 x i8]");
+    assert_eq!(m.vector_type(f32t, 4).unwrap().to_string(), "<4 x float>");
+    assert!(m.vector_type(pad, 2).is_err(), "arrays are no vector elements");
+    assert!(m.vector_type(f32t, 0).is_err());
+    let st = m.create_opaque_struct("struct.made");
+    // An opaque structure is unsized: it cannot be a field, not even its own.
+    assert!(m.array_type(st, 2).is_err());
+    assert!(m.set_struct_body(st, &[i32t, st], false).is_err());
+    assert!(st.is_opaque_struct(), "a refused body changes nothing");
+    m.set_struct_body(st, &[i32t, pad, ptr], false).unwrap();
+    let dl = m.data_layout();
+    assert_eq!(dl.alloc_size(st), Some(16));
+    assert_eq!(dl.field_offset(st, 2), Some(8));
+    // Set once: a second body would change every value of the type.
+    assert!(m.set_struct_body(st, &[i32t], false).is_err());
+    assert_eq!(st.struct_fields().len(), 3);
+    // Literal structures, packed and not.
+    let lit = m.literal_struct_type(&[i8t, ptr], true).unwrap();
+    assert!(lit.is_packed_struct() && lit.is_literal_struct());
+    assert_eq!(dl.alloc_size(lit), Some(9));
+    assert!(m.set_struct_body(lit, &[i8t], false).is_err(), "a literal structure has no separate body");
+    let other = Context::new();
+    let om = parse(&other);
+    assert!(m.set_struct_body(om.create_opaque_struct("x"), &[i8t], false).is_err(), "another context");
+}

@@ -12,8 +12,8 @@
 use std::collections::{HashMap, HashSet};
 
 use dtrans_ir::{
-    dwarf, AttrIndex, Attribute, DataLayout, DebugVariable, DiType, Function, Instruction, Metadata, Module, Opcode,
-    Type, TypeKind, Value,
+    dwarf, AttrIndex, Attribute, DataLayout, DbgExpr, DebugVariable, DiType, Function, Instruction, Metadata, Module,
+    Opcode, Type, TypeKind, Value,
 };
 
 use crate::from_ir::{ir_to_dtrans, StructNames};
@@ -97,6 +97,8 @@ pub fn annotate(m: &mut Module<'_>, opts: AnnotateOptions) -> Result<AnnotateRep
     a.map_structs();
     let existing_structs = existing.unwrap_or_default();
     a.describe_structs(&existing_structs);
+    a.create_missing_structs();
+    a.describe_pending();
     a.write(&existing_structs);
     Ok(a.report)
 }
@@ -149,11 +151,27 @@ struct Annotator<'a, 'm> {
     names: StructNames<'m>,
     /// Every struct/union/class composite reachable from the debug info.
     composites: Vec<Metadata<'m>>,
+    /// Anonymous composites named by a typedef (`typedef struct {...} T;`),
+    /// with the C++-qualified typedef names: clang names the LLVM
+    /// structure after such a typedef (`%struct.T`).
+    typedef_names: HashMap<Metadata<'m>, Vec<String>>,
     /// LLVM struct <-> DI composite.
     s2c: HashMap<Type<'m>, Metadata<'m>>,
     c2s: HashMap<Metadata<'m>, Type<'m>>,
-    /// DI composites that have no LLVM struct: described opaque.
+    /// DI composites that had no LLVM struct, with the one created for
+    /// them (with a body laid out from the debug info when it could be).
     created: HashMap<Metadata<'m>, Type<'m>>,
+    /// Created structures by the shape of their composite (see
+    /// [`fingerprint`]): the same named type seen by several linked units
+    /// gets one LLVM structure.
+    created_by_shape: HashMap<String, Type<'m>>,
+    /// Composites whose LLVM body is being built (a by-value cycle, which
+    /// only corrupt debug info makes, fails instead of recursing).
+    building: HashSet<Metadata<'m>>,
+    /// Created structures with a body whose DTrans description is still to
+    /// be made (described after the fact, so that pointers between
+    /// created structures do not recurse).
+    pending: Vec<(Type<'m>, Metadata<'m>)>,
     /// Structures whose bodies are set, by LLVM type.
     bodies: HashMap<Type<'m>, TypeId>,
     report: AnnotateReport,
@@ -175,9 +193,13 @@ impl<'a, 'm> Annotator<'a, 'm> {
             structs: m.struct_types_named(),
             names: HashMap::new(),
             composites: Vec::new(),
+            typedef_names: HashMap::new(),
             s2c: HashMap::new(),
             c2s: HashMap::new(),
             created: HashMap::new(),
+            created_by_shape: HashMap::new(),
+            building: HashSet::new(),
+            pending: Vec::new(),
             bodies: HashMap::new(),
             report: AnnotateReport::default(),
         }
@@ -206,6 +228,23 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 continue;
             }
             match md.di_type() {
+                Some(DiType::Derived { tag: dwarf::TAG_TYPEDEF, name, base: Some(b), .. }) => {
+                    // Only a typedef of the composite itself names it: with
+                    // a qualifier in between (`typedef const struct {...}
+                    // T;`) clang calls the structure `anon`.
+                    if let Some(DiType::Composite { tag, name: cname, .. }) = b.di_type() {
+                        if cname.is_empty() && llvm_kind_of_tag(tag).is_some() && !name.is_empty() {
+                            // An anonymous composite's qualified name is its
+                            // scope's (`ns::`); the typedef shares that scope.
+                            let q = format!("{}{name}", b.di_qualified_name());
+                            let names = self.typedef_names.entry(b).or_default();
+                            if !names.contains(&q) {
+                                names.push(q);
+                            }
+                        }
+                    }
+                    work.push(b);
+                }
                 Some(DiType::Derived { base, .. }) => work.extend(base),
                 Some(DiType::Composite { tag, base, elements, .. }) => {
                     if llvm_kind_of_tag(tag).is_some() {
@@ -249,7 +288,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 .filter(|c| match c.di_type() {
                     Some(DiType::Composite { tag, .. }) => {
                         llvm_kind_of_tag(tag).is_some_and(|k| k == kind || (k != "union" && kind != "union"))
-                            && c.di_qualified_name().split('<').next() == Some(base)
+                            && (c.di_qualified_name().split('<').next() == Some(base)
+                                || self.typedef_names.get(c).is_some_and(|ns| ns.iter().any(|n| n == base)))
                     }
                     _ => false,
                 })
@@ -492,9 +532,16 @@ impl<'a, 'm> Annotator<'a, 'm> {
             (TypeKind::LLVMPointerTypeKind, _) => false,
             (_, DiType::Derived { tag, .. }) if is_pointer_tag(tag) => false,
             (TypeKind::LLVMStructTypeKind, DiType::Composite { tag, .. }) => llvm_kind_of_tag(tag).is_some(),
-            (TypeKind::LLVMArrayTypeKind, DiType::Composite { tag, .. }) => tag == dwarf::TAG_ARRAY_TYPE,
+            (TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind, DiType::Composite { tag, .. }) => {
+                tag == dwarf::TAG_ARRAY_TYPE
+            }
+            // `_Complex` is a literal pair; sizes are in memory, where
+            // `long double` (x86_fp80) takes 128 bits.
+            (TypeKind::LLVMStructTypeKind, DiType::Basic { size_bits, encoding: 0x03, .. }) => {
+                irt.is_literal_struct() && self.dl.alloc_size(irt).map(|b| b * 8) == Some(size_bits)
+            }
             (TypeKind::LLVMStructTypeKind | TypeKind::LLVMArrayTypeKind, _) => false,
-            (_, DiType::Basic { size_bits, .. }) => self.dl.size_in_bits(irt) == Some(size_bits),
+            (_, DiType::Basic { size_bits, .. }) => self.dl.alloc_size(irt).map(|b| b * 8) == Some(size_bits),
             (_, DiType::Composite { tag: dwarf::TAG_ENUMERATION_TYPE, size_bits, .. }) => {
                 self.dl.size_in_bits(irt) == Some(size_bits)
             }
@@ -648,31 +695,358 @@ impl<'a, 'm> Annotator<'a, 'm> {
     }
 
     /// The named structure for a composite: its LLVM counterpart, or a new
-    /// opaque LLVM structure when the IR never lays it out (a type used only
-    /// through pointers).
+    /// LLVM structure when the IR never names it (a type used only through
+    /// pointers, or any type at -O1 and up, where fields are reached by byte
+    /// offsets): with a body laid out from the debug info when the
+    /// composite is complete and the layout checks, else opaque.
     fn struct_for(&mut self, c: Metadata<'m>) -> TypeId {
-        if let Some(&st) = self.c2s.get(&c).or_else(|| self.created.get(&c)) {
-            return match self.names.get(&st) {
-                Some(n) => self.tm.named_struct(n),
-                None => self.tm.unknown(),
-            };
+        match self.llvm_struct_for(c).and_then(|st| self.names.get(&st)) {
+            Some(n) => self.tm.named_struct(n),
+            None => self.tm.unknown(),
         }
-        let Some(DiType::Composite { tag, name, .. }) = c.di_type() else { return self.tm.unknown() };
-        let base = if name.is_empty() { "anon".to_string() } else { name };
+    }
+
+    /// The LLVM structure of composite `c`, created if the IR has none.
+    fn llvm_struct_for(&mut self, c: Metadata<'m>) -> Option<Type<'m>> {
+        if let Some(&st) = self.c2s.get(&c).or_else(|| self.created.get(&c)) {
+            return Some(st);
+        }
+        let Some(DiType::Composite { tag, name, .. }) = c.di_type() else { return None };
+        // Named as clang would: C++-qualified, or after the typedef that
+        // names an anonymous composite.
+        let typedef = self.typedef_names.get(&c).and_then(|ns| ns.first()).cloned();
+        let base = match (name.is_empty(), typedef) {
+            (false, _) => c.di_qualified_name(),
+            (true, Some(t)) => t,
+            (true, None) => "anon".to_string(),
+        };
+        // Linked units each have their own composite for one source type.
+        let shape = (base != "anon").then(|| fingerprint(Some(c), 0));
+        if let Some(&st) = shape.as_ref().and_then(|k| self.created_by_shape.get(k)) {
+            self.created.insert(c, st);
+            return Some(st);
+        }
         let kind = llvm_kind_of_tag(tag).unwrap_or("struct");
         let st = self.m.create_opaque_struct(&format!("{kind}.{base}"));
-        let Some(n) = st.struct_name() else { return self.tm.unknown() };
+        let n = st.struct_name()?;
         self.created.insert(c, st);
+        if let Some(k) = shape {
+            self.created_by_shape.insert(k, st);
+        }
         self.names.insert(st, n.clone());
         let id = self.tm.named_struct(&n);
-        self.tm.set_struct_body(id, None, false);
-        self.bodies.insert(st, id);
-        self.report.structs.push(ReportStruct {
-            name: struct_ref(&n),
-            source: "debug-info (opaque: no IR type)".into(),
-            ir_fields: vec![],
-        });
-        id
+        let source = match self.set_body_from_debug(st, c) {
+            Ok(()) => {
+                self.pending.push((st, c));
+                "debug-info (no IR type: body laid out from debug info)".to_string()
+            }
+            Err(why) => {
+                self.tm.set_struct_body(id, None, false);
+                self.bodies.insert(st, id);
+                format!("debug-info (opaque: no IR type; {why})")
+            }
+        };
+        self.report.structs.push(ReportStruct { name: struct_ref(&n), source, ir_fields: vec![] });
+        Some(st)
+    }
+
+    /// Gives every complete composite the debug info reaches an LLVM
+    /// structure, even when no remaining value names it: at -O1 and up the
+    /// optimizer drops the types of locals and of inlined code, and a later
+    /// analysis that meets byte offsets into such an object still needs
+    /// its layout.
+    ///
+    /// Skipped: composites whose clang name the IR already has, unmatched
+    /// (for a reason the report gives): a twin would only split the type in
+    /// two. For an anonymous composite that is any unmatched `anon`
+    /// structure of its kind.
+    fn create_missing_structs(&mut self) {
+        const FLAG_FWD_DECL: u32 = 1 << 2;
+        let unmatched: Vec<String> =
+            self.structs.iter().filter(|(st, _)| !self.s2c.contains_key(st)).map(|(_, n)| n.clone()).collect();
+        for c in self.composites.clone() {
+            let Some(DiType::Composite { tag, name, flags, .. }) = c.di_type() else { continue };
+            if flags & FLAG_FWD_DECL != 0 || self.c2s.contains_key(&c) || self.created.contains_key(&c) {
+                continue;
+            }
+            let kind = llvm_kind_of_tag(tag).unwrap_or("struct");
+            let twin = match (name.is_empty(), self.typedef_names.get(&c).and_then(|ns| ns.first())) {
+                (false, _) => {
+                    let n = format!("{kind}.{}", c.di_qualified_name());
+                    unmatched.iter().any(|u| strip_link_suffix(u) == n)
+                }
+                (true, Some(t)) => unmatched.iter().any(|u| strip_link_suffix(u) == format!("{kind}.{t}")),
+                (true, None) => unmatched.iter().any(|u| split_llvm_name(u) == Some((kind, "anon"))),
+            };
+            if !twin {
+                self.llvm_struct_for(c);
+            }
+        }
+    }
+
+    /// Describes the structures created with a body (their fields may
+    /// create more).
+    fn describe_pending(&mut self) {
+        while let Some((st, c)) = self.pending.pop() {
+            let Some(n) = self.names.get(&st).cloned() else { continue };
+            let id = self.tm.named_struct(&n);
+            let ir_fields = self.body_from_debug(st, id, c);
+            if let Some(r) = self.report.structs.iter_mut().find(|r| r.name == struct_ref(&n)) {
+                r.ir_fields = ir_fields;
+            }
+        }
+    }
+
+    /// Lays out composite `c` the way clang would and gives `st` that
+    /// body: members at their DWARF offsets, explicit `[k x i8]` padding,
+    /// bit-field storage as bytes, a union as its most aligned (then
+    /// largest) member plus padding, packed when a member would otherwise
+    /// be misaligned. The DataLayout must then put every member at its
+    /// offset and give the composite's size; otherwise `st` stays opaque.
+    fn set_body_from_debug(&mut self, st: Type<'m>, c: Metadata<'m>) -> Result<(), String> {
+        const FLAG_FWD_DECL: u32 = 1 << 2;
+        let Some(DiType::Composite { tag, size_bits, flags, elements, .. }) = c.di_type() else {
+            return Err("not a composite".into());
+        };
+        if flags & FLAG_FWD_DECL != 0 {
+            return Err("only a declaration in the debug info".into());
+        }
+        if size_bits % 8 != 0 {
+            return Err(format!("size of {size_bits} bits is not whole bytes"));
+        }
+        if !self.building.insert(c) {
+            return Err("contains itself by value (corrupt debug info)".into());
+        }
+        let size = size_bits / 8;
+        let planned = if tag == dwarf::TAG_UNION_TYPE {
+            self.union_items(&elements, size)
+        } else {
+            self.struct_items(&elements, size)
+        };
+        self.building.remove(&c);
+        let items = planned?;
+        // Natural alignment first; packed when a member would move.
+        for packed in [false, true] {
+            let (fields, offsets) = self.materialize(&items, size, packed)?;
+            let Ok(lit) = self.m.literal_struct_type(&fields, packed) else { break };
+            let fits = self.dl.alloc_size(lit) == Some(size_bits / 8)
+                && offsets.iter().enumerate().all(|(i, o)| self.dl.field_offset(lit, i as u32) == Some(*o));
+            if fits {
+                self.m.set_struct_body(st, &fields, packed).map_err(|e| e.to_string())?;
+                // The same check on the named type itself.
+                let ok = self.dl.alloc_size(st) == Some(size_bits / 8)
+                    && offsets.iter().enumerate().all(|(i, o)| self.dl.field_offset(st, i as u32) == Some(*o));
+                return if ok { Ok(()) } else { Err("the DataLayout does not confirm the layout".into()) };
+            }
+        }
+        Err("no LLVM layout puts every member at its offset with the composite's size".into())
+    }
+
+    /// The objects of a structure or class of `size` bytes that need a
+    /// field, with their byte offsets, in order: members, base classes and
+    /// bit-field storage.
+    fn struct_items(&mut self, elements: &[Option<Metadata<'m>>], size: u64) -> Result<Vec<(u64, Type<'m>)>, String> {
+        const FLAG_VIRTUAL: u32 = 1 << 5;
+        let mut ms = members(elements);
+        ms.sort_by_key(|m| m.offset_bits);
+        let mut items = Vec::new();
+        let mut cur = 0u64;
+        let mut i = 0;
+        while i < ms.len() {
+            let m = &ms[i];
+            if m.bit_field {
+                // A run of bit-fields sharing bytes is stored as those bytes.
+                let start = m.offset_bits / 8;
+                let mut end = (m.offset_bits + m.size_bits).div_ceil(8);
+                let mut j = i + 1;
+                while j < ms.len() && ms[j].bit_field && ms[j].offset_bits / 8 < end {
+                    end = end.max((ms[j].offset_bits + ms[j].size_bits).div_ceil(8));
+                    j += 1;
+                }
+                if start < cur || end <= start {
+                    return Err(format!("bit-field {} overlaps what precedes it", m.name));
+                }
+                items.push((start, self.bytes(end - start)?));
+                cur = end;
+                i = j;
+                continue;
+            }
+            if m.is_inheritance && m.flags & FLAG_VIRTUAL != 0 {
+                return Err("virtual base class".into());
+            }
+            let ty = m.ty.ok_or_else(|| format!("member {} has no type", m.name))?;
+            let t = self.llvm_type_of(ty, 0)?;
+            let sz = self.dl.alloc_size(t).ok_or("unsized member")?;
+            if !m.offset_bits.is_multiple_of(8) {
+                return Err(format!("member {} is not at a whole byte", m.name));
+            }
+            let off = m.offset_bits / 8;
+            if off < cur {
+                // C++ tail-padding reuse ([[no_unique_address]], base
+                // subobjects): clang's `.base` types, not handled here.
+                return Err(format!("member {} overlaps what precedes it", m.name));
+            }
+            i += 1;
+            if sz == 0 && !t.is_array() {
+                continue; // empty classes (C++ empty bases) take no field; flexible arrays do
+            }
+            items.push((off, t));
+            cur = off + sz;
+        }
+        if cur > size {
+            return Err(format!("members end at byte {cur}, past the size {size}"));
+        }
+        Ok(items)
+    }
+
+    /// A union's one field: its most aligned member, the largest among
+    /// equals (padding follows, from [`Self::materialize`]).
+    fn union_items(&mut self, elements: &[Option<Metadata<'m>>], size: u64) -> Result<Vec<(u64, Type<'m>)>, String> {
+        let mut best: Option<(Type<'m>, u32, u64)> = None;
+        for m in members(elements).iter().filter(|m| !m.bit_field) {
+            let ty = m.ty.ok_or_else(|| format!("member {} has no type", m.name))?;
+            let t = self.llvm_type_of(ty, 0)?;
+            let (Some(a), Some(sz)) = (self.dl.abi_align(t), self.dl.alloc_size(t)) else { continue };
+            if sz > 0 && best.is_none_or(|(_, ba, bs)| a > ba || (a == ba && sz > bs)) {
+                best = Some((t, a, sz));
+            }
+        }
+        match best {
+            Some((_, _, sz)) if sz > size => Err("a member is larger than the union".into()),
+            Some((t, _, _)) => Ok(vec![(0, t)]),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// The fields for `items` in a structure of `size` bytes, with their
+    /// offsets: `[k x i8]` padding wherever the natural alignment (none
+    /// when `packed`) would not put the next item, or the end, in place.
+    #[allow(clippy::type_complexity)]
+    fn materialize(
+        &self,
+        items: &[(u64, Type<'m>)],
+        size: u64,
+        packed: bool,
+    ) -> Result<(Vec<Type<'m>>, Vec<u64>), String> {
+        let align = |t: Type<'m>| if packed { 1 } else { u64::from(self.dl.abi_align(t).unwrap_or(1)).max(1) };
+        let mut fields = Vec::new();
+        let mut offsets = Vec::new();
+        let mut cur = 0u64;
+        let mut max_align = 1u64;
+        for &(off, t) in items {
+            if cur.next_multiple_of(align(t)) != off && off > cur {
+                fields.push(self.bytes(off - cur)?);
+                offsets.push(cur);
+            }
+            fields.push(t);
+            offsets.push(off);
+            cur = off + self.dl.alloc_size(t).unwrap_or(0);
+            max_align = max_align.max(align(t));
+        }
+        if cur < size && cur.next_multiple_of(max_align) != size {
+            fields.push(self.bytes(size - cur)?);
+            offsets.push(cur);
+        }
+        Ok((fields, offsets))
+    }
+
+    /// `i8` for one byte, `[k x i8]` for more.
+    fn bytes(&self, k: u64) -> Result<Type<'m>, String> {
+        let i8t = self.m.scalar_type(TypeKind::LLVMIntegerTypeKind, 8).ok_or("no i8")?;
+        if k == 1 {
+            return Ok(i8t);
+        }
+        self.m.array_type(i8t, k).map_err(|e| e.to_string())
+    }
+
+    /// The LLVM type clang gives an object of debug type `di`.
+    fn llvm_type_of(&mut self, di: Metadata<'m>, depth: u32) -> Result<Type<'m>, String> {
+        const FLAG_VECTOR: u32 = 1 << 11;
+        if depth > 32 {
+            return Err("types nested too deep".into());
+        }
+        let d = strip_qualifiers(Some(di)).ok_or("a member of type void")?;
+        let m = self.m;
+        let int = |bits: u64| {
+            u32::try_from(bits)
+                .ok()
+                .filter(|b| (1..=1 << 16).contains(b))
+                .and_then(|b| m.scalar_type(TypeKind::LLVMIntegerTypeKind, b))
+        };
+        match d.di_type() {
+            Some(DiType::Basic { name, size_bits, encoding }) => {
+                let kind = match (encoding, size_bits) {
+                    (dwarf::ATE_FLOAT, 16) => Some(TypeKind::LLVMHalfTypeKind),
+                    (dwarf::ATE_FLOAT, 32) => Some(TypeKind::LLVMFloatTypeKind),
+                    (dwarf::ATE_FLOAT, 64) => Some(TypeKind::LLVMDoubleTypeKind),
+                    (dwarf::ATE_FLOAT, 128) if name.contains("128") => Some(TypeKind::LLVMFP128TypeKind),
+                    (dwarf::ATE_FLOAT, 80 | 128) => Some(TypeKind::LLVMX86_FP80TypeKind),
+                    (dwarf::ATE_FLOAT, _) => return Err(format!("floating type {name} of {size_bits} bits")),
+                    (0x03, _) => {
+                        // _Complex: { part, part }.
+                        let part = match size_bits / 2 {
+                            32 => TypeKind::LLVMFloatTypeKind,
+                            64 => TypeKind::LLVMDoubleTypeKind,
+                            _ => TypeKind::LLVMX86_FP80TypeKind,
+                        };
+                        let p = self.m.scalar_type(part, 0).ok_or("no floating type")?;
+                        return self.m.literal_struct_type(&[p, p], false).map_err(|e| e.to_string());
+                    }
+                    _ => None,
+                };
+                match kind {
+                    Some(k) => self.m.scalar_type(k, 0).ok_or_else(|| format!("no LLVM type for {name}")),
+                    None => int(size_bits).ok_or_else(|| format!("integer type {name} of {size_bits} bits")),
+                }
+            }
+            Some(DiType::Derived { tag, .. }) if is_pointer_tag(tag) => Ok(self.m.pointer_type()),
+            // Pointers to members: data i64, functions { i64, i64 }.
+            Some(DiType::Derived { tag: dwarf::TAG_PTR_TO_MEMBER_TYPE, size_bits, .. }) => {
+                let i64t = int(64).ok_or("no i64")?;
+                match size_bits {
+                    64 => Ok(i64t),
+                    128 => self.m.literal_struct_type(&[i64t, i64t], false).map_err(|e| e.to_string()),
+                    _ => Err("pointer to member of unexpected size".into()),
+                }
+            }
+            Some(DiType::Composite { tag: dwarf::TAG_ENUMERATION_TYPE, size_bits, .. }) => {
+                int(size_bits).ok_or_else(|| format!("enumeration of {size_bits} bits"))
+            }
+            Some(DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, flags, base, elements, .. })
+                if flags & FLAG_VECTOR != 0 =>
+            {
+                let e = self.llvm_type_of(base.ok_or("vector of void")?, depth + 1)?;
+                let n = match elements.as_slice() {
+                    [Some(r)] => match r.di_type() {
+                        Some(DiType::Subrange { count: Some(n) }) => u32::try_from(n).ok(),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                self.m.vector_type(e, n.ok_or("vector of unknown length")?).map_err(|e| e.to_string())
+            }
+            Some(DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, base, elements, .. }) => {
+                let mut t = self.llvm_type_of(base.ok_or("array of void")?, depth + 1)?;
+                for e in elements.iter().rev() {
+                    let n = match e.and_then(|e| e.di_type()) {
+                        Some(DiType::Subrange { count: Some(n) }) if n >= 0 => n as u64,
+                        // Flexible array member: no count.
+                        Some(DiType::Subrange { count: None | Some(-1) }) => 0,
+                        _ => return Err("array dimension of unknown length".into()),
+                    };
+                    t = self.m.array_type(t, n).map_err(|e| e.to_string())?;
+                }
+                Ok(t)
+            }
+            Some(DiType::Composite { tag, .. }) if llvm_kind_of_tag(tag).is_some() => {
+                let st = self.llvm_struct_for(d).ok_or("nested composite without a structure")?;
+                if st.is_opaque_struct() {
+                    return Err(format!("nested {} has no layout", st.struct_name().unwrap_or_default()));
+                }
+                Ok(st)
+            }
+            _ => Err("member type not understood".into()),
+        }
     }
 
     // -----------------------------------------------------------------
@@ -718,7 +1092,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
             }
         }
         let mut out: Vec<Option<TypeId>> = vec![None; irp.len()];
-        for v in self.vars[&f].clone() {
+        let vars = self.vars[&f].clone();
+        for v in &vars {
             let (true, Some(loc), Some(di)) = (v.arg > 0 && v.whole_value, v.location, v.ty) else { continue };
             let (k, by_address) = match (v.is_declare, arg_index(loc), spilled.get(&loc)) {
                 (true, Some(k), _) => (k, true),      // the argument is the variable's address
@@ -736,30 +1111,52 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 self.convert_guided(di, irp[k])
             };
         }
+        // Aggregates passed indirectly (C++ classes that are not trivially
+        // copyable): the argument is the address of the caller's copy, and
+        // the variable's location says so with a lone DW_OP_deref, on the
+        // argument itself (`#dbg_value`) or on the alloca it is spilled to.
+        for v in &vars {
+            let (true, DbgExpr::Deref, Some(loc), Some(di)) = (v.arg > 0, v.expr, v.location, v.ty) else { continue };
+            let k = if v.is_declare { spilled.get(&loc).copied() } else { arg_index(loc) };
+            let Some(k) = k.filter(|&k| out[k].is_none() && irp[k].is_pointer()) else { continue };
+            if composite_kind(di).is_some() {
+                let t = self.convert_value(di, false);
+                out[k] = Some(self.tm.pointer_to(t));
+            }
+        }
+        let why = self.register_pieces(f, &vars, &irp, &mut out);
         // sret: the argument is the address of the return value.
         let attrs = |i: usize| f.attributes(AttrIndex::Param(i as u32));
         let sret_at = (0..irp.len())
             .find(|&k| attrs(k).iter().any(|a| matches!(a, Attribute::Type { name, .. } if name == "sret")));
         let di_ret = types.first().copied().flatten();
         let mut ret = None;
+        let mut ret_why = None;
         match (sret_at, di_ret) {
             (Some(k), Some(r)) => {
                 let t = self.convert_value(r, false);
                 out[k] = Some(self.tm.pointer_to(t));
             }
+            // An aggregate returned in registers (`ptr`, `{ ptr, i32 }`).
+            (None, Some(r)) if composite_kind(r).is_some() && (ir_ret.is_pointer() || ir_ret.is_literal_struct()) => {
+                match self.returned_pieces(r, ir_ret) {
+                    Ok(t) => ret = Some(t),
+                    Err(e) => ret_why = Some(e),
+                }
+            }
             (None, Some(r)) if ir_ret.is_pointer() => ret = self.convert_guided(r, ir_ret),
             _ => {}
         }
         if ret.is_none() && ir_ret.contains_pointer() {
-            self.unmapped("return", label.clone(), format!("the source return type does not give IR type {ir_ret}"));
+            let reason = ret_why.unwrap_or_else(|| format!("the source return type does not give IR type {ir_ret}"));
+            self.unmapped("return", label.clone(), reason);
         }
         for (k, t) in out.iter().enumerate() {
             if t.is_none() && irp[k].contains_pointer() {
-                self.unmapped(
-                    "parameter",
-                    format!("{label} parameter {k}"),
-                    "no source parameter is recorded for it (ABI lowering, or optimized)",
-                );
+                let reason = why[k]
+                    .clone()
+                    .unwrap_or_else(|| "no source parameter is recorded for it (ABI lowering, or optimized)".into());
+                self.unmapped("parameter", format!("{label} parameter {k}"), reason);
             }
         }
         let ret = ret.unwrap_or_else(|| ir_to_dtrans(&mut self.tm, &self.names, ir_ret));
@@ -771,12 +1168,224 @@ impl<'a, 'm> Annotator<'a, 'm> {
         Some(self.tm.function(ret, params, fty.is_var_arg()))
     }
 
+    /// Parameters that carry a piece of a source aggregate passed in
+    /// registers (x86-64: each eightbyte of a structure of up to 16 bytes
+    /// becomes its own parameter). A piece is placed by how clang stores it
+    /// into the variable's alloca (`store ptr %s.coerce0, ptr %gep`, the GEP
+    /// giving its byte offset) or, in optimized code, by the
+    /// `DW_OP_LLVM_fragment` of its `#dbg_value`; it gets the type of the
+    /// source member at that offset when that is a pointer of the piece's
+    /// size. Sets `out` and returns, per parameter, why a piece was left.
+    fn register_pieces(
+        &mut self,
+        f: Function<'m>,
+        vars: &[DebugVariable<'m>],
+        irp: &[Type<'m>],
+        out: &mut [Option<TypeId>],
+    ) -> Vec<Option<String>> {
+        let args = f.params();
+        let arg_index = |v: Value<'m>| args.iter().position(|a| *a == v);
+        // Allocas that hold a by-value aggregate parameter.
+        let declared: HashMap<Value<'m>, Metadata<'m>> = vars
+            .iter()
+            .filter(|v| v.is_declare && v.arg > 0 && v.expr == DbgExpr::Empty)
+            .filter_map(|v| Some((v.location?, v.ty?)))
+            .filter(|(loc, di)| {
+                loc.as_instruction().is_some_and(|i| i.opcode() == Opcode::LLVMAlloca) && composite_kind(*di).is_some()
+            })
+            .collect();
+        // (argument, the aggregate's debug type, bit offset of the piece)
+        let mut pieces: Vec<(usize, Metadata<'m>, u64)> = Vec::new();
+        if !declared.is_empty() {
+            // clang stores the pieces in the entry block, before the body.
+            for inst in f.basic_blocks().next().into_iter().flat_map(|b| b.instructions()) {
+                if inst.opcode() != Opcode::LLVMStore {
+                    continue;
+                }
+                let (Some(v), Some(addr)) = (inst.operand(0), inst.operand(1)) else { continue };
+                let Some(k) = arg_index(v) else { continue };
+                let Some((a, off)) = self.alloca_and_offset(addr) else { continue };
+                let Some(&di) = declared.get(&a.as_value()) else { continue };
+                // A whole spill (`store %struct.S %s, ptr %s.addr`) is not a piece.
+                if irp[k].is_struct() || (off == 0 && a.allocated_type() == Some(irp[k])) {
+                    continue;
+                }
+                pieces.push((k, di, off.saturating_mul(8)));
+            }
+        }
+        for v in vars.iter().filter(|v| !v.is_declare && v.arg > 0) {
+            let (Some(k), Some(di)) = (v.location.and_then(arg_index), v.ty) else { continue };
+            if composite_kind(di).is_none() || irp[k].is_struct() {
+                continue;
+            }
+            match v.expr {
+                DbgExpr::Fragment { offset_bits, size_bits } if Some(size_bits) == self.dl.size_in_bits(irp[k]) => {
+                    pieces.push((k, di, offset_bits))
+                }
+                // The whole aggregate is this one register.
+                DbgExpr::Empty if di_size_bits(di) == self.dl.size_in_bits(irp[k]) => pieces.push((k, di, 0)),
+                _ => {}
+            }
+        }
+        let mut why: Vec<Option<String>> = vec![None; irp.len()];
+        let mut found: Vec<Option<TypeId>> = vec![None; irp.len()];
+        for (k, di, off) in pieces {
+            if out[k].is_some() || !irp[k].contains_pointer() {
+                continue;
+            }
+            match self.member_at(di, off, irp[k], 0) {
+                Ok(t) if found[k].is_none_or(|f| f == t) => found[k] = Some(t),
+                Ok(_) => why[k] = Some("the records of this piece name different source members".into()),
+                Err(e) => why[k] = Some(format!("piece at byte {} of the source parameter: {e}", off / 8)),
+            }
+        }
+        for k in 0..irp.len() {
+            if why[k].is_none() && out[k].is_none() {
+                out[k] = found[k];
+            }
+        }
+        why
+    }
+
+    /// The literal structure (or single register) an aggregate is returned
+    /// in, each pointer piece typed from the source member at its offset.
+    /// Dead-argument elimination may have dropped pieces of an internal
+    /// function's return: the pieces must be exactly one per eightbyte of
+    /// the source aggregate, at 0 and 8, or nothing is said.
+    fn returned_pieces(&mut self, di: Metadata<'m>, irt: Type<'m>) -> Result<TypeId, String> {
+        let size_bits = di_size_bits(di).ok_or("the source return type has no size")?;
+        let elems = if irt.is_literal_struct() { irt.struct_fields() } else { vec![irt] };
+        if elems.len() as u64 != size_bits.div_ceil(64) {
+            return Err(format!(
+                "IR return type {irt} has {} register(s) but the {}-byte source aggregate needs {} (optimized?)",
+                elems.len(),
+                size_bits / 8,
+                size_bits.div_ceil(64)
+            ));
+        }
+        let mut fields = Vec::with_capacity(elems.len());
+        for (i, e) in elems.iter().enumerate() {
+            let off = if irt.is_literal_struct() { self.dl.field_offset(irt, i as u32) } else { Some(0) };
+            if off != Some(8 * i as u64) {
+                return Err(format!("IR return type {irt}: register {i} is not at byte {}", 8 * i));
+            }
+            let t = if e.contains_pointer() {
+                self.member_at(di, 64 * i as u64, *e, 0).map_err(|why| format!("register {i}: {why}"))?
+            } else {
+                ir_to_dtrans(&mut self.tm, &self.names, *e)
+            };
+            fields.push(t);
+        }
+        Ok(if irt.is_literal_struct() { self.tm.literal_struct(fields, irt.is_packed_struct()) } else { fields[0] })
+    }
+
+    /// The DTrans type of the source member of aggregate `di` that starts at
+    /// `off_bits` and is exactly the register piece of IR type `irt`
+    /// (descending into nested structures and arrays). A union there, or
+    /// no member of that size, is an error: the piece is ambiguous.
+    fn member_at(&mut self, di: Metadata<'m>, off_bits: u64, irt: Type<'m>, depth: u32) -> Result<TypeId, String> {
+        let d = strip_qualifiers(Some(di)).ok_or("void")?;
+        if depth > 32 {
+            return Err("nesting too deep".into());
+        }
+        let piece_bits = self.dl.size_in_bits(irt).ok_or("unsized piece")?;
+        match d.di_type() {
+            // A union: unambiguous only if every member over the piece
+            // gives the same type (one member, or pointers to one type).
+            Some(DiType::Composite { tag: dwarf::TAG_UNION_TYPE, elements, .. }) => {
+                let ambiguous = || "a union is at this offset: which of its members the piece carries is ambiguous";
+                let mut agreed = None;
+                for m in members(&elements) {
+                    let size = if m.bit_field { m.size_bits } else { m.ty.and_then(di_size_bits).unwrap_or(0) };
+                    if !(m.offset_bits <= off_bits && off_bits < m.offset_bits + size) {
+                        continue;
+                    }
+                    let t = match (m.bit_field, m.ty) {
+                        (false, Some(ty)) => self.member_at(ty, off_bits - m.offset_bits, irt, depth + 1),
+                        _ => return Err(ambiguous().into()),
+                    };
+                    match t {
+                        Ok(t) if agreed.is_none_or(|a| a == t) => agreed = Some(t),
+                        _ => return Err(ambiguous().into()),
+                    }
+                }
+                agreed.ok_or_else(|| "no union member is at this offset".into())
+            }
+            Some(DiType::Composite { tag, elements, .. }) if llvm_kind_of_tag(tag).is_some() => {
+                for m in members(&elements).iter().filter(|m| !m.bit_field) {
+                    let Some(ty) = m.ty else { continue };
+                    let size = di_size_bits(ty).unwrap_or(0);
+                    if m.offset_bits <= off_bits && off_bits < m.offset_bits + size {
+                        return self.member_at(ty, off_bits - m.offset_bits, irt, depth + 1);
+                    }
+                }
+                Err("no source member is at this offset".into())
+            }
+            Some(DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, base: Some(b), size_bits, .. }) => {
+                let stride = di_size_bits(b).filter(|&s| s > 0).ok_or("array element without a size")?;
+                if off_bits >= size_bits {
+                    return Err("past the end of an array member".into());
+                }
+                self.member_at(b, off_bits % stride, irt, depth + 1)
+            }
+            Some(DiType::Derived { tag, size_bits, .. }) if is_pointer_tag(tag) => {
+                if off_bits == 0 && size_bits == piece_bits && irt.is_pointer() {
+                    self.convert_guided(d, irt).ok_or_else(|| "the pointer member does not fit".into())
+                } else {
+                    Err("the piece does not cover exactly one pointer member".into())
+                }
+            }
+            _ => Err("the member at this offset is not a pointer".into()),
+        }
+    }
+
+    /// The alloca that `addr` points into and the constant byte offset,
+    /// through GEPs whose indices are all constants.
+    fn alloca_and_offset(&self, addr: Value<'m>) -> Option<(Instruction<'m>, u64)> {
+        let mut v = addr;
+        let mut off: i64 = 0;
+        for _ in 0..32 {
+            let inst = v.as_instruction()?;
+            match inst.opcode() {
+                Opcode::LLVMAlloca => return u64::try_from(off).ok().map(|o| (inst, o)),
+                Opcode::LLVMGetElementPtr => {
+                    let ops = inst.operands();
+                    let mut t = inst.gep_source_type()?;
+                    let first = ops.get(1)?.const_int_value()?;
+                    let size = i64::try_from(self.dl.alloc_size(t)?).ok()?;
+                    off = off.checked_add(first.checked_mul(size)?)?;
+                    for idx in ops.iter().skip(2) {
+                        let k = idx.const_int_value()?;
+                        if t.is_struct() {
+                            let i = u32::try_from(k).ok()?;
+                            off = off.checked_add(i64::try_from(self.dl.field_offset(t, i)?).ok()?)?;
+                            t = *t.struct_fields().get(i as usize)?;
+                        } else {
+                            let e = t.element_type()?;
+                            let es = i64::try_from(self.dl.alloc_size(e)?).ok()?;
+                            off = off.checked_add(k.checked_mul(es)?)?;
+                            t = e;
+                        }
+                    }
+                    v = *ops.first()?;
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// The DTrans type of the memory at address `v`, when the address is an
-    /// annotated alloca or global or a GEP (instruction or constant
-    /// expression) into one or into a described structure.
-    fn memory_type(&self, v: Value<'m>, values: &HashMap<Value<'m>, TypeId>) -> Option<TypeId> {
-        if let Some(&t) = values.get(&v) {
+    /// annotated alloca or global, a GEP (instruction or constant
+    /// expression) into one or into a described structure, or (optimized
+    /// code) a byte-offset GEP `getelementptr i8, ptr %base, i64 OFF` from a
+    /// pointer whose pointee [`Self::pointee_of`] knows.
+    fn memory_type(&self, v: Value<'m>, known: &Known<'m>, depth: u32) -> Option<TypeId> {
+        if let Some(&t) = known.values.get(&v) {
             return Some(t);
+        }
+        if depth > 16 {
+            return None;
         }
         let (src, ops) = match v.as_instruction() {
             Some(i) if i.opcode() == Opcode::LLVMGetElementPtr => (i.gep_source_type()?, i.operands()),
@@ -786,14 +1395,25 @@ impl<'a, 'm> Annotator<'a, 'm> {
         // The GEP steps over objects of type `src`: a described structure,
         // or whatever the base object is when the base's own type is `src`.
         let base = *ops.first()?;
+        if src.int_width() == Some(8) && ops.len() == 2 {
+            let off = u64::try_from(ops[1].const_int_value()?).ok()?;
+            let t = self.pointee_of(base, known, depth + 1)?;
+            return self.type_at_offset(t, off);
+        }
         let mut t = match self.dtrans_of_ir(src) {
             Some(t) => t,
             None if base.global_value_type() == Some(src)
                 || base.as_instruction().and_then(|i| i.allocated_type()) == Some(src) =>
             {
-                self.memory_type(base, values)?
+                self.memory_type(base, known, depth + 1)?
             }
-            None => return None,
+            // Optimized code: a GEP over an array (`[0 x ptr]`) from a
+            // pointer whose pointee is known; the object of that shape that
+            // starts there.
+            None => {
+                let b = self.pointee_of(base, known, depth + 1)?;
+                self.at_start(b, |t| self.has_shape(t, src))?
+            }
         };
         // Index 0 steps over whole objects; the rest descend.
         for idx in ops.iter().skip(2) {
@@ -808,6 +1428,118 @@ impl<'a, 'm> Annotator<'a, 'm> {
             };
         }
         Some(t)
+    }
+
+    /// What pointer `v` points to, as far as types already given say: an
+    /// annotated global or alloca (its own type), an argument of a
+    /// function whose signature was derived, a pointer loaded from typed
+    /// memory, a GEP into typed memory, a phi whose inputs all agree.
+    fn pointee_of(&self, v: Value<'m>, known: &Known<'m>, depth: u32) -> Option<TypeId> {
+        if let Some(&t) = known.values.get(&v) {
+            return Some(t);
+        }
+        if depth > 16 {
+            return None;
+        }
+        if let Some(&t) = known.args.get(&v) {
+            return self.tm.pointee(t);
+        }
+        let Some(i) = v.as_instruction() else {
+            return self.memory_type(v, known, depth + 1); // a constant GEP
+        };
+        match i.opcode() {
+            Opcode::LLVMLoad => {
+                let t = self.memory_type(i.operand(0)?, known, depth + 1)?;
+                self.tm.pointee(self.at_start(t, |t| self.is_pointer_type(t))?)
+            }
+            Opcode::LLVMGetElementPtr => self.memory_type(v, known, depth + 1),
+            Opcode::LLVMPHI => {
+                let mut agreed = None;
+                for input in i.operands() {
+                    let t = self.pointee_of(input, known, depth + 1)?;
+                    if agreed.is_some_and(|a| a != t) {
+                        return None;
+                    }
+                    agreed = Some(t);
+                }
+                agreed
+            }
+            _ => None,
+        }
+    }
+
+    /// The outermost object inside `t` that starts exactly at byte `off`
+    /// (a field of a structure, an element of an array, or `t` at 0).
+    fn type_at_offset(&self, t: TypeId, off: u64) -> Option<TypeId> {
+        if off == 0 {
+            return Some(t);
+        }
+        let DType::Struct(name) = self.tm.get(t) else { return None };
+        let (mut t, mut lt, mut off) = (t, self.m.struct_type(name)?, off);
+        for _ in 0..32 {
+            if off == 0 {
+                return Some(t);
+            }
+            match self.tm.get(t) {
+                DType::Struct(_) => {
+                    // The last field starting at or before `off` (a flexible
+                    // array member starts at the structure's very end).
+                    let i = (0..lt.struct_fields().len() as u32)
+                        .rev()
+                        .find(|&i| self.dl.field_offset(lt, i).is_some_and(|o| o <= off))?;
+                    off -= self.dl.field_offset(lt, i)?;
+                    t = *self.tm.struct_body(t)?.fields.as_ref()?.get(i as usize)?;
+                    lt = *lt.struct_fields().get(i as usize)?;
+                    // Past the field's end is padding (a zero-sized field is
+                    // a flexible array: its elements lie past it).
+                    let size = self.dl.alloc_size(lt)?;
+                    if off >= size && size > 0 {
+                        return None;
+                    }
+                }
+                DType::Array { elem, .. } => {
+                    let le = lt.element_type()?;
+                    let size = self.dl.alloc_size(le).filter(|&n| n > 0)?;
+                    if lt.len().is_some_and(|n| n > 0 && off >= n.saturating_mul(size)) {
+                        return None;
+                    }
+                    off %= size;
+                    (t, lt) = (*elem, le);
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// `t`, or the first field or element that starts with it (and so on
+    /// inward), that satisfies `want`.
+    fn at_start(&self, mut t: TypeId, want: impl Fn(TypeId) -> bool) -> Option<TypeId> {
+        for _ in 0..32 {
+            if want(t) {
+                return Some(t);
+            }
+            t = match self.tm.get(t) {
+                DType::Struct(_) => *self.tm.struct_body(t)?.fields.as_ref()?.first()?,
+                DType::Array { elem, .. } => *elem,
+                DType::Literal { fields, .. } => *fields.first()?,
+                _ => return None,
+            };
+        }
+        None
+    }
+
+    /// Whether DTrans type `t` has the shape of IR type `ir` (for GEPs).
+    fn has_shape(&self, t: TypeId, ir: Type<'m>) -> bool {
+        match (self.tm.get(t), ir.kind()) {
+            (DType::Struct(n), TypeKind::LLVMStructTypeKind) => self.names.get(&ir) == Some(n),
+            (DType::Array { len, .. }, TypeKind::LLVMArrayTypeKind) => ir.len() == Some(*len),
+            _ => false,
+        }
+    }
+
+    fn is_pointer_type(&self, t: TypeId) -> bool {
+        self.tm.pointee(t).is_some()
     }
 
     /// The described DTrans type of an IR type that names a structure.
@@ -871,22 +1603,43 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 if !at.contains_pointer() {
                     continue;
                 }
-                match self.convert_guided(di, at) {
-                    Some(t) => {
+                let t = match v.expr {
+                    DbgExpr::Empty => {
+                        self.convert_guided(di, at).ok_or(format!("debug type does not fit IR type {at}"))
+                    }
+                    // The alloca holds the address of an aggregate passed
+                    // indirectly (`%x.indirect_addr`).
+                    DbgExpr::Deref if at.is_pointer() => {
+                        let t = self.convert_value(di, false);
+                        Ok(self.tm.pointer_to(t))
+                    }
+                    // A piece of a variable split by SROA.
+                    DbgExpr::Fragment { offset_bits, size_bits } if Some(size_bits) == self.dl.size_in_bits(at) => {
+                        self.member_at(di, offset_bits, at, 0)
+                    }
+                    _ => Err("the variable's location expression is not the variable itself".to_string()),
+                };
+                match t {
+                    Ok(t) => {
                         values.insert(inst.as_value(), t);
                         if inst.as_value().metadata(value_kind).is_none() {
                             alloca_types.push((inst, t));
                         }
                     }
-                    None => self.unmapped(
-                        "alloca",
-                        format!("{} in @{}", v.name, f.name()),
-                        format!("debug type does not fit IR type {at}"),
-                    ),
+                    Err(why) => self.unmapped("alloca", format!("{} in @{}", v.name, f.name()), why),
                 }
             }
         }
-        // Indirect calls: the callee was loaded from typed memory.
+        // Indirect calls: the callee was loaded from typed memory, which may
+        // be a structure created above.
+        self.describe_pending();
+        let mut args = HashMap::new();
+        for (f, t) in &signatures {
+            if let DType::Function { params, .. } = self.tm.get(*t) {
+                args.extend(f.params().into_iter().zip(params.iter().copied()));
+            }
+        }
+        let known = Known { values, args };
         let mut call_types: Vec<(Instruction<'m>, TypeId)> = Vec::new();
         for f in self.m.functions() {
             for inst in f.instructions() {
@@ -898,7 +1651,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
                     .as_instruction()
                     .filter(|l| l.opcode() == Opcode::LLVMLoad)
                     .and_then(|l| l.operand(0))
-                    .and_then(|addr| self.memory_type(addr, &values));
+                    .and_then(|addr| self.memory_type(addr, &known, 0))
+                    .and_then(|t| self.at_start(t, |t| self.is_pointer_type(t)));
                 let fn_type = loaded
                     .and_then(|t| self.tm.pointee(t))
                     .filter(|p| matches!(self.tm.get(*p), DType::Function { .. }));
@@ -913,6 +1667,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
             }
         }
         // Write: structures first (functions and values refer to them).
+        self.describe_pending();
         let mut w = MetadataWriter::new(self.m, &self.tm);
         let described: Vec<TypeId> = self
             .bodies
@@ -976,11 +1731,23 @@ impl<'a, 'm> Annotator<'a, 'm> {
     }
 }
 
+/// Types already given to values, for typing indirect calls' callees.
+struct Known<'m> {
+    /// Annotated globals and allocas: the type of the object.
+    values: HashMap<Value<'m>, TypeId>,
+    /// Arguments of functions whose signature was derived.
+    args: HashMap<Value<'m>, TypeId>,
+}
+
 /// A member (or base class) of a composite type.
 struct Member<'m> {
     name: String,
     offset_bits: u64,
+    /// The member's own size (for a bit-field, its width).
+    size_bits: u64,
     bit_field: bool,
+    is_inheritance: bool,
+    flags: u32,
     ty: Option<Metadata<'m>>,
 }
 
@@ -991,10 +1758,18 @@ fn members<'m>(elements: &[Option<Metadata<'m>>]) -> Vec<Member<'m>> {
     elements
         .iter()
         .filter_map(|e| match e.and_then(|e| e.di_type()) {
-            Some(DiType::Derived { tag, name, base, offset_bits, flags, .. })
+            Some(DiType::Derived { tag, name, base, offset_bits, size_bits, flags })
                 if (tag == dwarf::TAG_MEMBER || tag == dwarf::TAG_INHERITANCE) && flags & FLAG_STATIC_MEMBER == 0 =>
             {
-                Some(Member { name, offset_bits, bit_field: flags & dwarf::FLAG_BIT_FIELD != 0, ty: base })
+                Some(Member {
+                    name,
+                    offset_bits,
+                    size_bits,
+                    bit_field: flags & dwarf::FLAG_BIT_FIELD != 0,
+                    is_inheritance: tag == dwarf::TAG_INHERITANCE,
+                    flags,
+                    ty: base,
+                })
             }
             _ => None,
         })
@@ -1038,4 +1813,24 @@ fn fingerprint(md: Option<Metadata<'_>>, depth: u32) -> String {
 /// [`Metadata::strip_di_qualifiers`] on an optional type (`None` is void).
 fn strip_qualifiers(md: Option<Metadata<'_>>) -> Option<Metadata<'_>> {
     md?.strip_di_qualifiers()
+}
+
+/// The struct/union/class composite behind a debug type (typedefs and
+/// qualifiers stripped), as its LLVM kind.
+fn composite_kind(di: Metadata<'_>) -> Option<&'static str> {
+    match strip_qualifiers(Some(di))?.di_type()? {
+        DiType::Composite { tag, .. } => llvm_kind_of_tag(tag),
+        _ => None,
+    }
+}
+
+/// A debug type's size in bits (typedefs and qualifiers have none of their
+/// own).
+fn di_size_bits(di: Metadata<'_>) -> Option<u64> {
+    match strip_qualifiers(Some(di))?.di_type()? {
+        DiType::Basic { size_bits, .. } | DiType::Derived { size_bits, .. } | DiType::Composite { size_bits, .. } => {
+            Some(size_bits)
+        }
+        _ => None,
+    }
 }

@@ -222,8 +222,21 @@ impl<'a, 'm> Reader<'a, 'm> {
                 return None;
             }
         };
+        // A broken entry still names the structure it meant, if it holds one:
+        // the user then knows which description to fix.
+        let held = ops
+            .iter()
+            .flatten()
+            .filter_map(|o| o.as_constant())
+            .find_map(|v| self.names.get(&v.ty()).cloned())
+            .map(|n| format!(" for {}", struct_ref(&n)))
+            .unwrap_or_default();
         if ops.first().copied().flatten().and_then(|o| o.as_string()).as_deref() != Some("S") {
-            self.diag(Some(node), &ctx, "list entry is not a structure description (first operand must be !\"S\")");
+            self.diag(
+                Some(node),
+                &ctx,
+                format!("list entry{held} is not a structure description (first operand must be !\"S\")"),
+            );
             return None;
         }
         match ops.get(1).copied().flatten().and_then(|o| o.as_constant()).map(|v| v.ty()) {
@@ -232,7 +245,14 @@ impl<'a, 'm> Reader<'a, 'm> {
                 self.diag(
                     Some(node),
                     &ctx,
-                    "structure description's second operand must be `%T zeroinitializer` of a named structure",
+                    if held.is_empty() {
+                        "structure description's second operand must be `%T zeroinitializer` of a named structure"
+                            .to_string()
+                    } else {
+                        format!(
+                            "structure description{held}: the second operand must be `%T zeroinitializer` of a named structure"
+                        )
+                    },
                 );
                 None
             }
