@@ -7,7 +7,6 @@
 use llvm_sys::core as c;
 
 use crate::metadata::Metadata;
-use crate::module::Module;
 use crate::types::Type;
 use crate::values::{AttrIndex, Function, Instruction, Value, ValueKind};
 use crate::Opcode;
@@ -212,41 +211,4 @@ fn enum_attribute_kind(name: &str) -> Option<u32> {
     // SAFETY: pointer and length describe `name`.
     let k = unsafe { c::LLVMGetEnumAttributeKindForName(name.as_ptr().cast(), name.len()) };
     (k != 0).then_some(k)
-}
-
-impl Module<'_> {
-    /// The integer type of `bits` bits.
-    pub fn int_type(&self, bits: u32) -> Type<'_> {
-        // SAFETY: valid context; LLVM creates the type if needed.
-        Type::from_raw(unsafe { c::LLVMIntTypeInContext(self.ctx_raw(), bits) }).expect("LLVM returns a type")
-    }
-
-    /// The pointer type of address space 0 (`ptr`).
-    pub fn ptr_type(&self) -> Type<'_> {
-        // SAFETY: valid context.
-        Type::from_raw(unsafe { c::LLVMPointerTypeInContext(self.ctx_raw(), 0) }).expect("LLVM returns a type")
-    }
-
-    /// `[len x elem]`; `None` if `elem` cannot be an array element or
-    /// belongs to another context.
-    pub fn array_type(&self, elem: Type<'_>, len: u64) -> Option<Type<'_>> {
-        if !self.owns_type(elem) || !elem.is_sized() {
-            return None;
-        }
-        // SAFETY: sized type of this context (a valid array element).
-        Type::from_raw(unsafe { c::LLVMArrayType2(elem.raw(), len) })
-    }
-
-    /// A literal structure `{ fields }` (or `<{ fields }>` when packed);
-    /// `None` if a field is unsized or from another context.
-    pub fn literal_struct_type(&self, fields: &[Type<'_>], packed: bool) -> Option<Type<'_>> {
-        if fields.iter().any(|f| !self.owns_type(*f) || !f.is_sized()) {
-            return None;
-        }
-        let mut raw: Vec<_> = fields.iter().map(|f| f.raw()).collect();
-        // SAFETY: valid context; `raw` holds `len` sized types of it.
-        Type::from_raw(unsafe {
-            c::LLVMStructTypeInContext(self.ctx_raw(), raw.as_mut_ptr(), raw.len() as u32, i32::from(packed))
-        })
-    }
 }

@@ -307,6 +307,12 @@ impl<'c> Module<'c> {
         .ok_or_else(|| EditError::Invalid("LLVM built no function type".into()))
     }
 
+    /// The integer type of `bits` bits.
+    pub fn int_type(&self, bits: u32) -> Type<'_> {
+        // SAFETY: valid context; LLVM creates the type if needed.
+        Type::from_raw(unsafe { c::LLVMIntTypeInContext(self.ctx_raw(), bits) }).expect("LLVM returns a type")
+    }
+
     /// `ptr` (address space 0).
     pub fn pointer_type(&self) -> Type<'_> {
         // SAFETY: valid context; LLVM returns the uniqued pointer type.
