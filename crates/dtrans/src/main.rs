@@ -9,6 +9,7 @@ use dtrans_ir::{Context, IrFormat, Module};
 use dtrans_types::{read_module, ModuleTypes, StructSource};
 
 mod annotate_cmd;
+mod ptr_types_cmd;
 mod typeflow_cmd;
 mod types_cmd;
 
@@ -66,6 +67,22 @@ enum Command {
         /// Output module (`.bc` writes bitcode, anything else text; `-` is stdout).
         #[arg(short, long)]
         output: PathBuf,
+    },
+    /// Recover what every pointer points to (the PtrTypeAnalyzer of
+    /// documents 000 and 001): per function, each pointer value (and each
+    /// integer holding one) with its declared and usage types, the fields
+    /// it may address, its dominant type, and whether it is unknown or
+    /// ambiguous, with the reason. Types come from DTrans metadata, else
+    /// from debug information (as `annotate` builds them), else from the IR.
+    PtrTypes {
+        /// Input module (`.ll` or `.bc`, chosen by content).
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Show only this defined function (`name` or `@name`); the whole
+        /// module is still analyzed.
+        #[arg(long, value_name = "NAME")]
+        function: Option<String>,
     },
     /// Build the type flow graph of a module (document 004), propagate
     /// scalar types over it, and print nodes, edges, types and casts.
@@ -135,6 +152,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             skip_teardown(m);
             code
         }
+        Command::PtrTypes { file, format, function } => ptr_types_cmd::run(ctx, &file, format, function.as_deref()),
         Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {
             let opts = typeflow_cmd::Options {
                 format,
@@ -179,7 +197,7 @@ pub(crate) fn load(ctx: &'static Context, file: &std::path::Path) -> Result<Modu
 /// walks every value and costs as much as a fifth of a run on large modules
 /// (clang's `-disable-free` makes the same trade). The context is leaked too
 /// (see `run`), since dropping it would delete the module anyway.
-fn skip_teardown(m: Module<'_>) {
+pub(crate) fn skip_teardown(m: Module<'_>) {
     std::mem::forget(m);
 }
 

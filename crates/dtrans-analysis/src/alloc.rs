@@ -1,0 +1,415 @@
+//! Allocation analysis (document 001, "Call"): which calls allocate or free
+//! memory, what type they allocate, and whether the size is a whole number
+//! of objects of that type.
+//!
+//! Library functions are recognised by name *and* prototype (a user
+//! function named `malloc` with another signature is not one). User
+//! wrappers are recognised from their bodies, never by name:
+//! - `AK_UserMalloc0`: every return is null or the result of a library
+//!   allocation whose size is the function's parameter 0 (possibly through
+//!   the `-O0` store/load of that parameter's stack slot); the allocated
+//!   pointer is only returned, compared, cast, or passed to `llvm.memset`.
+//! - `AK_UserMalloc`: the same with exactly one parameter.
+//! - user free: a function whose pointer parameter 0 reaches a library free
+//!   call and is otherwise only compared or cast.
+use dtrans_ir::{Function, Instruction, Module, Opcode, Value, ValueKind};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AllocKind {
+    Malloc,
+    Calloc,
+    Realloc,
+    ReallocArray,
+    AlignedAlloc,
+    PosixMemalign,
+    Strdup,
+    New,
+    NewArray,
+    UserMalloc,
+    UserMalloc0,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum FreeKind {
+    Free,
+    Delete,
+    DeleteArray,
+    UserFree,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum MemFn {
+    Alloc(AllocKind),
+    Free(FreeKind),
+}
+
+impl AllocKind {
+    /// Argument positions whose product is the allocated size (one or two),
+    /// `None` when the size is not an argument (`strdup`).
+    pub fn size_args(self) -> Option<(u32, Option<u32>)> {
+        Some(match self {
+            AllocKind::Malloc | AllocKind::New | AllocKind::NewArray => (0, None),
+            AllocKind::UserMalloc | AllocKind::UserMalloc0 => (0, None),
+            AllocKind::Calloc => (0, Some(1)),
+            AllocKind::Realloc | AllocKind::AlignedAlloc => (1, None),
+            AllocKind::ReallocArray => (1, Some(2)),
+            AllocKind::PosixMemalign => (2, None),
+            AllocKind::Strdup => return None,
+        })
+    }
+}
+
+/// What one signature must look like: `p` a pointer, `i` a 64-bit integer
+/// (`size_t`), `w` an `i32`, `v` void.
+fn library_kind(name: &str) -> Option<(MemFn, &'static str)> {
+    use AllocKind as A;
+    use FreeKind as F;
+    Some(match name {
+        "malloc" => (MemFn::Alloc(A::Malloc), "p:i"),
+        "calloc" => (MemFn::Alloc(A::Calloc), "p:ii"),
+        "realloc" => (MemFn::Alloc(A::Realloc), "p:pi"),
+        "reallocarray" => (MemFn::Alloc(A::ReallocArray), "p:pii"),
+        "aligned_alloc" => (MemFn::Alloc(A::AlignedAlloc), "p:ii"),
+        "posix_memalign" => (MemFn::Alloc(A::PosixMemalign), "w:pii"),
+        "strdup" => (MemFn::Alloc(A::Strdup), "p:p"),
+        // operator new (size), (size, nothrow_t&), (size, align_val_t)
+        "_Znwm" => (MemFn::Alloc(A::New), "p:i"),
+        "_ZnwmRKSt9nothrow_t" => (MemFn::Alloc(A::New), "p:ip"),
+        "_ZnwmSt11align_val_t" => (MemFn::Alloc(A::New), "p:ii"),
+        "_Znam" => (MemFn::Alloc(A::NewArray), "p:i"),
+        "_ZnamRKSt9nothrow_t" => (MemFn::Alloc(A::NewArray), "p:ip"),
+        "_ZnamSt11align_val_t" => (MemFn::Alloc(A::NewArray), "p:ii"),
+        "free" => (MemFn::Free(F::Free), "v:p"),
+        "_ZdlPv" => (MemFn::Free(F::Delete), "v:p"),
+        "_ZdlPvm" => (MemFn::Free(F::Delete), "v:pi"),
+        "_ZdlPvSt11align_val_t" => (MemFn::Free(F::Delete), "v:pi"),
+        "_ZdaPv" => (MemFn::Free(F::DeleteArray), "v:p"),
+        "_ZdaPvm" => (MemFn::Free(F::DeleteArray), "v:pi"),
+        "_ZdaPvSt11align_val_t" => (MemFn::Free(F::DeleteArray), "v:pi"),
+        _ => return None,
+    })
+}
+
+fn signature_matches(f: Function<'_>, sig: &str) -> bool {
+    let fty = f.function_type();
+    let (ret, params) = sig.split_once(':').expect("signature has a colon");
+    let code = |t: dtrans_ir::Type<'_>| -> char {
+        if t.is_pointer() {
+            'p'
+        } else if t.is_void() {
+            'v'
+        } else {
+            match t.int_width() {
+                Some(64) => 'i',
+                Some(32) => 'w',
+                _ => '?',
+            }
+        }
+    };
+    let Some(rt) = fty.return_type() else { return false };
+    let ps = fty.param_types();
+    !fty.is_var_arg()
+        && ret.starts_with(code(rt))
+        && ps.len() == params.len()
+        && ps.iter().zip(params.chars()).all(|(t, c)| code(*t) == c)
+}
+
+/// The library allocation or free function `f` is, by name and prototype.
+/// Only declarations count: a defined `malloc` is the program's own.
+pub fn classify_library(f: Function<'_>) -> Option<MemFn> {
+    if !f.is_declaration() {
+        return None;
+    }
+    let (kind, sig) = library_kind(&f.name())?;
+    signature_matches(f, sig).then_some(kind)
+}
+
+/// Every function of the module that allocates or frees, library and user
+/// wrappers.
+pub struct MemFns<'m> {
+    kinds: HashMap<Function<'m>, MemFn>,
+}
+
+impl<'m> MemFns<'m> {
+    pub fn find(m: &'m Module<'_>) -> Self {
+        let mut kinds = HashMap::default();
+        for f in m.functions() {
+            if let Some(k) = classify_library(f) {
+                kinds.insert(f, k);
+            }
+        }
+        // Wrappers of wrappers are found by going again until nothing new.
+        loop {
+            let mut added = false;
+            for f in m.functions() {
+                if f.is_declaration() || kinds.contains_key(&f) {
+                    continue;
+                }
+                if let Some(k) = user_wrapper(f, &kinds) {
+                    kinds.insert(f, k);
+                    added = true;
+                }
+            }
+            if !added {
+                break;
+            }
+        }
+        MemFns { kinds }
+    }
+
+    pub fn kind(&self, f: Function<'m>) -> Option<MemFn> {
+        self.kinds.get(&f).copied()
+    }
+
+    /// The kind of memory function a call calls directly.
+    pub fn of_call(&self, call: Instruction<'m>) -> Option<MemFn> {
+        self.kind(call.called_function()?)
+    }
+}
+
+/// Looks through casts and the `-O0` stack slot of a local: a load from an
+/// alloca that is stored exactly once, with `v`'s source.
+pub fn trace_source(mut v: Value<'_>) -> Value<'_> {
+    for _ in 0..16 {
+        let Some(i) = v.as_instruction() else { return v };
+        match i.opcode() {
+            Opcode::LLVMBitCast
+            | Opcode::LLVMZExt
+            | Opcode::LLVMSExt
+            | Opcode::LLVMTrunc
+            | Opcode::LLVMAddrSpaceCast
+            | Opcode::LLVMFreeze => match i.operand(0) {
+                Some(o) => v = o,
+                None => return v,
+            },
+            Opcode::LLVMLoad => match i.operand(0).and_then(single_store_to_alloca) {
+                Some(s) => v = s,
+                None => return v,
+            },
+            _ => return v,
+        }
+    }
+    v
+}
+
+/// The value stored into `slot` if `slot` is an alloca whose users are
+/// loads and exactly one store into it.
+fn single_store_to_alloca(slot: Value<'_>) -> Option<Value<'_>> {
+    let a = slot.as_instruction().filter(|i| i.opcode() == Opcode::LLVMAlloca)?;
+    let mut stored = None;
+    for u in a.as_value().users() {
+        let ui = u.as_instruction()?;
+        match ui.opcode() {
+            Opcode::LLVMLoad => {}
+            Opcode::LLVMStore if ui.operand(1) == Some(slot) && ui.operand(0) != Some(slot) => {
+                if stored.is_some() {
+                    return None;
+                }
+                stored = ui.operand(0);
+            }
+            // Debug intrinsics are records in LLVM 19; anything else is a
+            // use we do not follow.
+            _ => return None,
+        }
+    }
+    stored
+}
+
+/// Whether `f` is an allocation or free wrapper (see the module comment).
+fn user_wrapper<'m>(f: Function<'m>, known: &HashMap<Function<'m>, MemFn>) -> Option<MemFn> {
+    let fty = f.function_type();
+    let params = f.params();
+    let first = *params.first()?;
+    let ret_ptr = fty.return_type().is_some_and(|t| t.is_pointer());
+    if ret_ptr && first.ty().int_width().is_some() {
+        return malloc_wrapper(f, first, known).map(|()| {
+            MemFn::Alloc(if params.len() == 1 { AllocKind::UserMalloc } else { AllocKind::UserMalloc0 })
+        });
+    }
+    if first.ty().is_pointer() && fty.return_type().is_some_and(|t| t.is_void()) {
+        return free_wrapper(f, first, known).then_some(MemFn::Free(FreeKind::UserFree));
+    }
+    None
+}
+
+fn malloc_wrapper<'m>(f: Function<'m>, size: Value<'m>, known: &HashMap<Function<'m>, MemFn>) -> Option<()> {
+    let mut allocs = Vec::new();
+    let mut rets = 0;
+    for i in f.instructions() {
+        if i.opcode() != Opcode::LLVMRet {
+            continue;
+        }
+        rets += 1;
+        let mut leaves = Vec::new();
+        collect_leaves(i.operand(0)?, &mut leaves, &mut HashSet::default());
+        for leaf in leaves {
+            if leaf.kind() == ValueKind::ConstantNull {
+                continue;
+            }
+            let call = leaf.as_instruction().filter(|c| c.is_call())?;
+            let kind = call.called_function().and_then(|c| known.get(&c).copied())?;
+            let MemFn::Alloc(AllocKind::Malloc | AllocKind::New | AllocKind::NewArray | AllocKind::UserMalloc) = kind
+            else {
+                return None;
+            };
+            if trace_source(call.call_arg(0)?) != size {
+                return None;
+            }
+            allocs.push(call);
+        }
+    }
+    if rets == 0 || allocs.is_empty() {
+        return None;
+    }
+    allocs.iter().all(|a| uses_stay_local(a.as_value(), 0)).then_some(())
+}
+
+/// Returned values through phi/select/casts and `-O0` stack slots.
+fn collect_leaves<'m>(v: Value<'m>, out: &mut Vec<Value<'m>>, seen: &mut HashSet<Value<'m>>) {
+    let v = trace_source(v);
+    if !seen.insert(v) {
+        return;
+    }
+    if let Some(i) = v.as_instruction() {
+        if matches!(i.opcode(), Opcode::LLVMPHI | Opcode::LLVMSelect) {
+            let start = u32::from(i.opcode() == Opcode::LLVMSelect);
+            for k in start..i.num_operands() {
+                if let Some(o) = i.operand(k) {
+                    collect_leaves(o, out, seen);
+                }
+            }
+            return;
+        }
+        if i.opcode() == Opcode::LLVMLoad {
+            // A slot stored more than once (`p = malloc(n); if (!p) p = 0;`).
+            if let Some(slot) = i.operand(0).and_then(|s| s.as_instruction()) {
+                if slot.opcode() == Opcode::LLVMAlloca {
+                    for u in slot.as_value().users() {
+                        let Some(s) = u.as_instruction() else { continue };
+                        if s.opcode() == Opcode::LLVMStore && s.operand(1) == Some(slot.as_value()) {
+                            if let Some(o) = s.operand(0) {
+                                collect_leaves(o, out, seen);
+                            }
+                        } else if s.opcode() != Opcode::LLVMLoad {
+                            out.push(v); // an unknown use of the slot: not a leaf we accept
+                        }
+                    }
+                    return;
+                }
+            }
+        }
+    }
+    out.push(v);
+}
+
+/// The allocated pointer is only returned, compared, cast, merged, stored
+/// into a local stack slot (whose loads are followed), or given to
+/// `llvm.memset`: nothing else sees it before the caller does.
+fn uses_stay_local(v: Value<'_>, depth: u32) -> bool {
+    if depth > 8 {
+        return false;
+    }
+    v.users().into_iter().all(|u| {
+        let Some(i) = u.as_instruction() else { return false };
+        match i.opcode() {
+            Opcode::LLVMRet | Opcode::LLVMICmp => true,
+            Opcode::LLVMBitCast | Opcode::LLVMPHI | Opcode::LLVMSelect => uses_stay_local(u, depth + 1),
+            Opcode::LLVMStore => {
+                i.operand(0) == Some(v)
+                    && i.operand(1).and_then(|s| s.as_instruction()).is_some_and(|s| {
+                        s.opcode() == Opcode::LLVMAlloca
+                            && s.as_value().users().into_iter().all(|su| {
+                                su.as_instruction().is_some_and(|l| match l.opcode() {
+                                    Opcode::LLVMStore => l.operand(1) == Some(s.as_value()),
+                                    Opcode::LLVMLoad => uses_stay_local(su, depth + 1),
+                                    _ => false,
+                                })
+                            })
+                    })
+            }
+            Opcode::LLVMCall => i
+                .called_function()
+                .is_some_and(|c| c.name().starts_with("llvm.memset.") && i.call_arg(0) == Some(v)),
+            _ => false,
+        }
+    })
+}
+
+fn free_wrapper<'m>(f: Function<'m>, p: Value<'m>, known: &HashMap<Function<'m>, MemFn>) -> bool {
+    f.instructions().any(|i| {
+        i.is_call()
+            && i.called_function().and_then(|c| known.get(&c)).is_some_and(|k| matches!(k, MemFn::Free(_)))
+            && i.call_arg(0).map(trace_source) == Some(p)
+    })
+}
+
+/// Whether an allocation size is a whole number of objects of `size` bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SizeVerdict {
+    /// Provably `k * size` (a constant multiple, `n * size`, `size * n`,
+    /// `n << k` with `2^k` a multiple, or `calloc(n, size)`).
+    Multiple,
+    /// A constant that is not a multiple.
+    NotMultiple,
+    /// Not understood.
+    Unknown,
+}
+
+/// Checks the size of an allocation call against an object size.
+pub fn check_size(call: Instruction<'_>, kind: AllocKind, object: u64) -> SizeVerdict {
+    if object == 0 {
+        return SizeVerdict::Unknown;
+    }
+    let Some((a, b)) = kind.size_args() else { return SizeVerdict::Unknown };
+    let Some(x) = call.call_arg(a) else { return SizeVerdict::Unknown };
+    match b.and_then(|b| call.call_arg(b)) {
+        // calloc(n, size): either factor being a multiple makes the product one.
+        Some(y) => {
+            let (vx, vy) = (size_is_multiple(x, object), size_is_multiple(y, object));
+            if vx == SizeVerdict::Multiple || vy == SizeVerdict::Multiple {
+                SizeVerdict::Multiple
+            } else if let (Some(cx), Some(cy)) = (const_of(x), const_of(y)) {
+                if cx.wrapping_mul(cy) % object == 0 {
+                    SizeVerdict::Multiple
+                } else {
+                    SizeVerdict::NotMultiple
+                }
+            } else {
+                SizeVerdict::Unknown
+            }
+        }
+        None => size_is_multiple(x, object),
+    }
+}
+
+fn const_of(v: Value<'_>) -> Option<u64> {
+    trace_source(v).const_uint_value()
+}
+
+fn size_is_multiple(v: Value<'_>, object: u64) -> SizeVerdict {
+    let v = trace_source(v);
+    if let Some(c) = v.const_uint_value() {
+        return if c % object == 0 { SizeVerdict::Multiple } else { SizeVerdict::NotMultiple };
+    }
+    let Some(i) = v.as_instruction() else { return SizeVerdict::Unknown };
+    let (Some(l), Some(r)) = (i.operand(0), i.operand(1)) else { return SizeVerdict::Unknown };
+    match i.opcode() {
+        Opcode::LLVMMul => {
+            let is = |x: Value<'_>| size_is_multiple(x, object) == SizeVerdict::Multiple;
+            if is(l) || is(r) {
+                SizeVerdict::Multiple
+            } else {
+                SizeVerdict::Unknown
+            }
+        }
+        Opcode::LLVMShl => match const_of(r) {
+            Some(k) if k < 64 && (1u64 << k) % object == 0 => SizeVerdict::Multiple,
+            _ if size_is_multiple(l, object) == SizeVerdict::Multiple => SizeVerdict::Multiple,
+            _ => SizeVerdict::Unknown,
+        },
+        _ => SizeVerdict::Unknown,
+    }
+}

@@ -1,0 +1,168 @@
+//! Sizes and field offsets of DTrans types, from the module's DataLayout.
+//!
+//! DTrans types say what pointers point to; the IR types say where bytes
+//! are. Named structures are the same in both (same name, same fields), so
+//! offsets are asked of LLVM through the IR type of the same name and the
+//! answers are read back in DTrans terms: "the field at byte 16 of
+//! `%struct.S` is field 2, an `%struct.T*`".
+use dtrans_ir::{DataLayout, Module, Type, TypeKind};
+use dtrans_types::{AtomicKind, DType, TypeId, TypeManager};
+use rustc_hash::FxHashMap as HashMap;
+
+/// A structure field one pointer may point to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Element {
+    /// The structure (named or literal) that holds the field.
+    pub aggregate: TypeId,
+    pub field: u32,
+}
+
+pub struct Layout<'m, 'c> {
+    m: &'m Module<'c>,
+    dl: DataLayout<'m>,
+    /// DTrans type -> IR type (`None`: no sized IR equivalent).
+    ir: HashMap<TypeId, Option<Type<'m>>>,
+}
+
+impl<'m, 'c> Layout<'m, 'c> {
+    pub fn new(m: &'m Module<'c>) -> Self {
+        Layout { m, dl: m.data_layout(), ir: HashMap::default() }
+    }
+
+    pub fn pointer_size(&self) -> u64 {
+        u64::from(self.dl.pointer_size())
+    }
+
+    /// The sized IR type equal to `t` in layout, if there is one.
+    pub fn ir_type(&mut self, tm: &TypeManager, t: TypeId) -> Option<Type<'m>> {
+        if let Some(r) = self.ir.get(&t) {
+            return *r;
+        }
+        // Insert first: a recursive structure reaches itself only through
+        // pointers, which do not recurse here, so this is only a guard.
+        self.ir.insert(t, None);
+        let m = self.m;
+        let r = match tm.get(t) {
+            DType::Int(bits) => Some(m.int_type(*bits)),
+            DType::Pointer(_) => Some(m.pointer_type()),
+            DType::Atomic(k) => atomic_kind_to_ir(*k).and_then(|kind| m.scalar_type(kind, 0)),
+            DType::Struct(name) => {
+                let ty = m.struct_type(name).filter(|s| s.is_sized());
+                // The DTrans body must match the IR body field for field.
+                let n = tm.struct_body(t).and_then(|b| b.fields.as_ref()).map(|f| f.len());
+                ty.filter(|s| Some(s.struct_fields().len()) == n)
+            }
+            DType::Array { len, elem } => {
+                let (len, elem) = (*len, *elem);
+                self.ir_type(tm, elem).and_then(|e| m.array_type(e, len).ok())
+            }
+            DType::Literal { fields, packed } => {
+                let (fields, packed) = (fields.clone(), *packed);
+                let irs: Option<Vec<_>> = fields.iter().map(|f| self.ir_type(tm, *f)).collect();
+                irs.and_then(|v| m.literal_struct_type(&v, packed).ok())
+            }
+            _ => None,
+        };
+        self.ir.insert(t, r);
+        r
+    }
+
+    /// Allocation size of `t` in bytes (array stride).
+    pub fn size(&mut self, tm: &TypeManager, t: TypeId) -> Option<u64> {
+        let ir = self.ir_type(tm, t)?;
+        self.dl.alloc_size(ir)
+    }
+
+    /// Byte offset of field `i` of the structure `t`.
+    pub fn field_offset(&mut self, tm: &TypeManager, t: TypeId, i: u32) -> Option<u64> {
+        let ir = self.ir_type(tm, t)?;
+        self.dl.field_offset(ir, i)
+    }
+
+    /// What lies at byte `offset` of an object of type `t`: the outermost
+    /// type that starts exactly there, and the innermost structure field
+    /// passed on the way (`None` at offset 0 of `t` itself, or in an array
+    /// that is not a field). Descends through nested structures and arrays
+    /// at any depth. `None` when the offset falls into padding, inside a
+    /// scalar, or outside `t`.
+    pub fn resolve(&mut self, tm: &TypeManager, mut t: TypeId, mut offset: u64) -> Option<(TypeId, Option<Element>)> {
+        let mut element = None;
+        loop {
+            if offset == 0 {
+                return Some((t, element));
+            }
+            match tm.get(t) {
+                DType::Struct(_) | DType::Literal { .. } => {
+                    let ir = self.ir_type(tm, t)?;
+                    let i = self.dl.field_at_offset(ir, offset)?;
+                    let start = self.dl.field_offset(ir, i)?;
+                    let ft = struct_fields(tm, t)?.get(i as usize).copied()?;
+                    let rest = offset - start;
+                    if rest >= self.size(tm, ft)? {
+                        return None; // padding after the field
+                    }
+                    element = Some(Element { aggregate: t, field: i });
+                    t = ft;
+                    offset = rest;
+                }
+                DType::Array { len, elem } => {
+                    let (len, elem) = (*len, *elem);
+                    let stride = self.size(tm, elem).filter(|s| *s > 0)?;
+                    if offset / stride >= len {
+                        return None;
+                    }
+                    offset %= stride;
+                    t = elem;
+                }
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// The fields of a named or literal structure.
+pub fn struct_fields(tm: &TypeManager, t: TypeId) -> Option<&[TypeId]> {
+    match tm.get(t) {
+        DType::Struct(_) => tm.struct_body(t)?.fields.as_deref(),
+        DType::Literal { fields, .. } => Some(fields),
+        _ => None,
+    }
+}
+
+/// What a pointer to `t` also points to without moving: `t`, its first
+/// field, that field's first field, ... (arrays: their first element).
+pub fn zero_chain(tm: &TypeManager, t: TypeId) -> impl Iterator<Item = TypeId> + '_ {
+    let mut next = Some(t);
+    let mut steps = 0;
+    std::iter::from_fn(move || {
+        let cur = next?;
+        steps += 1;
+        next = if steps > 64 {
+            None // deeper than any real nesting: stop rather than loop
+        } else {
+            match tm.get(cur) {
+                DType::Array { elem, len } if *len > 0 => Some(*elem),
+                _ => struct_fields(tm, cur).and_then(|f| f.first().copied()),
+            }
+        };
+        Some(cur)
+    })
+}
+
+fn atomic_kind_to_ir(k: AtomicKind) -> Option<TypeKind> {
+    Some(match k {
+        AtomicKind::Half => TypeKind::LLVMHalfTypeKind,
+        AtomicKind::BFloat => TypeKind::LLVMBFloatTypeKind,
+        AtomicKind::Float => TypeKind::LLVMFloatTypeKind,
+        AtomicKind::Double => TypeKind::LLVMDoubleTypeKind,
+        AtomicKind::X86Fp80 => TypeKind::LLVMX86_FP80TypeKind,
+        AtomicKind::Fp128 => TypeKind::LLVMFP128TypeKind,
+        AtomicKind::PpcFp128 => TypeKind::LLVMPPC_FP128TypeKind,
+        _ => return None,
+    })
+}
+
+/// Whether the IR type `ty` is the atomic kind `k`.
+pub fn atomic_matches(k: AtomicKind, ty: Type<'_>) -> bool {
+    atomic_kind_to_ir(k) == Some(ty.kind())
+}

@@ -1,0 +1,16 @@
+//! DTrans analyses over LLVM 19 IR (document 001): pointer type recovery
+//! ([`ptr_types`], the PtrTypeAnalyzer) and allocation analysis
+//! ([`alloc`]). The safety analysis will build on both.
+//!
+//! Inputs: a module from `dtrans-ir` and its DTrans types from
+//! `dtrans-types`, taken from the place [`source::prepare_types`] chooses.
+pub mod alloc;
+pub mod layout;
+pub mod ptr_types;
+pub mod report;
+pub mod source;
+
+pub use alloc::{AllocKind, FreeKind, MemFn, MemFns, SizeVerdict};
+pub use layout::{Element, Layout};
+pub use ptr_types::{analyze, PtrTypes, ValueInfo};
+pub use source::{prepare_types, TypeSource};

@@ -1,0 +1,1227 @@
+//! PtrTypeAnalyzer: what every pointer of the module points to (documents
+//! 000 "DTransPointerTypeAnalyzer", 001 "Local Pointer Type Analysis").
+//!
+//! With opaque pointers the IR says nothing about pointees, so the typed
+//! rules of the documents are applied to what this analysis recovers. Each
+//! pointer value (and each integer that holds a pointer) is a node with
+//! - declared types: what its definition says (metadata of arguments,
+//!   globals and allocas, allocation calls, GEP results, loads of typed
+//!   fields, `!dtrans-type` hints);
+//! - usage types: what its uses treat it as (loads, stores, GEPs, call
+//!   arguments, returns), flowing backwards;
+//! - element pointees: the structure fields it may address;
+//! - unknown / ambiguous, each with the first reason found.
+//!
+//! Facts flow over constraints to a fixed point (a worklist of constraints;
+//! a node's change re-runs the constraints that read it). Every set only
+//! grows and is bounded (pointer depth, set size), so the walk ends; the
+//! whole module is one problem, so argument and return types cross direct
+//! calls. The dominant type is chosen at the end.
+use std::collections::VecDeque;
+
+use dtrans_ir::{Function, Instruction, Module, Opcode, Type, TypeKind, Value, ValueKind};
+use dtrans_types::{ir_to_dtrans, DType, ModuleTypes, StructNames, TypeId, TypeManager};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use crate::alloc::{MemFn, MemFns};
+use crate::layout::{struct_fields, zero_chain, Element, Layout};
+use crate::source::TypeSource;
+
+/// More types than this in one set: the value is marked unknown.
+const MAX_TYPES: usize = 24;
+/// Deeper pointers than this are not built (`store p, p` would go on).
+const MAX_DEPTH: u32 = 6;
+
+/// What the analysis recovered for one value.
+#[derive(Clone, Debug, Default)]
+pub struct ValueInfo {
+    pub declared: Vec<TypeId>,
+    pub usage: Vec<TypeId>,
+    pub elements: Vec<Element>,
+    pub dominant: Option<TypeId>,
+    pub unknown: Option<String>,
+    pub ambiguous: Option<String>,
+}
+
+impl ValueInfo {
+    /// Declared and usage types together, sorted, each once.
+    pub fn all_types(&self) -> Vec<TypeId> {
+        let mut v = self.declared.clone();
+        v.extend_from_slice(&self.usage);
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+}
+
+type Node = u32;
+
+/// One rule between nodes. `Load`/`Store`/`Gep` read their inputs' types
+/// each time one of them changes.
+#[derive(Clone, Copy, Debug)]
+enum Rule<'m> {
+    /// Definition flows forward (declared, elements, unknown); use flows
+    /// back (usage). Phi and select operands, arguments to parameters,
+    /// returned values to the function's return.
+    Flow { from: Node, to: Node },
+    /// One value under two names (casts): everything flows both ways.
+    Same { a: Node, b: Node },
+    /// `usage(to) ⊇ types(from)`: a callee that may be called from elsewhere
+    /// keeps its own parameter types but still says what the argument is.
+    UseAs { from: Node, to: Node },
+    Load { addr: Node, result: Node, ty: Type<'m> },
+    Store { value: Option<Node>, addr: Node, ty: Type<'m> },
+    /// A typed GEP (instruction or constant expression).
+    Gep { gep: Value<'m>, base: Node, result: Node },
+    /// A constant byte offset from a pointer (`getelementptr i8`).
+    ByteOffset { base: Node, result: Node, offset: i64 },
+    /// A variable byte offset that is a multiple of `stride` (0: of
+    /// nothing known): a step over whole objects keeps the type.
+    VarOffset { base: Node, result: Node, stride: u64 },
+    /// Pointer arithmetic through integers: the result is unknown if the
+    /// operand holds a pointer.
+    Arith { from: Node, result: Node, why: &'static str },
+    Extract { agg: Node, result: Node, index: u32 },
+}
+
+pub struct PtrTypes<'m> {
+    pub source: TypeSource,
+    pub types: ModuleTypes<'m>,
+    nodes: HashMap<Value<'m>, Node>,
+    info: Vec<ValueInfo>,
+    /// Allocation and free functions (library and user wrappers).
+    pub mem_fns: MemFns<'m>,
+}
+
+impl<'m> PtrTypes<'m> {
+    /// What was recovered for `v` (`None`: the analysis never met it).
+    pub fn info(&self, v: Value<'m>) -> Option<&ValueInfo> {
+        self.nodes.get(&v).map(|n| &self.info[*n as usize])
+    }
+
+    pub fn tm(&self) -> &TypeManager {
+        &self.types.tm
+    }
+}
+
+/// Runs the analysis over the whole module.
+pub fn analyze<'m>(m: &'m Module<'_>, types: ModuleTypes<'m>, source: TypeSource) -> PtrTypes<'m> {
+    let mut a = Analyzer::new(m, types);
+    a.collect_escapes();
+    a.seed_globals();
+    for f in m.functions() {
+        a.visit_function(f);
+    }
+    a.solve();
+    a.finish();
+    PtrTypes { source, types: a.types, nodes: a.nodes, info: a.info, mem_fns: a.mem_fns }
+}
+
+struct Analyzer<'m, 'c> {
+    m: &'m Module<'c>,
+    types: ModuleTypes<'m>,
+    layout: Layout<'m, 'c>,
+    names: StructNames<'m>,
+    mem_fns: MemFns<'m>,
+    nodes: HashMap<Value<'m>, Node>,
+    /// The return node of each defined function.
+    returns: HashMap<Function<'m>, Node>,
+    info: Vec<ValueInfo>,
+    rules: Vec<Rule<'m>>,
+    /// Rules that read each node.
+    readers: Vec<Vec<u32>>,
+    queue: VecDeque<u32>,
+    queued: Vec<bool>,
+    /// Functions whose address is taken (used other than as a callee).
+    escaped: HashSet<Function<'m>>,
+    /// Metadata types by value, for lookups during the walk.
+    fn_types: HashMap<Function<'m>, TypeId>,
+    call_types: HashMap<Instruction<'m>, TypeId>,
+    alloca_types: HashMap<Instruction<'m>, TypeId>,
+    hints: HashMap<Instruction<'m>, TypeId>,
+    i8p: TypeId,
+    /// Reasons for values left with nothing, by node (set at definition).
+    no_info_reason: HashMap<Node, String>,
+    tbaa_kind: u32,
+    /// Loads and stores with a `!tbaa` tag: (address node, tag).
+    tbaa_checks: Vec<(Node, Instruction<'m>)>,
+}
+
+impl<'m, 'c> Analyzer<'m, 'c> {
+    fn new(m: &'m Module<'c>, mut types: ModuleTypes<'m>) -> Self {
+        let names: StructNames<'m> = m.struct_types_named().into_iter().collect();
+        let i8 = types.tm.int(8);
+        let i8p = types.tm.pointer_to(i8);
+        let fn_types = types.functions.iter().copied().collect();
+        let call_types = types.calls.iter().copied().collect();
+        let alloca_types = types.allocas.iter().copied().collect();
+        let hints = types.hints.iter().copied().collect();
+        Analyzer {
+            m,
+            layout: Layout::new(m),
+            names,
+            mem_fns: MemFns::find(m),
+            nodes: HashMap::default(),
+            returns: HashMap::default(),
+            info: Vec::new(),
+            rules: Vec::new(),
+            readers: Vec::new(),
+            queue: VecDeque::new(),
+            queued: Vec::new(),
+            escaped: HashSet::default(),
+            fn_types,
+            call_types,
+            alloca_types,
+            hints,
+            i8p,
+            no_info_reason: HashMap::default(),
+            tbaa_kind: m.md_kind_id("tbaa"),
+            tbaa_checks: Vec::new(),
+            types,
+        }
+    }
+
+    // ---- nodes -------------------------------------------------------
+
+    fn new_node(&mut self) -> Node {
+        let n = self.info.len() as Node;
+        self.info.push(ValueInfo::default());
+        self.readers.push(Vec::new());
+        n
+    }
+
+    /// The node of `v`, created on first sight. Constants that carry a
+    /// pointer (globals, functions, constant expressions) get their facts
+    /// when created.
+    fn node(&mut self, v: Value<'m>) -> Node {
+        if let Some(n) = self.nodes.get(&v) {
+            return *n;
+        }
+        let n = self.new_node();
+        self.nodes.insert(v, n);
+        match v.kind() {
+            ValueKind::Function => {
+                let f = v.as_function().expect("function value");
+                if let Some(t) = self.fn_types.get(&f).copied() {
+                    let p = self.types.tm.pointer_to(t);
+                    self.add_declared(n, p);
+                }
+            }
+            ValueKind::ConstantExpr => self.visit_const_expr(v, n),
+            ValueKind::GlobalAlias => {
+                let target = v.strip_aliases();
+                if target != v {
+                    let t = self.node(target);
+                    self.rule(Rule::Same { a: n, b: t }, &[n, t]);
+                }
+            }
+            ValueKind::Undef | ValueKind::Poison | ValueKind::ConstantNull => {}
+            ValueKind::ConstantInt => {}
+            _ => {}
+        }
+        n
+    }
+
+    /// A value only if it can carry a pointer (no node for plain numbers).
+    fn opt_node(&mut self, v: Value<'m>) -> Option<Node> {
+        match v.kind() {
+            ValueKind::ConstantInt
+            | ValueKind::ConstantFP
+            | ValueKind::ConstantNull
+            | ValueKind::Undef
+            | ValueKind::Poison
+            | ValueKind::Metadata
+            | ValueKind::BasicBlock
+            | ValueKind::InlineAsm => None,
+            _ => Some(self.node(v)),
+        }
+    }
+
+    fn rule(&mut self, r: Rule<'m>, reads: &[Node]) {
+        let id = self.rules.len() as u32;
+        self.rules.push(r);
+        for n in reads {
+            self.readers[*n as usize].push(id);
+        }
+        self.queued.push(false);
+        self.enqueue(id);
+    }
+
+    fn enqueue(&mut self, r: u32) {
+        if !self.queued[r as usize] {
+            self.queued[r as usize] = true;
+            self.queue.push_back(r);
+        }
+    }
+
+    fn changed(&mut self, n: Node) {
+        for i in 0..self.readers[n as usize].len() {
+            let r = self.readers[n as usize][i];
+            self.enqueue(r);
+        }
+    }
+
+    // ---- facts ---------------------------------------------------------
+
+    /// A type worth recording: no unknown part, not too deep.
+    fn admissible(&self, t: TypeId) -> bool {
+        // Pointers, and aggregates held in registers (`{ ptr, i32 }`
+        // returns); plain numbers are not what this analysis tracks.
+        let tm = &self.types.tm;
+        matches!(tm.get(t), DType::Pointer(_) | DType::Struct(_) | DType::Literal { .. } | DType::Array { .. })
+            && !tm.has_unknown(t)
+            && tm.strip_pointers(t).1 <= MAX_DEPTH
+    }
+
+    fn insert_set(set: &mut Vec<TypeId>, t: TypeId) -> bool {
+        match set.binary_search(&t) {
+            Ok(_) => false,
+            Err(pos) => {
+                set.insert(pos, t);
+                true
+            }
+        }
+    }
+
+    fn add_declared(&mut self, n: Node, t: TypeId) {
+        if !self.admissible(t) {
+            return;
+        }
+        let info = &mut self.info[n as usize];
+        if info.declared.len() >= MAX_TYPES {
+            self.set_unknown(n, "more types than the analysis tracks");
+            return;
+        }
+        if Self::insert_set(&mut info.declared, t) {
+            self.changed(n);
+        }
+    }
+
+    fn add_usage(&mut self, n: Node, t: TypeId) {
+        if !self.admissible(t) {
+            return;
+        }
+        let info = &mut self.info[n as usize];
+        if info.usage.len() >= MAX_TYPES {
+            self.set_unknown(n, "more types than the analysis tracks");
+            return;
+        }
+        if Self::insert_set(&mut info.usage, t) {
+            self.changed(n);
+        }
+    }
+
+    fn add_element(&mut self, n: Node, e: Element) {
+        let info = &mut self.info[n as usize];
+        if let Err(pos) = info.elements.binary_search(&e) {
+            if info.elements.len() >= MAX_TYPES {
+                self.set_unknown(n, "more fields than the analysis tracks");
+                return;
+            }
+            info.elements.insert(pos, e);
+            self.changed(n);
+        }
+    }
+
+    fn set_unknown(&mut self, n: Node, why: &str) {
+        let info = &mut self.info[n as usize];
+        if info.unknown.is_none() {
+            info.unknown = Some(why.to_string());
+            self.changed(n);
+        }
+    }
+
+    fn types_of(&self, n: Node) -> Vec<TypeId> {
+        self.info[n as usize].all_types()
+    }
+
+    fn pointer_to(&mut self, t: TypeId) -> TypeId {
+        self.types.tm.pointer_to(t)
+    }
+
+    /// The DTrans type of an IR type when the IR says all of it (no `ptr`
+    /// whose pointee it cannot know, outside named structures).
+    fn known_ir_type(&mut self, t: Type<'m>) -> Option<TypeId> {
+        let d = ir_to_dtrans(&mut self.types.tm, &self.names, t);
+        (!self.types.tm.has_unknown(d)).then_some(d)
+    }
+
+    /// Pointee types of a node's types that are aggregates or scalars, not
+    /// generic (`i8`), for rules that look inside what a pointer points to.
+    fn pointees(&self, n: Node) -> Vec<TypeId> {
+        let tm = &self.types.tm;
+        let mut out: Vec<TypeId> = Vec::new();
+        for t in self.types_of(n) {
+            if t == self.i8p {
+                continue;
+            }
+            if let Some(p) = tm.pointee(t) {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    // ---- seeding -------------------------------------------------------
+
+    /// A function escapes if it is used other than as the callee of a call.
+    fn collect_escapes(&mut self) {
+        for f in self.m.functions() {
+            let escapes = f.as_value().users().into_iter().any(|u| match u.as_instruction() {
+                Some(i) if i.is_call() => {
+                    i.called_value() != Some(f.as_value())
+                        || (0..i.call_arg_count().unwrap_or(0)).any(|k| i.call_arg(k) == Some(f.as_value()))
+                }
+                _ => true,
+            });
+            if escapes {
+                self.escaped.insert(f);
+            }
+        }
+    }
+
+    fn seed_globals(&mut self) {
+        let globals = self.types.globals.clone();
+        let with_md: HashSet<Value<'m>> = globals.iter().map(|(g, _)| *g).collect();
+        for (g, t) in globals {
+            let n = self.node(g);
+            let p = self.pointer_to(t);
+            self.add_declared(n, p);
+            self.add_usage(n, p);
+        }
+        for g in self.m.globals() {
+            if with_md.contains(&g) {
+                continue;
+            }
+            let n = self.node(g);
+            if let Some(t) = g.global_value_type().and_then(|t| self.known_ir_type(t)) {
+                let p = self.pointer_to(t);
+                self.add_declared(n, p);
+            }
+        }
+    }
+
+    // ---- the walk --------------------------------------------------------
+
+    fn visit_function(&mut self, f: Function<'m>) {
+        let meta = self.fn_types.get(&f).copied();
+        let (meta_ret, meta_params) = match meta.map(|t| self.types.tm.get(t).clone()) {
+            Some(DType::Function { ret, params, .. }) => (Some(ret), params),
+            _ => (None, Vec::new()),
+        };
+        if f.is_declaration() {
+            return;
+        }
+        let ret = self.new_node();
+        self.returns.insert(f, ret);
+        if let Some(r) = meta_ret {
+            self.add_declared(ret, r);
+            self.add_usage(ret, r);
+        }
+        for (i, p) in f.params().into_iter().enumerate() {
+            let n = self.node(p);
+            if let Some(t) = meta_params.get(i).copied() {
+                self.add_declared(n, t);
+                self.add_usage(n, t);
+            }
+            for attr in ["byval", "sret", "byref"] {
+                if let Some(t) = f.type_attribute(dtrans_ir::AttrIndex::Param(i as u32), attr) {
+                    if let Some(d) = self.known_ir_type(t) {
+                        let pd = self.pointer_to(d);
+                        self.add_declared(n, pd);
+                    }
+                }
+            }
+            if p.ty().is_pointer() && self.info[n as usize].declared.is_empty() {
+                let why = if self.escaped.contains(&f) {
+                    "parameter of a function whose address is taken, with no type metadata"
+                } else {
+                    "parameter with no type metadata and no typed caller"
+                };
+                self.no_info_reason.insert(n, why.into());
+            }
+        }
+        for i in f.instructions() {
+            self.visit(f, i);
+        }
+    }
+
+    fn visit(&mut self, f: Function<'m>, i: Instruction<'m>) {
+        let v = i.as_value();
+        let carries = |t: Type<'m>| t.is_pointer() || t.is_struct() || t.is_array() || t.int_width().is_some();
+        match i.opcode() {
+            Opcode::LLVMAlloca => {
+                let n = self.node(v);
+                if let Some(t) = self.alloca_types.get(&i).copied() {
+                    let p = self.pointer_to(t);
+                    self.add_declared(n, p);
+                } else if let Some(t) = i.allocated_type().and_then(|t| self.known_ir_type(t)) {
+                    let p = self.pointer_to(t);
+                    self.add_declared(n, p);
+                } else {
+                    self.no_info_reason.insert(n, "stack slot of a type with pointers, no type metadata".into());
+                }
+            }
+            Opcode::LLVMLoad => {
+                let ty = v.ty();
+                let addr = self.node(i.operand(0).expect("load address"));
+                let result = self.node(v);
+                self.rule(Rule::Load { addr, result, ty }, &[addr, result]);
+                self.no_info_reason.insert(result, "loaded from memory of unknown type".into());
+                self.note_tbaa(addr, i);
+            }
+            Opcode::LLVMStore => {
+                let val = i.operand(0).expect("store value");
+                let ty = val.ty();
+                let addr = self.node(i.operand(1).expect("store address"));
+                let value = self.opt_node(val);
+                let reads: Vec<Node> = std::iter::once(addr).chain(value).collect();
+                self.rule(Rule::Store { value, addr, ty }, &reads);
+                self.note_tbaa(addr, i);
+            }
+            Opcode::LLVMGetElementPtr => self.visit_gep(v),
+            Opcode::LLVMBitCast
+            | Opcode::LLVMAddrSpaceCast
+            | Opcode::LLVMFreeze
+            | Opcode::LLVMPtrToInt
+            | Opcode::LLVMIntToPtr => {
+                let src = i.operand(0).expect("cast operand");
+                let n = self.node(v);
+                if let Some(s) = self.opt_node(src) {
+                    self.rule(Rule::Same { a: s, b: n }, &[s, n]);
+                }
+                if i.opcode() == Opcode::LLVMIntToPtr {
+                    self.no_info_reason.insert(n, "inttoptr of an integer that holds no known pointer".into());
+                }
+                if v.ty().kind() == TypeKind::LLVMVectorTypeKind {
+                    self.set_unknown(n, "vector of pointers");
+                }
+            }
+            Opcode::LLVMPHI | Opcode::LLVMSelect => {
+                if !carries(v.ty()) {
+                    return;
+                }
+                let n = self.node(v);
+                let start = u32::from(i.opcode() == Opcode::LLVMSelect);
+                for k in start..i.num_operands() {
+                    let Some(o) = i.operand(k) else { continue };
+                    if let Some(s) = self.opt_node(o) {
+                        self.rule(Rule::Flow { from: s, to: n }, &[s, n]);
+                    }
+                }
+                self.no_info_reason.insert(n, "merge of values of unknown type".into());
+            }
+            Opcode::LLVMRet => {
+                if let (Some(o), Some(r)) = (i.operand(0), self.returns.get(&f).copied()) {
+                    if let Some(s) = self.opt_node(o) {
+                        self.rule(Rule::Flow { from: s, to: r }, &[s, r]);
+                    }
+                }
+            }
+            Opcode::LLVMCall | Opcode::LLVMInvoke | Opcode::LLVMCallBr => self.visit_call(i),
+            Opcode::LLVMAdd | Opcode::LLVMSub | Opcode::LLVMAnd | Opcode::LLVMOr | Opcode::LLVMXor
+            | Opcode::LLVMMul | Opcode::LLVMShl | Opcode::LLVMLShr | Opcode::LLVMAShr => {
+                // Integers holding pointers: `p + k` as integers leaves the
+                // type; `p - q` is a distance, not a pointer.
+                let n = self.node(v);
+                let (l, r) = (i.operand(0).expect("lhs"), i.operand(1).expect("rhs"));
+                let is_diff = i.opcode() == Opcode::LLVMSub;
+                if let Some(ln) = self.opt_node(l) {
+                    self.rule(Rule::Arith { from: ln, result: n, why: "integer arithmetic on a pointer" }, &[ln]);
+                }
+                if let (Some(rn), false) = (self.opt_node(r), is_diff) {
+                    self.rule(Rule::Arith { from: rn, result: n, why: "integer arithmetic on a pointer" }, &[rn]);
+                }
+            }
+            Opcode::LLVMExtractValue => {
+                if !carries(v.ty()) {
+                    return;
+                }
+                let agg = self.node(i.operand(0).expect("aggregate"));
+                let result = self.node(v);
+                let idx = i.aggregate_indices();
+                if idx.len() == 1 {
+                    self.rule(Rule::Extract { agg, result, index: idx[0] }, &[agg]);
+                } else {
+                    self.set_unknown(result, "extractvalue with nested indices");
+                }
+            }
+            Opcode::LLVMInsertValue => {
+                let n = self.node(v);
+                if let Some(a) = i.operand(0).and_then(|a| self.opt_node(a)) {
+                    self.rule(Rule::Flow { from: a, to: n }, &[a, n]);
+                }
+            }
+            Opcode::LLVMVAArg | Opcode::LLVMAtomicCmpXchg | Opcode::LLVMAtomicRMW | Opcode::LLVMLandingPad
+            | Opcode::LLVMExtractElement | Opcode::LLVMShuffleVector | Opcode::LLVMInsertElement => {
+                if v.ty().is_pointer() || v.ty().kind() == TypeKind::LLVMVectorTypeKind && v.ty().contains_pointer() {
+                    let n = self.node(v);
+                    self.set_unknown(n, "instruction kind the analysis does not follow");
+                }
+            }
+            _ => {}
+        }
+        if let Some(t) = self.hints.get(&i).copied() {
+            let n = self.node(v);
+            self.add_declared(n, t);
+        }
+    }
+
+    /// A struct-path `!tbaa` tag is clang's word on the access: the object
+    /// at `address - offset` is the tag's base structure. That is a use of
+    /// the base pointer as that structure (when the address is the base
+    /// itself, or a constant byte offset from it equal to the tag's
+    /// offset). The tag is also kept for the cross-check at the end.
+    fn note_tbaa(&mut self, addr: Node, i: Instruction<'m>) {
+        let Some(tag) = i.metadata_of_kind(self.tbaa_kind) else { return };
+        self.tbaa_checks.push((addr, i));
+        let Some((name, offset)) = tbaa_struct_access(tag) else { return };
+        let Some(s) = self.struct_for_tbaa_name(&name) else { return };
+        let ps = self.pointer_to(s);
+        let Some(a) = i.operand(if i.opcode() == Opcode::LLVMStore { 1 } else { 0 }) else { return };
+        if offset == 0 {
+            self.add_usage(addr, ps);
+            return;
+        }
+        let from_base = gep_source(a).is_some_and(|t| t.int_width() == Some(8))
+            && a.num_operands() == 2
+            && a.operand(1).and_then(|o| o.const_int_value()) == i64::try_from(offset).ok();
+        if let (true, Some(base)) = (from_base, a.operand(0)) {
+            if let Some(b) = self.opt_node(base) {
+                self.add_usage(b, ps);
+            }
+        }
+    }
+
+    fn visit_gep(&mut self, v: Value<'m>) {
+        let result = self.node(v);
+        let Some(base) = v.operand(0) else { return };
+        let Some(b) = self.opt_node(base) else {
+            self.set_unknown(result, "address computed from a constant that is not an object");
+            return;
+        };
+        let Some(src) = gep_source(v) else {
+            self.set_unknown(result, "getelementptr without a source type");
+            return;
+        };
+        if src.int_width() == Some(8) && v.num_operands() == 2 {
+            let idx = v.operand(1).expect("one index");
+            match idx.const_int_value() {
+                Some(0) => self.rule(Rule::Same { a: b, b: result }, &[b, result]),
+                Some(offset) => {
+                    self.rule(Rule::ByteOffset { base: b, result, offset }, &[b]);
+                    self.no_info_reason.insert(result, "byte offset from a pointer of unknown type".into());
+                }
+                None => {
+                    let stride = stride_of(idx);
+                    self.rule(Rule::VarOffset { base: b, result, stride }, &[b]);
+                }
+            }
+            return;
+        }
+        self.rule(Rule::Gep { gep: v, base: b, result }, &[b]);
+        self.no_info_reason.insert(result, "getelementptr from a pointer of unknown type".into());
+    }
+
+    /// Constant expressions are nodes like instructions (their node `n`
+    /// exists before their rules are made, so cycles through them end).
+    fn visit_const_expr(&mut self, v: Value<'m>, n: Node) {
+        match v.const_opcode() {
+            Some(Opcode::LLVMGetElementPtr) => self.visit_gep(v),
+            Some(Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast | Opcode::LLVMPtrToInt | Opcode::LLVMIntToPtr) => {
+                if let Some(s) = v.operand(0).and_then(|o| self.opt_node(o)) {
+                    self.rule(Rule::Same { a: s, b: n }, &[s, n]);
+                }
+            }
+            _ => self.set_unknown(n, "constant expression the analysis does not follow"),
+        }
+    }
+}
+
+/// The source element type of a GEP instruction or constant expression.
+fn gep_source(v: Value<'_>) -> Option<Type<'_>> {
+    match v.as_instruction() {
+        Some(i) => i.gep_source_type(),
+        None => v.const_gep_source_type(),
+    }
+}
+
+/// `k` if `v` is `x * k` or `x << log2(k)` (either operand order for
+/// `mul`), through casts; 0 if it is not.
+fn stride_of(v: Value<'_>) -> u64 {
+    let v = crate::alloc::trace_source(v);
+    let Some(i) = v.as_instruction() else { return 0 };
+    let (Some(l), Some(r)) = (i.operand(0), i.operand(1)) else { return 0 };
+    match i.opcode() {
+        Opcode::LLVMMul => r.const_uint_value().or_else(|| l.const_uint_value()).unwrap_or(0),
+        Opcode::LLVMShl => r.const_uint_value().filter(|k| *k < 63).map(|k| 1u64 << k).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+// ---- calls ---------------------------------------------------------------
+
+impl<'m, 'c> Analyzer<'m, 'c> {
+    fn ret_node(&mut self, f: Function<'m>) -> Node {
+        if let Some(n) = self.returns.get(&f) {
+            return *n;
+        }
+        let n = self.new_node();
+        self.returns.insert(f, n);
+        n
+    }
+
+    fn visit_call(&mut self, i: Instruction<'m>) {
+        let v = i.as_value();
+        let rty = v.ty();
+        let result = (rty.is_pointer() || rty.is_struct() || rty.kind() == TypeKind::LLVMVectorTypeKind)
+            .then(|| self.node(v));
+        let nargs = i.call_arg_count().unwrap_or(0);
+        // Types of aggregates passed by pointer, from the call's attributes.
+        for k in 0..nargs {
+            for attr in ["byval", "sret", "byref", "elementtype"] {
+                if let Some(t) = i.call_param_type_attribute(k, attr) {
+                    if let (Some(d), Some(a)) = (self.known_ir_type(t), i.call_arg(k).and_then(|a| self.opt_node(a))) {
+                        let pd = self.pointer_to(d);
+                        self.add_usage(a, pd);
+                    }
+                }
+            }
+        }
+        let callee = i.called_function();
+        if let Some(f) = callee {
+            let name = f.name();
+            if name.starts_with("llvm.") {
+                self.visit_intrinsic(i, &name, result);
+                return;
+            }
+            if let Some(kind) = self.mem_fns.kind(f) {
+                self.visit_mem_fn(i, kind, result);
+                return;
+            }
+            if !f.is_declaration() {
+                for k in 0..nargs.min(f.num_params()) {
+                    let (Some(arg), Some(p)) = (i.call_arg(k), f.param(k)) else { continue };
+                    let Some(a) = self.opt_node(arg) else { continue };
+                    let pn = self.node(p);
+                    if self.escaped.contains(&f) {
+                        self.rule(Rule::UseAs { from: pn, to: a }, &[pn]);
+                    } else {
+                        self.rule(Rule::Flow { from: a, to: pn }, &[a, pn]);
+                    }
+                }
+                if let Some(r) = result {
+                    let rn = self.ret_node(f);
+                    self.rule(Rule::Flow { from: rn, to: r }, &[rn, r]);
+                }
+                return;
+            }
+        }
+        // A declaration, or an indirect call: only metadata says anything.
+        let meta = match callee {
+            Some(f) => self.fn_types.get(&f).copied(),
+            None => self.call_types.get(&i).copied(),
+        };
+        if let Some(DType::Function { ret, params, .. }) = meta.map(|t| self.types.tm.get(t).clone()) {
+            for (k, t) in params.into_iter().enumerate() {
+                if let Some(a) = i.call_arg(k as u32).and_then(|a| self.opt_node(a)) {
+                    self.add_usage(a, t);
+                }
+            }
+            if let Some(r) = result {
+                self.add_declared(r, ret);
+            }
+        }
+        if let Some(r) = result {
+            let why = match callee {
+                Some(f) => format!("returned by external function @{} with no type metadata", f.name()),
+                None => "returned by an indirect call with no type metadata".into(),
+            };
+            self.no_info_reason.insert(r, why);
+        }
+    }
+
+    fn visit_intrinsic(&mut self, i: Instruction<'m>, name: &str, result: Option<Node>) {
+        let base = name.trim_start_matches("llvm.");
+        let family = base.split('.').next().unwrap_or("");
+        match family {
+            "memcpy" | "memmove" | "memset" | "memcpy_inline" | "memset_inline" => {
+                let ptr_args = if family.starts_with("memset") { 1 } else { 2 };
+                for k in 0..ptr_args {
+                    if let Some(a) = i.call_arg(k).and_then(|a| self.opt_node(a)) {
+                        let i8p = self.i8p;
+                        self.add_usage(a, i8p);
+                    }
+                }
+            }
+            "ptr" | "launder" | "strip" | "ssa" | "expect" => {
+                // llvm.ptr.annotation, launder/strip.invariant.group,
+                // ssa.copy, expect: the result is the first argument.
+                if let (Some(r), Some(a)) = (result, i.call_arg(0).and_then(|a| self.opt_node(a))) {
+                    self.rule(Rule::Same { a, b: r }, &[a, r]);
+                }
+            }
+            _ => {
+                if let Some(r) = result {
+                    if i.as_value().ty().is_pointer() {
+                        self.set_unknown(r, "returned by an intrinsic the analysis does not follow");
+                    }
+                }
+            }
+        }
+    }
+
+    fn visit_mem_fn(&mut self, i: Instruction<'m>, kind: MemFn, result: Option<Node>) {
+        let i8p = self.i8p;
+        match kind {
+            MemFn::Alloc(k) => {
+                use crate::alloc::AllocKind as A;
+                if let Some(r) = result {
+                    self.add_declared(r, i8p);
+                }
+                match k {
+                    A::Realloc | A::ReallocArray => {
+                        if let Some(a) = i.call_arg(0).and_then(|a| self.opt_node(a)) {
+                            self.add_usage(a, i8p);
+                            if let Some(r) = result {
+                                self.rule(Rule::Flow { from: a, to: r }, &[a, r]);
+                            }
+                        }
+                    }
+                    A::PosixMemalign => {
+                        if let Some(a) = i.call_arg(0).and_then(|a| self.opt_node(a)) {
+                            let i8pp = self.pointer_to(i8p);
+                            self.add_usage(a, i8pp);
+                        }
+                    }
+                    A::Strdup => {
+                        if let Some(a) = i.call_arg(0).and_then(|a| self.opt_node(a)) {
+                            self.add_usage(a, i8p);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            MemFn::Free(_) => {
+                if let Some(a) = i.call_arg(0).and_then(|a| self.opt_node(a)) {
+                    self.add_usage(a, i8p);
+                }
+            }
+        }
+    }
+}
+
+// ---- the fixed point -------------------------------------------------------
+
+impl<'m, 'c> Analyzer<'m, 'c> {
+    fn solve(&mut self) {
+        while let Some(r) = self.queue.pop_front() {
+            self.queued[r as usize] = false;
+            let rule = self.rules[r as usize];
+            self.apply(rule);
+        }
+    }
+
+    fn copy_forward(&mut self, from: Node, to: Node) {
+        if from == to {
+            return;
+        }
+        let src = self.info[from as usize].clone();
+        for t in src.declared {
+            self.add_declared(to, t);
+        }
+        for e in src.elements {
+            self.add_element(to, e);
+        }
+        if let Some(u) = src.unknown {
+            self.set_unknown(to, &u);
+        }
+    }
+
+    fn usage_back(&mut self, from: Node, to: Node) {
+        if from == to {
+            return;
+        }
+        for t in self.info[from as usize].usage.clone() {
+            self.add_usage(to, t);
+        }
+    }
+
+    fn apply(&mut self, rule: Rule<'m>) {
+        match rule {
+            Rule::Flow { from, to } => {
+                self.copy_forward(from, to);
+                self.usage_back(to, from);
+            }
+            Rule::Same { a, b } => {
+                self.copy_forward(a, b);
+                self.copy_forward(b, a);
+                self.usage_back(a, b);
+                self.usage_back(b, a);
+            }
+            Rule::UseAs { from, to } => {
+                for t in self.types_of(from) {
+                    self.add_usage(to, t);
+                }
+            }
+            Rule::Load { addr, result, ty } => self.apply_load(addr, result, ty),
+            Rule::Store { value, addr, ty } => self.apply_store(value, addr, ty),
+            Rule::Gep { gep, base, result } => self.apply_gep(gep, base, result),
+            Rule::ByteOffset { base, result, offset } => self.apply_byte_offset(base, result, offset),
+            Rule::VarOffset { base, result, stride } => {
+                let mut generic_only = true;
+                for p in self.pointees(base) {
+                    generic_only = false;
+                    let size = self.layout.size(&self.types.tm, p);
+                    if stride != 0 && size.is_some_and(|s| s > 0 && stride % s == 0) {
+                        let pp = self.pointer_to(p);
+                        self.add_declared(result, pp);
+                    } else {
+                        self.set_unknown(result, "variable byte offset that is not a whole number of objects");
+                    }
+                }
+                if generic_only {
+                    // Byte arithmetic on `i8*` stays `i8*`.
+                    self.copy_forward(base, result);
+                }
+                if let Some(u) = self.info[base as usize].unknown.clone() {
+                    self.set_unknown(result, &u);
+                }
+            }
+            Rule::Arith { from, result, why } => {
+                let info = &self.info[from as usize];
+                if !info.declared.is_empty() || !info.usage.is_empty() || info.unknown.is_some() {
+                    self.set_unknown(result, why);
+                }
+            }
+            Rule::Extract { agg, result, index } => {
+                for t in self.types_of(agg) {
+                    let field = struct_fields(&self.types.tm, t).and_then(|f| f.get(index as usize).copied());
+                    if let Some(f) = field {
+                        self.add_declared(result, f);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a value of DTrans type `c` can be what an access of IR type
+    /// `ty` reads or writes.
+    fn compatible(&self, c: TypeId, ty: Type<'m>) -> bool {
+        let tm = &self.types.tm;
+        match tm.get(c) {
+            DType::Pointer(_) => ty.is_pointer() || ty.int_width() == Some(self.ptr_bits()),
+            DType::Int(b) => ty.int_width() == Some(*b),
+            DType::Atomic(k) => crate::layout::atomic_matches(*k, ty),
+            DType::Struct(name) => ty.struct_name().as_deref() == Some(name.as_str()),
+            DType::Literal { .. } => ty.is_literal_struct(),
+            _ => false,
+        }
+    }
+
+    fn ptr_bits(&self) -> u32 {
+        (self.layout.pointer_size() * 8) as u32
+    }
+
+    /// The first type in the zero chain of `p` that an access of `ty` can
+    /// touch.
+    fn accessed(&self, p: TypeId, ty: Type<'m>) -> Option<TypeId> {
+        zero_chain(&self.types.tm, p).find(|c| self.compatible(*c, ty))
+    }
+
+    fn apply_load(&mut self, addr: Node, result: Node, ty: Type<'m>) {
+        let holds_pointer = ty.is_pointer() || ty.int_width() == Some(self.ptr_bits()) || ty.is_struct();
+        if holds_pointer {
+            for p in self.pointees(addr) {
+                if let Some(c) = self.accessed(p, ty) {
+                    if !matches!(self.types.tm.get(c), DType::Int(_)) {
+                        self.add_declared(result, c);
+                    }
+                }
+            }
+            for t in self.types_of(result) {
+                let pt = self.pointer_to(t);
+                self.add_usage(addr, pt);
+            }
+        }
+        if !ty.is_pointer() {
+            if let Some(d) = self.known_ir_type(ty) {
+                let pd = self.pointer_to(d);
+                self.add_usage(addr, pd);
+            }
+        }
+    }
+
+    fn apply_store(&mut self, value: Option<Node>, addr: Node, ty: Type<'m>) {
+        if let Some(vn) = value {
+            for t in self.types_of(vn) {
+                let pt = self.pointer_to(t);
+                self.add_usage(addr, pt);
+            }
+            for p in self.pointees(addr) {
+                if let Some(c) = self.accessed(p, ty) {
+                    if matches!(self.types.tm.get(c), DType::Pointer(_)) {
+                        self.add_usage(vn, c);
+                    }
+                }
+            }
+        }
+        if !ty.is_pointer() {
+            if let Some(d) = self.known_ir_type(ty) {
+                let pd = self.pointer_to(d);
+                self.add_usage(addr, pd);
+            }
+        }
+    }
+
+    fn apply_gep(&mut self, gep: Value<'m>, base: Node, result: Node) {
+        let Some(src) = gep_source(gep) else { return };
+        let mut starts: Vec<TypeId> = Vec::new();
+        if let Some(d) = self.known_ir_type(src) {
+            starts.push(d);
+            let pd = self.pointer_to(d);
+            self.add_usage(base, pd);
+        }
+        for p in self.pointees(base) {
+            if !starts.contains(&p) && self.layout.ir_type(&self.types.tm, p) == Some(src) {
+                starts.push(p);
+            }
+        }
+        let n = gep.num_operands();
+        for start in starts {
+            if n == 2 {
+                // `p + i` over whole objects: same type; a field address
+                // keeps its field at index 0 or inside an array field.
+                let pt = self.pointer_to(start);
+                self.add_declared(result, pt);
+                let zero = gep.operand(1).and_then(|o| o.const_int_value()) == Some(0);
+                for e in self.info[base as usize].elements.clone() {
+                    let in_array = struct_fields(&self.types.tm, e.aggregate)
+                        .and_then(|f| f.get(e.field as usize))
+                        .is_some_and(|f| matches!(self.types.tm.get(*f), DType::Array { .. }));
+                    if zero || in_array {
+                        self.add_element(result, e);
+                    }
+                }
+                continue;
+            }
+            let mut cur = start;
+            let mut element = None;
+            let mut ok = true;
+            for k in 2..n {
+                let Some(idx) = gep.operand(k) else { ok = false; break };
+                match self.types.tm.get(cur).clone() {
+                    DType::Struct(_) | DType::Literal { .. } => {
+                        let f = idx.const_int_value().and_then(|f| u32::try_from(f).ok());
+                        let ft = f.and_then(|f| struct_fields(&self.types.tm, cur)?.get(f as usize).copied());
+                        match (f, ft) {
+                            (Some(f), Some(ft)) => {
+                                element = Some(Element { aggregate: cur, field: f });
+                                cur = ft;
+                            }
+                            _ => {
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                    DType::Array { elem, .. } => cur = elem,
+                    _ => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                self.set_unknown(result, "getelementptr indices that do not fit the type");
+                continue;
+            }
+            let pc = self.pointer_to(cur);
+            self.add_declared(result, pc);
+            if let Some(e) = element {
+                self.add_element(result, e);
+            }
+        }
+        if let Some(u) = self.info[base as usize].unknown.clone() {
+            self.set_unknown(result, &u);
+        }
+    }
+
+    fn apply_byte_offset(&mut self, base: Node, result: Node, offset: i64) {
+        if offset > 0 {
+            // Scalar pointees (`i32*` from a store to field 0) only count
+            // when no aggregate is there to resolve the offset in.
+            let mut pointees = self.pointees(base);
+            let tm = &self.types.tm;
+            let aggregate = |p: &TypeId| struct_fields(tm, *p).is_some() || matches!(tm.get(*p), DType::Array { .. });
+            if pointees.iter().any(aggregate) {
+                pointees.retain(aggregate);
+            }
+            for p in pointees {
+                let off = offset as u64;
+                match self.layout.resolve(&self.types.tm, p, off) {
+                    Some((t, e)) => {
+                        let pt = self.pointer_to(t);
+                        self.add_declared(result, pt);
+                        if let Some(e) = e {
+                            self.add_element(result, e);
+                        }
+                    }
+                    None => {
+                        let size = self.layout.size(&self.types.tm, p).unwrap_or(0);
+                        if size > 0 && off % size == 0 {
+                            let pp = self.pointer_to(p);
+                            self.add_declared(result, pp);
+                        }
+                    }
+                }
+            }
+        }
+        // From a field's address, the offset is taken from its structure's
+        // start: this finds sibling fields and, for negative offsets, the
+        // containing structure (`container_of`).
+        for e in self.info[base as usize].elements.clone() {
+            let Some(start) = self.layout.field_offset(&self.types.tm, e.aggregate, e.field) else { continue };
+            let Some(off) = (start as i64).checked_add(offset).filter(|o| *o >= 0) else { continue };
+            if let Some((t, el)) = self.layout.resolve(&self.types.tm, e.aggregate, off as u64) {
+                let pt = self.pointer_to(t);
+                self.add_declared(result, pt);
+                if let Some(el) = el {
+                    self.add_element(result, el);
+                }
+            }
+        }
+        if let Some(u) = self.info[base as usize].unknown.clone() {
+            self.set_unknown(result, &u);
+        }
+    }
+}
+
+// ---- results ---------------------------------------------------------------
+
+impl<'m, 'c> Analyzer<'m, 'c> {
+    fn finish(&mut self) {
+        self.check_tbaa();
+        let nodes: Vec<(Value<'m>, Node)> = self.nodes.iter().map(|(v, n)| (*v, *n)).collect();
+        for (v, n) in nodes {
+            let info = &self.info[n as usize];
+            if info.declared.is_empty() && info.usage.is_empty() && info.unknown.is_none() && v.ty().is_pointer() {
+                let why = self.no_info_reason.get(&n).cloned().unwrap_or_else(|| "no type information".into());
+                self.info[n as usize].unknown = Some(why);
+            }
+        }
+        for n in 0..self.info.len() {
+            self.choose_dominant(n);
+        }
+    }
+
+    fn choose_dominant(&mut self, n: usize) {
+        let all = self.info[n].all_types();
+        if all.is_empty() || self.info[n].unknown.is_some() {
+            return;
+        }
+        let explaining: Vec<TypeId> =
+            all.iter().copied().filter(|c| all.iter().all(|t| self.explains(*c, *t))).collect();
+        if explaining.len() == 1 {
+            self.info[n].dominant = Some(explaining[0]);
+            return;
+        }
+        // The types nothing else explains are the ones in conflict.
+        let tops: Vec<TypeId> =
+            all.iter().copied().filter(|t| !all.iter().any(|c| c != t && self.explains(*c, *t))).collect();
+        let tm = &self.types.tm;
+        let listed: Vec<String> = tops.iter().map(|t| tm.display(*t).to_string()).collect();
+        if self.info[n].ambiguous.is_none() {
+            self.info[n].ambiguous = Some(format!("used as {}", listed.join(" and ")));
+        }
+    }
+
+    /// Whether a value of type `a` may also be seen as `b` without being
+    /// another object: equal, `b` a generic equivalent (`i8*`, a
+    /// pointer-sized integer), or `b` a pointer to something at offset 0 of
+    /// what `a` points to.
+    fn explains(&self, a: TypeId, b: TypeId) -> bool {
+        if a == b {
+            return true;
+        }
+        let tm = &self.types.tm;
+        match (tm.get(a), tm.get(b)) {
+            (DType::Pointer(pa), DType::Pointer(pb)) => {
+                zero_chain(tm, *pa).any(|z| z == *pb || self.pointee_explains(z, *pb))
+            }
+            (DType::Pointer(_), DType::Int(bits)) => *bits == self.ptr_bits(),
+            _ => false,
+        }
+    }
+
+    fn pointee_explains(&self, z: TypeId, pb: TypeId) -> bool {
+        let tm = &self.types.tm;
+        match tm.get(pb) {
+            DType::Int(8) => true,
+            DType::Int(bits) => *bits == self.ptr_bits() && matches!(tm.get(z), DType::Pointer(_)),
+            DType::Pointer(_) => matches!(tm.get(z), DType::Pointer(_)) && self.explains(z, pb),
+            _ => false,
+        }
+    }
+
+    /// Compares each `!tbaa` struct-path tag with what the address was found
+    /// to point to. A tag naming a known structure at an offset where the
+    /// address's types are not found makes the address ambiguous.
+    fn check_tbaa(&mut self) {
+        let checks = std::mem::take(&mut self.tbaa_checks);
+        for (addr, inst) in checks {
+            let Some(tag) = inst.metadata_of_kind(self.tbaa_kind) else { continue };
+            let Some((base, offset)) = tbaa_struct_access(tag) else { continue };
+            let Some(b) = self.struct_for_tbaa_name(&base) else { continue };
+            let Some((at, element)) = self.layout.resolve(&self.types.tm, b, offset) else { continue };
+            let info = &self.info[addr as usize];
+            if info.unknown.is_some() || info.ambiguous.is_some() {
+                continue;
+            }
+            let tm = &self.types.tm;
+            let here: Vec<TypeId> = zero_chain(tm, at).collect();
+            let pointees: Vec<TypeId> =
+                info.all_types().into_iter().filter_map(|t| tm.pointee(t)).filter(|p| !matches!(tm.get(*p), DType::Int(8))).collect();
+            let structural = pointees.iter().any(|p| matches!(tm.get(*p), DType::Struct(_)));
+            let agrees = pointees.iter().any(|p| here.contains(p)) || element.is_some_and(|e| info.elements.contains(&e));
+            if structural && !agrees {
+                let got: Vec<String> = pointees.iter().map(|p| format!("{}*", tm.display(*p))).collect();
+                let why = format!(
+                    "TBAA tag says {} at offset {offset} ({}), the analysis says {}",
+                    tm.display(b),
+                    tm.display(at),
+                    got.join(", ")
+                );
+                self.info[addr as usize].ambiguous = Some(why);
+            }
+        }
+    }
+
+    /// `struct.NAME` or `union.NAME` for a C TBAA type name; C++ names
+    /// (`_ZTS...`) are not decoded, so their tags are not checked.
+    fn struct_for_tbaa_name(&self, name: &str) -> Option<TypeId> {
+        if name.is_empty() || name.starts_with("_ZTS") {
+            return None;
+        }
+        let tm = &self.types.tm;
+        let t = tm.lookup_struct(&format!("struct.{name}")).or_else(|| tm.lookup_struct(&format!("union.{name}")))?;
+        tm.struct_body(t).and_then(|b| b.fields.as_ref())?;
+        Some(t)
+    }
+}
+
+/// The base type name and offset of a struct-path TBAA access tag (base
+/// type different from the access type), `None` for scalar tags.
+fn tbaa_struct_access(tag: dtrans_ir::Metadata<'_>) -> Option<(String, u64)> {
+    let ops = tag.operands();
+    if ops.len() < 3 {
+        return None;
+    }
+    let (base, access) = (ops[0]?, ops[1]?);
+    if base == access {
+        return None;
+    }
+    let offset = ops[2]?.as_constant()?.const_uint_value()?;
+    let name = base.operands().first().copied().flatten()?.as_string()?;
+    Some((name, offset))
+}

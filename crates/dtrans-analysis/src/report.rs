@@ -1,0 +1,131 @@
+//! `dtrans ptr-types` output: per defined function, each value with what
+//! the analysis recovered. Values are named as `llvm-dis-19` prints them,
+//! types in the specification's notation.
+use dtrans_ir::{Module, Value};
+use serde::Serialize;
+
+use crate::ptr_types::{PtrTypes, ValueInfo};
+
+#[derive(Serialize)]
+pub struct Report {
+    pub type_source: &'static str,
+    pub functions: Vec<FunctionReport>,
+}
+
+#[derive(Serialize)]
+pub struct FunctionReport {
+    pub name: String,
+    pub values: Vec<ValueReport>,
+}
+
+#[derive(Serialize)]
+pub struct ValueReport {
+    pub value: String,
+    pub declared: Vec<String>,
+    pub usage: Vec<String>,
+    pub dominant: Option<String>,
+    pub elements: Vec<ElementReport>,
+    pub unknown: bool,
+    pub ambiguous: bool,
+    pub reason: String,
+}
+
+#[derive(Serialize)]
+pub struct ElementReport {
+    #[serde(rename = "struct")]
+    pub aggregate: String,
+    pub field: u32,
+}
+
+/// Builds the report; `only` restricts it to one function (`f` or `@f`).
+/// `None` if `only` names no defined function.
+pub fn build<'m>(m: &'m Module<'_>, pt: &PtrTypes<'m>, only: Option<&str>) -> Option<Report> {
+    let only = only.map(|s| s.strip_prefix('@').unwrap_or(s));
+    let mut functions = Vec::new();
+    for f in m.functions() {
+        if f.is_declaration() || only.is_some_and(|o| o != f.name()) {
+            continue;
+        }
+        let names = f.local_names();
+        let mut values = Vec::new();
+        let mut add = |v: Value<'m>| {
+            let Some(info) = pt.info(v) else { return };
+            if !v.ty().is_pointer() && info.all_types().is_empty() && info.unknown.is_none() {
+                return;
+            }
+            let name = names.get(&v).cloned().unwrap_or_else(|| "%?".into());
+            values.push(value_report(pt, name, info));
+        };
+        for p in f.params() {
+            add(p);
+        }
+        for i in f.instructions() {
+            add(i.as_value());
+        }
+        functions.push(FunctionReport { name: f.name(), values });
+    }
+    if only.is_some() && functions.is_empty() {
+        return None;
+    }
+    Some(Report { type_source: pt.source.as_str(), functions })
+}
+
+fn value_report(pt: &PtrTypes<'_>, value: String, info: &ValueInfo) -> ValueReport {
+    let tm = pt.tm();
+    let show = |v: &[dtrans_types::TypeId]| v.iter().map(|t| tm.display(*t).to_string()).collect::<Vec<_>>();
+    let reason = match (&info.unknown, &info.ambiguous) {
+        (Some(u), Some(a)) => format!("{u}; {a}"),
+        (Some(u), None) => u.clone(),
+        (None, Some(a)) => a.clone(),
+        (None, None) => String::new(),
+    };
+    ValueReport {
+        value,
+        declared: show(&info.declared),
+        usage: show(&info.usage),
+        dominant: info.dominant.map(|t| tm.display(t).to_string()),
+        elements: info
+            .elements
+            .iter()
+            .map(|e| ElementReport { aggregate: tm.display(e.aggregate).to_string(), field: e.field })
+            .collect(),
+        unknown: info.unknown.is_some(),
+        ambiguous: info.ambiguous.is_some(),
+        reason,
+    }
+}
+
+/// The text form, stable for FileCheck:
+/// `  %p -> %struct.S* | declared: ... | usage: ... | elements: %struct.S@1`,
+/// `-> ?` when there is no dominant type, then `| unknown: why` or
+/// `| ambiguous: why`.
+pub fn text(r: &Report) -> String {
+    let mut out = format!("type source: {}\n", r.type_source);
+    for f in &r.functions {
+        out.push_str(&format!("function @{}\n", dtrans_ir::quote_ident(&f.name)));
+        for v in &f.values {
+            out.push_str(&format!("  {} -> {}", v.value, v.dominant.as_deref().unwrap_or("?")));
+            if !v.declared.is_empty() {
+                out.push_str(&format!(" | declared: {}", v.declared.join(", ")));
+            }
+            if !v.usage.is_empty() {
+                out.push_str(&format!(" | usage: {}", v.usage.join(", ")));
+            }
+            if !v.elements.is_empty() {
+                let e: Vec<String> = v.elements.iter().map(|e| format!("{}@{}", e.aggregate, e.field)).collect();
+                out.push_str(&format!(" | elements: {}", e.join(", ")));
+            }
+            if v.unknown {
+                out.push_str(" | unknown");
+            }
+            if v.ambiguous {
+                out.push_str(" | ambiguous");
+            }
+            if !v.reason.is_empty() {
+                out.push_str(&format!(": {}", v.reason));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}

@@ -1,0 +1,46 @@
+//! Where the DTrans types of a module come from (issue order): its DTrans
+//! metadata; else the metadata `dtrans annotate` builds from debug
+//! information, built in memory by the same code; else the IR's own
+//! structure types, whose `ptr` fields point to unknown (`?*`).
+use dtrans_ir::Module;
+use dtrans_types::{annotate, AnnotateOptions, TYPES_MD};
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TypeSource {
+    Metadata,
+    DebugInfo,
+    Ir,
+}
+
+impl TypeSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TypeSource::Metadata => "metadata",
+            TypeSource::DebugInfo => "debug-info",
+            TypeSource::Ir => "ir",
+        }
+    }
+}
+
+fn has_operands(m: &Module<'_>, name: &str) -> bool {
+    m.named_metadata(name).is_some_and(|n| !n.operands().is_empty())
+}
+
+/// Makes sure `m` carries DTrans metadata if it can, and says where it came
+/// from. With debug information and no metadata, the module is annotated in
+/// place (it is the analysis's working copy; nothing is written back).
+pub fn prepare_types(m: &mut Module<'_>) -> TypeSource {
+    if has_operands(m, TYPES_MD) {
+        return TypeSource::Metadata;
+    }
+    if has_operands(m, "llvm.dbg.cu") {
+        // Same code path as `dtrans annotate`; it cannot fail with debug
+        // information present.
+        if annotate(m, AnnotateOptions { replace: false, allow_partial: false }).is_ok() {
+            return TypeSource::DebugInfo;
+        }
+    }
+    TypeSource::Ir
+}
