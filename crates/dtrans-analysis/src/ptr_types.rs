@@ -75,8 +75,8 @@ enum Rule<'m> {
     Gep { gep: Value<'m>, base: Node, result: Node },
     /// A constant byte offset from a pointer (`getelementptr i8`).
     ByteOffset { base: Node, result: Node, offset: i64 },
-    /// A variable byte offset that is a multiple of `stride` (0: of
-    /// nothing known): a step over whole objects keeps the type.
+    /// A variable byte offset that is always a multiple of `stride` (0:
+    /// always 0): a step over whole objects keeps the type.
     VarOffset { base: Node, result: Node, stride: u64 },
     /// Pointer arithmetic through integers: the result is unknown if the
     /// operand holds a pointer.
@@ -143,6 +143,8 @@ struct Analyzer<'m, 'c> {
     /// Reasons for values left with nothing, by node (set at definition).
     no_info_reason: HashMap<Node, String>,
     tbaa_kind: u32,
+    /// Sizes of aggregates, filled before dominant types are chosen.
+    sizes: HashMap<TypeId, u64>,
     /// Loads and stores with a `!tbaa` tag: (address node, tag).
     tbaa_checks: Vec<(Node, Instruction<'m>)>,
 }
@@ -176,6 +178,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             i8p,
             no_info_reason: HashMap::default(),
             tbaa_kind: m.md_kind_id("tbaa"),
+            sizes: HashMap::default(),
             tbaa_checks: Vec::new(),
             types,
         }
@@ -646,16 +649,72 @@ fn gep_source(v: Value<'_>) -> Option<Type<'_>> {
     }
 }
 
-/// `k` if `v` is `x * k` or `x << log2(k)` (either operand order for
-/// `mul`), through casts; 0 if it is not.
+/// A number `k` that `v` is always a multiple of: 0 when `v` is always 0,
+/// 1 when nothing better is known. Follows constants, `mul`, `shl`, `add`,
+/// `sub`, casts, `select` and `phi` (an induction `i = phi [0, i + 96]` is a
+/// multiple of 96: a cycle back to a phi being computed adds nothing).
 fn stride_of(v: Value<'_>) -> u64 {
-    let v = crate::alloc::trace_source(v);
-    let Some(i) = v.as_instruction() else { return 0 };
-    let (Some(l), Some(r)) = (i.operand(0), i.operand(1)) else { return 0 };
+    multiple_of(v, &mut Vec::new(), 0)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn multiple_of<'m>(v: Value<'m>, in_progress: &mut Vec<Value<'m>>, depth: u32) -> u64 {
+    if let Some(c) = v.const_int_value() {
+        return c.unsigned_abs();
+    }
+    let Some(i) = v.as_instruction() else { return 1 };
+    if depth > 32 {
+        return 1;
+    }
+    let op = |k: u32| i.operand(k);
     match i.opcode() {
-        Opcode::LLVMMul => r.const_uint_value().or_else(|| l.const_uint_value()).unwrap_or(0),
-        Opcode::LLVMShl => r.const_uint_value().filter(|k| *k < 63).map(|k| 1u64 << k).unwrap_or(0),
-        _ => 0,
+        Opcode::LLVMZExt | Opcode::LLVMSExt | Opcode::LLVMFreeze => {
+            op(0).map_or(1, |o| multiple_of(o, in_progress, depth + 1))
+        }
+        Opcode::LLVMMul => match (op(0), op(1)) {
+            (Some(l), Some(r)) => {
+                let (a, b) = (multiple_of(l, in_progress, depth + 1), multiple_of(r, in_progress, depth + 1));
+                a.saturating_mul(b)
+            }
+            _ => 1,
+        },
+        Opcode::LLVMShl => match (op(0), op(1).and_then(|r| r.const_uint_value())) {
+            (Some(l), Some(k)) if k < 63 => multiple_of(l, in_progress, depth + 1).saturating_mul(1 << k),
+            _ => 1,
+        },
+        Opcode::LLVMAdd | Opcode::LLVMSub => match (op(0), op(1)) {
+            (Some(l), Some(r)) => gcd(multiple_of(l, in_progress, depth + 1), multiple_of(r, in_progress, depth + 1)),
+            _ => 1,
+        },
+        Opcode::LLVMSelect => match (op(1), op(2)) {
+            (Some(l), Some(r)) => gcd(multiple_of(l, in_progress, depth + 1), multiple_of(r, in_progress, depth + 1)),
+            _ => 1,
+        },
+        Opcode::LLVMPHI => {
+            if in_progress.contains(&v) {
+                return 0;
+            }
+            in_progress.push(v);
+            let mut g = 0;
+            for k in 0..i.num_operands() {
+                if let Some(o) = op(k) {
+                    g = gcd(g, multiple_of(o, in_progress, depth + 1));
+                }
+                if g == 1 {
+                    break;
+                }
+            }
+            in_progress.pop();
+            g
+        }
+        _ => 1,
     }
 }
 
@@ -712,7 +771,16 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 }
                 if let Some(r) = result {
                     let rn = self.ret_node(f);
-                    self.rule(Rule::Flow { from: rn, to: r }, &[rn, r]);
+                    match self.meta_return(f) {
+                        // The callee's declared return type is what every
+                        // caller gets: what one caller passes through a
+                        // `void *` helper must not reach the others.
+                        Some(t) => {
+                            self.add_declared(r, t);
+                            self.rule(Rule::UseAs { from: r, to: rn }, &[r]);
+                        }
+                        None => self.rule(Rule::Flow { from: rn, to: r }, &[rn, r]),
+                    }
                 }
                 return;
             }
@@ -738,6 +806,14 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 None => "returned by an indirect call with no type metadata".into(),
             };
             self.no_info_reason.insert(r, why);
+        }
+    }
+
+    /// The return type the function's metadata declares.
+    fn meta_return(&self, f: Function<'m>) -> Option<TypeId> {
+        match self.types.tm.get(*self.fn_types.get(&f)?) {
+            DType::Function { ret, .. } => Some(*ret),
+            _ => None,
         }
     }
 
@@ -873,7 +949,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 for p in self.pointees(base) {
                     generic_only = false;
                     let size = self.layout.size(&self.types.tm, p);
-                    if stride != 0 && size.is_some_and(|s| s > 0 && stride % s == 0) {
+                    if size.is_some_and(|s| s > 0 && stride % s == 0) {
                         let pp = self.pointer_to(p);
                         self.add_declared(result, pp);
                     } else {
@@ -1057,23 +1133,28 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             if pointees.iter().any(aggregate) {
                 pointees.retain(aggregate);
             }
-            for p in pointees {
-                let off = offset as u64;
-                match self.layout.resolve(&self.types.tm, p, off) {
-                    Some((t, e)) => {
-                        let pt = self.pointer_to(t);
-                        self.add_declared(result, pt);
-                        if let Some(e) = e {
-                            self.add_element(result, e);
-                        }
+            let off = offset as u64;
+            let mut resolved = Vec::new();
+            for p in &pointees {
+                if let Some(r) = self.layout.resolve(&self.types.tm, *p, off) {
+                    resolved.push(r);
+                }
+            }
+            if resolved.is_empty() {
+                // Past the end of every object it may point to: a step
+                // over whole objects (`&a[1]`) if the offset is a multiple.
+                for p in pointees {
+                    let size = self.layout.size(&self.types.tm, p).unwrap_or(0);
+                    if size > 0 && off % size == 0 {
+                        resolved.push((p, None));
                     }
-                    None => {
-                        let size = self.layout.size(&self.types.tm, p).unwrap_or(0);
-                        if size > 0 && off % size == 0 {
-                            let pp = self.pointer_to(p);
-                            self.add_declared(result, pp);
-                        }
-                    }
+                }
+            }
+            for (t, e) in resolved {
+                let pt = self.pointer_to(t);
+                self.add_declared(result, pt);
+                if let Some(e) = e {
+                    self.add_element(result, e);
                 }
             }
         }
@@ -1120,10 +1201,36 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         if all.is_empty() || self.info[n].unknown.is_some() {
             return;
         }
+        // Sizes of the structures `explains` may compare with integers.
+        if self.sizes.is_empty() {
+            for s in self.types.tm.structs().to_vec() {
+                let size = self.layout.size(&self.types.tm, s).unwrap_or(0);
+                self.sizes.insert(s, size);
+            }
+        }
+        // Candidates: every type seen, and the element pointer of every
+        // array pointer (a `char *` that points into `[13 x i8]` and
+        // `[24 x i8]` objects is an `i8*`).
+        let mut candidates = all.clone();
+        for t in &all {
+            if let Some(DType::Array { elem, .. }) = self.types.tm.pointee(*t).map(|p| self.types.tm.get(p).clone()) {
+                let pe = self.types.tm.pointer_to(elem);
+                if !candidates.contains(&pe) {
+                    candidates.push(pe);
+                }
+            }
+        }
         let explaining: Vec<TypeId> =
-            all.iter().copied().filter(|c| all.iter().all(|t| self.explains(*c, *t))).collect();
-        if explaining.len() == 1 {
-            self.info[n].dominant = Some(explaining[0]);
+            candidates.iter().copied().filter(|c| all.iter().all(|t| self.explains(*c, *t))).collect();
+        // `[N x T]*` and `T*` explain each other (an array decays to its
+        // first element), at any pointer depth: name the decayed one.
+        let decayed: Vec<TypeId> = if explaining.len() > 1 {
+            explaining.iter().copied().filter(|c| self.is_decayed(*c)).collect()
+        } else {
+            explaining.clone()
+        };
+        if decayed.len() == 1 {
+            self.info[n].dominant = Some(decayed[0]);
             return;
         }
         // The types nothing else explains are the ones in conflict.
@@ -1134,6 +1241,19 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         if self.info[n].ambiguous.is_none() {
             self.info[n].ambiguous = Some(format!("used as {}", listed.join(" and ")));
         }
+    }
+
+    /// No pointer level of `t` points to an array.
+    fn is_decayed(&self, t: TypeId) -> bool {
+        let tm = &self.types.tm;
+        let mut cur = t;
+        while let Some(p) = tm.pointee(cur) {
+            if matches!(tm.get(p), DType::Array { .. }) {
+                return false;
+            }
+            cur = p;
+        }
+        true
     }
 
     /// Whether a value of type `a` may also be seen as `b` without being
@@ -1147,7 +1267,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         let tm = &self.types.tm;
         match (tm.get(a), tm.get(b)) {
             (DType::Pointer(pa), DType::Pointer(pb)) => {
-                zero_chain(tm, *pa).any(|z| z == *pb || self.pointee_explains(z, *pb))
+                // A union's storage is each of its members; an array
+                // decays to its element.
+                let union = matches!(tm.get(*pa), DType::Struct(name) if name.starts_with("union."));
+                let decays = matches!(tm.get(*pb), DType::Array { elem, .. } if elem == pa);
+                union || decays || zero_chain(tm, *pa).any(|z| z == *pb || self.pointee_explains(z, *pb))
             }
             (DType::Pointer(_), DType::Int(bits)) => *bits == self.ptr_bits(),
             _ => false,
@@ -1158,7 +1282,13 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         let tm = &self.types.tm;
         match tm.get(pb) {
             DType::Int(8) => true,
+            // A structure copied whole through an integer of its size (a
+            // `load i64` of `{ i32, i32 }` at -O2); the safety analysis
+            // judges such accesses.
+            DType::Int(bits) if self.sizes.get(&z).is_some_and(|s| s * 8 == u64::from(*bits)) => true,
             DType::Int(bits) => *bits == self.ptr_bits() && matches!(tm.get(z), DType::Pointer(_)),
+            // A vector access of `T`s where a `T` is (vectorized code).
+            DType::Vector { elem, .. } => *elem == z || self.pointee_explains(z, *elem),
             DType::Pointer(_) => matches!(tm.get(z), DType::Pointer(_)) && self.explains(z, pb),
             _ => false,
         }
