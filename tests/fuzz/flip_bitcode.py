@@ -87,6 +87,7 @@ def main():
             ["annotate", path, "-o", os.path.join(tmp, "ann.bc")],
             ["rewrite-metadata", path, "-o", os.path.join(tmp, "out.bc")],
             ["typeflow", path],
+            ["ptr-types", path],
         ):
             runs += 1
             try:

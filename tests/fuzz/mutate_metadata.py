@@ -74,6 +74,7 @@ def main():
                 ["rewrite-metadata", path, "-o", os.path.join(tmp, "out.ll")],
                 ["annotate", "--allow-partial", path, "-o", os.path.join(tmp, "ann.ll")],
                 ["typeflow", path],
+                ["ptr-types", path],
             ):
                 r = subprocess.run([args.dtrans] + cmd, capture_output=True, text=True, timeout=120)
                 runs += 1

@@ -10,6 +10,9 @@
 ; CHECK-NOT: %back -> {{.*}}elements
 ; CHECK: %guess -> ? | {{.*}}unknown
 
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
 %struct.item = type { i32, %struct.list, i64 }
 %struct.list = type { ptr, ptr }
 

@@ -15,6 +15,9 @@
 ; CHECK-NOT: unknown
 ; CHECK-NOT: ambiguous
 
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
 %struct.O = type { i64, %struct.M }
 %struct.M = type { i32, i32, %struct.I }
 %struct.I = type { ptr, ptr }

@@ -12,6 +12,9 @@
 ; CHECK-NOT: ambiguous
 
 ; L = { L*, i32 }; W = { I, i32 } with I = { W*, i64 }
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
 %struct.L = type { ptr, i32 }
 %struct.I = type { ptr, i64 }
 %struct.W = type { %struct.I, i32 }

@@ -13,6 +13,9 @@
 ; CHECK-NOT: unknown
 ; CHECK-NOT: ambiguous
 
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
 %struct.S = type { i32, i64, ptr }
 
 define i64 @f(ptr "intel_dtrans_func_index"="1" %s) !intel.dtrans.func.type !4 {

@@ -13,6 +13,9 @@
 ; CHECK-NOT: ambiguous
 
 ; O = { i32, M }, M = { i64, I }, I = { i32, O* }
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
 %struct.O = type { i32, %struct.M }
 %struct.M = type { i64, %struct.I }
 %struct.I = type { i32, ptr }

@@ -12,6 +12,9 @@
 ; CHECK-NOT: ambiguous
 
 ; %struct.T = type { i32, [8 x %struct.S*] }
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
 %struct.S = type { i32, i64 }
 %struct.T = type { i32, [8 x ptr] }
 
