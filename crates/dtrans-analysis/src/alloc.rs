@@ -10,6 +10,7 @@
 //!   the `-O0` store/load of that parameter's stack slot); the allocated
 //!   pointer is only returned, compared, cast, or passed to `llvm.memset`.
 //! - `AK_UserMalloc`: the same with exactly one parameter.
+//! - a calloc wrapper: the same with `calloc(p0, p1)`.
 //! - user free: a function whose pointer parameter 0 reaches a library free
 //!   call and is otherwise only compared or cast.
 use dtrans_ir::{Function, Instruction, Module, Opcode, Value, ValueKind};
@@ -29,6 +30,9 @@ pub enum AllocKind {
     NewArray,
     UserMalloc,
     UserMalloc0,
+    /// A wrapper of `calloc(p0, p1)` (document 001 leaves room for
+    /// wrappers of calloc; same rules as AK_UserMalloc0).
+    UserCalloc,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -52,7 +56,7 @@ impl AllocKind {
         Some(match self {
             AllocKind::Malloc | AllocKind::New | AllocKind::NewArray => (0, None),
             AllocKind::UserMalloc | AllocKind::UserMalloc0 => (0, None),
-            AllocKind::Calloc => (0, Some(1)),
+            AllocKind::Calloc | AllocKind::UserCalloc => (0, Some(1)),
             AllocKind::Realloc | AllocKind::AlignedAlloc => (1, None),
             AllocKind::ReallocArray => (1, Some(2)),
             AllocKind::PosixMemalign => (2, None),
@@ -224,8 +228,15 @@ fn user_wrapper<'m>(f: Function<'m>, known: &HashMap<Function<'m>, MemFn>) -> Op
     let first = *params.first()?;
     let ret_ptr = fty.return_type().is_some_and(|t| t.is_pointer());
     if ret_ptr && first.ty().int_width().is_some() {
-        return malloc_wrapper(f, first, known).map(|()| {
-            MemFn::Alloc(if params.len() == 1 { AllocKind::UserMalloc } else { AllocKind::UserMalloc0 })
+        let second = params.get(1).copied();
+        return malloc_wrapper(f, first, second, known).map(|calloc| {
+            MemFn::Alloc(if calloc {
+                AllocKind::UserCalloc
+            } else if params.len() == 1 {
+                AllocKind::UserMalloc
+            } else {
+                AllocKind::UserMalloc0
+            })
         });
     }
     if first.ty().is_pointer() && fty.return_type().is_some_and(|t| t.is_void()) {
@@ -234,8 +245,15 @@ fn user_wrapper<'m>(f: Function<'m>, known: &HashMap<Function<'m>, MemFn>) -> Op
     None
 }
 
-fn malloc_wrapper<'m>(f: Function<'m>, size: Value<'m>, known: &HashMap<Function<'m>, MemFn>) -> Option<()> {
+/// `Some(false)` for a malloc wrapper, `Some(true)` for a calloc wrapper.
+fn malloc_wrapper<'m>(
+    f: Function<'m>,
+    size: Value<'m>,
+    second: Option<Value<'m>>,
+    known: &HashMap<Function<'m>, MemFn>,
+) -> Option<bool> {
     let mut allocs = Vec::new();
+    let mut callocs = 0;
     let mut rets = 0;
     for i in f.instructions() {
         if i.opcode() != Opcode::LLVMRet {
@@ -250,20 +268,28 @@ fn malloc_wrapper<'m>(f: Function<'m>, size: Value<'m>, known: &HashMap<Function
             }
             let call = leaf.as_instruction().filter(|c| c.is_call())?;
             let kind = call.called_function().and_then(|c| known.get(&c).copied())?;
-            let MemFn::Alloc(AllocKind::Malloc | AllocKind::New | AllocKind::NewArray | AllocKind::UserMalloc) = kind
-            else {
-                return None;
-            };
-            if trace_source(call.call_arg(0)?) != size {
-                return None;
+            match kind {
+                MemFn::Alloc(AllocKind::Malloc | AllocKind::New | AllocKind::NewArray | AllocKind::UserMalloc) => {
+                    if trace_source(call.call_arg(0)?) != size {
+                        return None;
+                    }
+                }
+                MemFn::Alloc(AllocKind::Calloc | AllocKind::UserCalloc) => {
+                    if trace_source(call.call_arg(0)?) != size || Some(trace_source(call.call_arg(1)?)) != second {
+                        return None;
+                    }
+                    callocs += 1;
+                }
+                _ => return None,
             }
             allocs.push(call);
         }
     }
-    if rets == 0 || allocs.is_empty() {
+    // All calloc or none: a mix has no one size rule.
+    if rets == 0 || allocs.is_empty() || (callocs != 0 && callocs != allocs.len()) {
         return None;
     }
-    allocs.iter().all(|a| uses_stay_local(a.as_value(), 0)).then_some(())
+    allocs.iter().all(|a| uses_stay_local(a.as_value(), 0)).then_some(callocs != 0)
 }
 
 /// Returned values through phi/select/casts and `-O0` stack slots.

@@ -84,8 +84,23 @@ enum Rule<'m> {
     Extract { agg: Node, result: Node, index: u32 },
 }
 
+/// One call that allocates: what it allocates and whether its size is a
+/// whole number of those (document 001, "Call"; kept for the safety
+/// analysis).
+#[derive(Clone, Debug)]
+pub struct AllocSite<'m> {
+    pub call: Instruction<'m>,
+    pub kind: crate::alloc::AllocKind,
+    /// The pointee of the result's dominant type (for `posix_memalign`, of
+    /// the pointer it stores); `None` when that is not known or generic.
+    pub allocated: Option<TypeId>,
+    pub size: crate::alloc::SizeVerdict,
+}
+
 pub struct PtrTypes<'m> {
     pub source: TypeSource,
+    /// Every allocation call, in module order.
+    pub allocations: Vec<AllocSite<'m>>,
     pub types: ModuleTypes<'m>,
     nodes: HashMap<Value<'m>, Node>,
     info: Vec<ValueInfo>,
@@ -114,7 +129,8 @@ pub fn analyze<'m>(m: &'m Module<'_>, types: ModuleTypes<'m>, source: TypeSource
     }
     a.solve();
     a.finish();
-    PtrTypes { source, types: a.types, nodes: a.nodes, info: a.info, mem_fns: a.mem_fns }
+    let allocations = a.allocation_sites();
+    PtrTypes { source, allocations, types: a.types, nodes: a.nodes, info: a.info, mem_fns: a.mem_fns }
 }
 
 struct Analyzer<'m, 'c> {
@@ -143,6 +159,8 @@ struct Analyzer<'m, 'c> {
     /// Reasons for values left with nothing, by node (set at definition).
     no_info_reason: HashMap<Node, String>,
     tbaa_kind: u32,
+    /// Allocation calls met in the walk.
+    alloc_calls: Vec<(Instruction<'m>, crate::alloc::AllocKind)>,
     /// Sizes of aggregates, filled before dominant types are chosen.
     sizes: HashMap<TypeId, u64>,
     /// Loads and stores with a `!tbaa` tag: (address node, tag).
@@ -179,6 +197,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             no_info_reason: HashMap::default(),
             tbaa_kind: m.md_kind_id("tbaa"),
             sizes: HashMap::default(),
+            alloc_calls: Vec::new(),
             tbaa_checks: Vec::new(),
             types,
         }
@@ -852,6 +871,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         match kind {
             MemFn::Alloc(k) => {
                 use crate::alloc::AllocKind as A;
+                self.alloc_calls.push((i, k));
                 if let Some(r) = result {
                     self.add_declared(r, i8p);
                 }
@@ -1181,6 +1201,30 @@ impl<'m, 'c> Analyzer<'m, 'c> {
 // ---- results ---------------------------------------------------------------
 
 impl<'m, 'c> Analyzer<'m, 'c> {
+    fn allocation_sites(&mut self) -> Vec<AllocSite<'m>> {
+        let calls = std::mem::take(&mut self.alloc_calls);
+        let mut out = Vec::new();
+        for (call, kind) in calls {
+            let holder = if kind == crate::alloc::AllocKind::PosixMemalign {
+                call.call_arg(0)
+            } else {
+                Some(call.as_value())
+            };
+            let dominant = holder.and_then(|h| self.nodes.get(&h)).and_then(|n| self.info[*n as usize].dominant);
+            let mut allocated = dominant.and_then(|d| self.types.tm.pointee(d));
+            if kind == crate::alloc::AllocKind::PosixMemalign {
+                allocated = allocated.and_then(|p| self.types.tm.pointee(p));
+            }
+            allocated = allocated.filter(|p| !matches!(self.types.tm.get(*p), DType::Int(8)));
+            let size = match allocated.and_then(|p| self.layout.size(&self.types.tm, p)) {
+                Some(object) => crate::alloc::check_size(call, kind, object),
+                None => crate::alloc::SizeVerdict::Unknown,
+            };
+            out.push(AllocSite { call, kind, allocated, size });
+        }
+        out
+    }
+
     fn finish(&mut self) {
         self.check_tbaa();
         let nodes: Vec<(Value<'m>, Node)> = self.nodes.iter().map(|(v, n)| (*v, *n)).collect();

@@ -16,6 +16,17 @@ pub struct Report {
 pub struct FunctionReport {
     pub name: String,
     pub values: Vec<ValueReport>,
+    /// Allocation calls of the function (the allocation analysis).
+    pub allocations: Vec<AllocReport>,
+}
+
+#[derive(Serialize)]
+pub struct AllocReport {
+    pub value: String,
+    pub kind: crate::alloc::AllocKind,
+    /// The allocated type, `null` if unknown or generic.
+    pub allocated: Option<String>,
+    pub size: crate::alloc::SizeVerdict,
 }
 
 #[derive(Serialize)]
@@ -62,7 +73,18 @@ pub fn build<'m>(m: &'m Module<'_>, pt: &PtrTypes<'m>, only: Option<&str>) -> Op
         for i in f.instructions() {
             add(i.as_value());
         }
-        functions.push(FunctionReport { name: f.name(), values });
+        let allocations = pt
+            .allocations
+            .iter()
+            .filter(|a| a.call.parent_function() == Some(f))
+            .map(|a| AllocReport {
+                value: dtrans_types::instruction_label(&names, a.call),
+                kind: a.kind,
+                allocated: a.allocated.map(|t| pt.tm().display(t).to_string()),
+                size: a.size,
+            })
+            .collect();
+        functions.push(FunctionReport { name: f.name(), values, allocations });
     }
     if only.is_some() && functions.is_empty() {
         return None;
@@ -125,6 +147,16 @@ pub fn text(r: &Report) -> String {
                 out.push_str(&format!(": {}", v.reason));
             }
             out.push('\n');
+        }
+        for a in &f.allocations {
+            let size = serde_json::to_value(a.size).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+            out.push_str(&format!(
+                "  allocation {} ({:?}): {}, size {}\n",
+                a.value,
+                a.kind,
+                a.allocated.as_deref().unwrap_or("?"),
+                size
+            ));
         }
     }
     out
