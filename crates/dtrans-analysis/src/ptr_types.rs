@@ -547,7 +547,12 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 // type; `p - q` is a distance, not a pointer.
                 let n = self.node(v);
                 let (l, r) = (i.operand(0).expect("lhs"), i.operand(1).expect("rhs"));
-                let is_diff = i.opcode() == Opcode::LLVMSub;
+                // `p - k` and `p - q` give no pointer here: an `inttoptr` of
+                // them finds no type and is unknown at the end.
+                if i.opcode() == Opcode::LLVMSub {
+                    return;
+                }
+                let is_diff = false;
                 if let Some(ln) = self.opt_node(l) {
                     self.rule(Rule::Arith { from: ln, result: n, why: "integer arithmetic on a pointer" }, &[ln]);
                 }
@@ -1226,15 +1231,19 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     }
 
     fn finish(&mut self) {
-        self.check_tbaa();
+        // A pointer with no type at all is unknown, and so is everything it
+        // flows into (a phi of it and a typed pointer may be either): mark
+        // them, then run the rules once more to carry the mark forward.
         let nodes: Vec<(Value<'m>, Node)> = self.nodes.iter().map(|(v, n)| (*v, *n)).collect();
         for (v, n) in nodes {
             let info = &self.info[n as usize];
             if info.declared.is_empty() && info.usage.is_empty() && info.unknown.is_none() && v.ty().is_pointer() {
                 let why = self.no_info_reason.get(&n).cloned().unwrap_or_else(|| "no type information".into());
-                self.info[n as usize].unknown = Some(why);
+                self.set_unknown(n, &why);
             }
         }
+        self.solve();
+        self.check_tbaa();
         for n in 0..self.info.len() {
             self.choose_dominant(n);
         }
@@ -1242,7 +1251,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
 
     fn choose_dominant(&mut self, n: usize) {
         let all = self.info[n].all_types();
-        if all.is_empty() || self.info[n].unknown.is_some() {
+        if all.is_empty() || self.info[n].unknown.is_some() || self.info[n].ambiguous.is_some() {
             return;
         }
         // Sizes of the structures `explains` may compare with integers.
@@ -1356,8 +1365,13 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             let here: Vec<TypeId> = zero_chain(tm, at).collect();
             let pointees: Vec<TypeId> =
                 info.all_types().into_iter().filter_map(|t| tm.pointee(t)).filter(|p| !matches!(tm.get(*p), DType::Int(8))).collect();
-            let structural = pointees.iter().any(|p| matches!(tm.get(*p), DType::Struct(_)));
-            let agrees = pointees.iter().any(|p| here.contains(p)) || element.is_some_and(|e| info.elements.contains(&e));
+            // An address known to be a field must be the tag's field; one
+            // known only by its type must have a type found there.
+            let structural = !info.elements.is_empty() || pointees.iter().any(|p| matches!(tm.get(*p), DType::Struct(_)));
+            let agrees = match element {
+                Some(e) if !info.elements.is_empty() => info.elements.contains(&e),
+                _ => pointees.iter().any(|p| here.contains(p)),
+            };
             if structural && !agrees {
                 let got: Vec<String> = pointees.iter().map(|p| format!("{}*", tm.display(*p))).collect();
                 let why = format!(
