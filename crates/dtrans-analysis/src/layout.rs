@@ -5,7 +5,7 @@
 //! offsets are asked of LLVM through the IR type of the same name and the
 //! answers are read back in DTrans terms: "the field at byte 16 of
 //! `%struct.S` is field 2, an `%struct.T*`".
-use dtrans_ir::{DataLayout, Module, Type, TypeKind};
+use dtrans_ir::{DataLayout, Module, Type};
 use dtrans_types::{AtomicKind, DType, TypeId, TypeManager};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -45,7 +45,7 @@ impl<'m, 'c> Layout<'m, 'c> {
         let r = match tm.get(t) {
             DType::Int(bits) => Some(m.int_type(*bits)),
             DType::Pointer(_) => Some(m.pointer_type()),
-            DType::Atomic(k) => atomic_kind_to_ir(*k).and_then(|kind| m.scalar_type(kind, 0)),
+            DType::Atomic(k) => k.ir_kind().and_then(|kind| m.scalar_type(kind, 0)),
             DType::Struct(name) => {
                 let ty = m.struct_type(name).filter(|s| s.is_sized());
                 // The DTrans body must match the IR body field for field.
@@ -149,20 +149,8 @@ pub fn zero_chain(tm: &TypeManager, t: TypeId) -> impl Iterator<Item = TypeId> +
     })
 }
 
-fn atomic_kind_to_ir(k: AtomicKind) -> Option<TypeKind> {
-    Some(match k {
-        AtomicKind::Half => TypeKind::LLVMHalfTypeKind,
-        AtomicKind::BFloat => TypeKind::LLVMBFloatTypeKind,
-        AtomicKind::Float => TypeKind::LLVMFloatTypeKind,
-        AtomicKind::Double => TypeKind::LLVMDoubleTypeKind,
-        AtomicKind::X86Fp80 => TypeKind::LLVMX86_FP80TypeKind,
-        AtomicKind::Fp128 => TypeKind::LLVMFP128TypeKind,
-        AtomicKind::PpcFp128 => TypeKind::LLVMPPC_FP128TypeKind,
-        _ => return None,
-    })
-}
 
 /// Whether the IR type `ty` is the atomic kind `k`.
 pub fn atomic_matches(k: AtomicKind, ty: Type<'_>) -> bool {
-    atomic_kind_to_ir(k) == Some(ty.kind())
+    k.ir_kind() == Some(ty.kind())
 }

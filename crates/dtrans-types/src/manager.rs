@@ -37,6 +37,22 @@ pub enum AtomicKind {
 }
 
 impl AtomicKind {
+    /// The IR type kind of a floating-point kind (`None` for token, label,
+    /// metadata and the like, which have no sized IR value).
+    pub fn ir_kind(self) -> Option<dtrans_ir::TypeKind> {
+        use dtrans_ir::TypeKind as K;
+        Some(match self {
+            AtomicKind::Half => K::LLVMHalfTypeKind,
+            AtomicKind::BFloat => K::LLVMBFloatTypeKind,
+            AtomicKind::Float => K::LLVMFloatTypeKind,
+            AtomicKind::Double => K::LLVMDoubleTypeKind,
+            AtomicKind::X86Fp80 => K::LLVMX86_FP80TypeKind,
+            AtomicKind::Fp128 => K::LLVMFP128TypeKind,
+            AtomicKind::PpcFp128 => K::LLVMPPC_FP128TypeKind,
+            _ => return None,
+        })
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             AtomicKind::Half => "half",

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use dtrans_ir::{AttrIndex, Function, Metadata, Module, TypeKind, Value, ValueKind};
 
-use crate::manager::{AtomicKind, DType, TypeId, TypeManager};
+use crate::manager::{DType, TypeId, TypeManager};
 use crate::{FUNC_INDEX_ATTR, FUNC_TYPE_MD, TYPES_MD, VALUE_TYPE_MD};
 
 #[derive(Debug, thiserror::Error)]
@@ -60,16 +60,7 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
                 self.m.md_tuple(&[Some(self.m.md_value(self.m.const_null(ty))), Some(level_md)])
             }
             DType::Atomic(k) => {
-                let kind = match k {
-                    AtomicKind::Half => TypeKind::LLVMHalfTypeKind,
-                    AtomicKind::BFloat => TypeKind::LLVMBFloatTypeKind,
-                    AtomicKind::Float => TypeKind::LLVMFloatTypeKind,
-                    AtomicKind::Double => TypeKind::LLVMDoubleTypeKind,
-                    AtomicKind::X86Fp80 => TypeKind::LLVMX86_FP80TypeKind,
-                    AtomicKind::Fp128 => TypeKind::LLVMFP128TypeKind,
-                    AtomicKind::PpcFp128 => TypeKind::LLVMPPC_FP128TypeKind,
-                    _ => return Err(WriteError::Unencodable(self.name(t))),
-                };
+                let Some(kind) = k.ir_kind() else { return Err(WriteError::Unencodable(self.name(t))) };
                 let ty = self.m.scalar_type(kind, 0).ok_or_else(|| WriteError::Unencodable(self.name(t)))?;
                 self.m.md_tuple(&[Some(self.m.md_value(self.m.const_null(ty))), Some(level_md)])
             }
