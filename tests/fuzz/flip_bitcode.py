@@ -41,12 +41,17 @@ def build_inputs(dtrans, tmp):
     metadata readers see mutants), and at -O2, not annotated (so annotate
     lays out structures from mutated debug info)."""
     out = []
-    for c in sorted(glob.glob(os.path.join(ROOT, "tests", "programs", "*.c"))):
+    # The bitcode must not depend on where the checkout lives: the mutants
+    # (and whether LLVM's reader crashes on them) follow from these bytes.
+    # Relative source paths and a fixed compilation directory make it so.
+    same_everywhere = ["-fdebug-compilation-dir=/dtrans"]
+    for c in sorted(glob.glob(os.path.join("tests", "programs", "*.c"), root_dir=ROOT)):
         base = os.path.join(tmp, os.path.basename(c)[:-2])
-        subprocess.run(["clang-19", "-std=c11", "-g", "-O0", "-c", "-emit-llvm", c, "-o", base + ".bc"], check=True)
+        clang = ["clang-19", "-std=c11", "-g", "-c", "-emit-llvm"] + same_everywhere
+        subprocess.run(clang + ["-O0", c, "-o", base + ".bc"], check=True, cwd=ROOT)
         subprocess.run([dtrans, "annotate", base + ".bc", "-o", base + ".ann.bc"], check=True, capture_output=True)
         out.append(open(base + ".ann.bc", "rb").read())
-        subprocess.run(["clang-19", "-std=c11", "-g", "-O2", "-c", "-emit-llvm", c, "-o", base + ".O2.bc"], check=True)
+        subprocess.run(clang + ["-O2", c, "-o", base + ".O2.bc"], check=True, cwd=ROOT)
         out.append(open(base + ".O2.bc", "rb").read())
     return out
 
