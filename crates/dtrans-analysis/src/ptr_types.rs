@@ -646,7 +646,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
             return;
         }
-        self.rule(Rule::Gep { gep: v, base: b, result }, &[b]);
+        // `p + i` (one index) also reads its result: what the result is
+        // used as, the base is used as too.
+        let reads: &[Node] = if v.num_operands() == 2 { &[b, result] } else { &[b] };
+        self.rule(Rule::Gep { gep: v, base: b, result }, reads);
         self.no_info_reason.insert(result, "getelementptr from a pointer of unknown type".into());
     }
 
@@ -783,11 +786,26 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 return;
             }
             if !f.is_declaration() {
+                let meta_params = match self.fn_types.get(&f).map(|t| self.types.tm.get(*t)) {
+                    Some(DType::Function { params, .. }) => params.clone(),
+                    _ => Vec::new(),
+                };
                 for k in 0..nargs.min(f.num_params()) {
                     let (Some(arg), Some(p)) = (i.call_arg(k), f.param(k)) else { continue };
                     let Some(a) = self.opt_node(arg) else { continue };
                     let pn = self.node(p);
-                    if self.escaped.contains(&f) {
+                    // A parameter whose metadata declares a specific type
+                    // is that type, whatever callers pass: the argument is
+                    // *used* as it (as a typed-pointer call would cast it).
+                    // Letting callers' types in would make an `env *`
+                    // parameter an `interp *` because one caller passes the
+                    // address of the `env` at offset 0 of an `interp`. A
+                    // generic parameter (`void *`, `intptr_t`) learns what
+                    // its callers pass.
+                    let declared = meta_params.get(k as usize).copied();
+                    if let Some(t) = declared.filter(|t| !self.is_generic(*t)) {
+                        self.add_usage(a, t);
+                    } else if self.escaped.contains(&f) {
                         self.rule(Rule::UseAs { from: pn, to: a }, &[pn]);
                     } else {
                         self.rule(Rule::Flow { from: a, to: pn }, &[a, pn]);
@@ -798,11 +816,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     match self.meta_return(f) {
                         // The callee's declared return type is what every
                         // caller gets: what one caller passes through a
-                        // `void *` helper must not reach the others.
-                        Some(t) => {
-                            self.add_declared(r, t);
-                            self.rule(Rule::UseAs { from: r, to: rn }, &[r]);
-                        }
+                        // `void *` helper must not reach the others, and
+                        // what one caller makes of the result must not reach
+                        // the callee's body (and from there, through its
+                        // parameters, the other callers).
+                        Some(t) => self.add_declared(r, t),
                         None => self.rule(Rule::Flow { from: rn, to: r }, &[rn, r]),
                     }
                 }
@@ -830,6 +848,16 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 None => "returned by an indirect call with no type metadata".into(),
             };
             self.no_info_reason.insert(r, why);
+        }
+    }
+
+    /// `i8*` or a pointer-sized integer: a type that says nothing of what
+    /// it points to.
+    fn is_generic(&self, t: TypeId) -> bool {
+        match self.types.tm.get(t) {
+            DType::Pointer(p) => matches!(self.types.tm.get(*p), DType::Int(8)),
+            DType::Int(bits) => *bits == self.ptr_bits(),
+            _ => false,
         }
     }
 
@@ -1089,6 +1117,18 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
         }
         let n = gep.num_operands();
+        if n == 2 {
+            // Stepping over whole objects keeps the type, so the result's
+            // uses say what the base points to (a `malloc` result indexed
+            // as `ptr` and stored `entry *`s is an `entry **`), when the use
+            // agrees with the step's type.
+            let usage = self.info[result as usize].usage.clone();
+            for u in usage {
+                if self.types.tm.pointee(u).and_then(|p| self.layout.ir_type(&self.types.tm, p)) == Some(src) {
+                    self.add_usage(base, u);
+                }
+            }
+        }
         for start in starts {
             if n == 2 {
                 // `p + i` over whole objects: same type; a field address

@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Score `dtrans ptr-types` against the types clang's debug information names.
+
+Ground truth
+    clang-19 -g describes source variables with debug records:
+    `#dbg_value(ptr %v, !VAR, !DIExpression(), ...)` says the SSA value %v
+    holds variable VAR, and `#dbg_declare(ptr %a, !VAR, !DIExpression(), ...)`
+    says the alloca %a is VAR's storage, so %a points to VAR's type. A point
+    is a (function, value) whose type so obtained is a pointer, at any depth,
+    to a named structure or union (typedefs and qualifiers looked through;
+    an anonymous structure named by a typedef takes the typedef's name, as
+    `dtrans annotate` does). Records with a non-empty DIExpression describe
+    a computed value, not the value itself, and are skipped; so are values
+    that two records give different types (one SSA value holding a
+    `struct S *` and a `void *` variable, say), which are counted apart.
+
+Score per program and level
+    points     values with such a type
+    recovered  `dominant` in `dtrans ptr-types --format json` equals it
+    wrong      `dominant` is another type
+    unknown    no dominant type (unknown, ambiguous, or no information);
+               split into unknown-flag / ambiguous / no-dominant
+    Target (issue 8): wrong 0, recovered >= 95% at -O0 and -O2.
+
+Usage
+    python3 bench/ptr_types_eval.py [--levels O0,O2,O2-nopasses] [--show]
+        [--dtrans PATH] [FILE.c ...]
+
+    Without files, every tests/programs/*.c. --show lists every point that
+    was not recovered, with the reason dtrans gives. Exit status 1 when a
+    point is wrong (a recovered type that is not the debug type).
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+LEVELS = {
+    "O0": ["-O0"],
+    "O2": ["-O2"],
+    "O2-nopasses": ["-O2", "-Xclang", "-disable-llvm-passes"],
+}
+
+MD_LINE = re.compile(r"^!(\d+) = (?:distinct )?!(\w+)\((.*)\)\s*$")
+FIELD = re.compile(r"(\w+): (\"(?:[^\"\\]|\\.)*\"|![0-9]+|[\w.]+)")
+DEFINE = re.compile(r"^define .*?@(\"[^\"]*\"|[\w.$]+)\(")
+RECORD = re.compile(r"#dbg_(value|declare)\(ptr (%[\w.$\"-]+), !(\d+), !DIExpression\(\)")
+
+
+def parse_metadata(lines):
+    """!N -> (kind, {field: value}) for every specialized metadata node."""
+    nodes = {}
+    for line in lines:
+        m = MD_LINE.match(line)
+        if m:
+            nodes[int(m.group(1))] = (m.group(2), dict(FIELD.findall(m.group(3))))
+    return nodes
+
+
+def ref(value):
+    return int(value[1:]) if value and value.startswith("!") and value[1:].isdigit() else None
+
+
+def unquote(s):
+    return s[1:-1] if s and s.startswith('"') else s
+
+
+def spec_type(nodes, n, typedef_name=None, depth=0):
+    """The specification's notation of debug type !n when it is a pointer
+    (any depth) to a named structure or union, else None."""
+    if n is None or depth > 64 or n not in nodes:
+        return None
+    kind, f = nodes[n]
+    if kind == "DIDerivedType":
+        tag = f.get("tag")
+        if tag == "DW_TAG_pointer_type":
+            inner = spec_type(nodes, ref(f.get("baseType")), None, depth + 1)
+            if inner is not None:
+                return inner + "*"
+            base = struct_name(nodes, ref(f.get("baseType")), depth + 1)
+            return base + "*" if base else None
+        if tag in ("DW_TAG_typedef", "DW_TAG_const_type", "DW_TAG_volatile_type",
+                   "DW_TAG_restrict_type", "DW_TAG_atomic_type"):
+            return spec_type(nodes, ref(f.get("baseType")), None, depth + 1)
+    return None
+
+
+def struct_name(nodes, n, depth=0, typedef_name=None):
+    """`%struct.S` / `%union.U` for a named composite behind !n (through
+    typedefs and qualifiers), else None."""
+    if n is None or depth > 64 or n not in nodes:
+        return None
+    kind, f = nodes[n]
+    if kind == "DIDerivedType":
+        tag = f.get("tag")
+        if tag == "DW_TAG_typedef":
+            return struct_name(nodes, ref(f.get("baseType")), depth + 1,
+                               typedef_name or unquote(f.get("name")))
+        if tag in ("DW_TAG_const_type", "DW_TAG_volatile_type", "DW_TAG_restrict_type",
+                   "DW_TAG_atomic_type"):
+            return struct_name(nodes, ref(f.get("baseType")), depth + 1, typedef_name)
+        return None
+    if kind == "DICompositeType":
+        tag = f.get("tag")
+        prefix = {"DW_TAG_structure_type": "struct", "DW_TAG_union_type": "union"}.get(tag)
+        if prefix is None:
+            return None
+        name = unquote(f.get("name")) or typedef_name
+        return f"%{prefix}.{name}" if name else None
+    return None
+
+
+def ground_truth(ll_text):
+    """{(function, value): expected type} and the count of conflicting values."""
+    lines = ll_text.splitlines()
+    nodes = parse_metadata(lines)
+    var_type = {}
+    for n, (kind, f) in nodes.items():
+        if kind == "DILocalVariable":
+            var_type[n] = ref(f.get("type"))
+    seen = {}
+    fn = None
+    for line in lines:
+        m = DEFINE.match(line)
+        if m:
+            fn = unquote(m.group(1))
+            continue
+        if line.startswith("}"):
+            fn = None
+            continue
+        if fn is None or "#dbg_" not in line:
+            continue
+        for kind, value, var in RECORD.findall(line):
+            t = var_type.get(int(var))
+            if kind == "value":
+                expected = spec_type(nodes, t)
+            else:
+                # The alloca points to the variable's type.
+                inner = spec_type(nodes, t)
+                s = struct_name(nodes, t)
+                expected = inner + "*" if inner else (s + "*" if s else None)
+            if expected is not None:
+                seen.setdefault((fn, value), set()).add(expected)
+    truth = {k: next(iter(v)) for k, v in seen.items() if len(v) == 1}
+    conflicts = sum(1 for v in seen.values() if len(v) > 1)
+    return truth, conflicts
+
+
+def score(dtrans, bc, ll_text):
+    truth, conflicts = ground_truth(ll_text)
+    out = subprocess.run([dtrans, "ptr-types", bc, "--format", "json"],
+                         check=True, capture_output=True, text=True).stdout
+    data = json.loads(out)
+    info = {}
+    for f in data["functions"]:
+        for v in f["values"]:
+            info[(f["name"], v["value"])] = v
+    s = {"points": 0, "recovered": 0, "wrong": 0, "unknown": 0,
+         "unknown-flag": 0, "ambiguous": 0, "no-dominant": 0, "conflicts": conflicts}
+    misses = []
+    for key, expected in sorted(truth.items()):
+        s["points"] += 1
+        v = info.get(key)
+        dom = v["dominant"] if v else None
+        if dom == expected:
+            s["recovered"] += 1
+            continue
+        if dom is None:
+            s["unknown"] += 1
+            if v and v["unknown"]:
+                s["unknown-flag"] += 1
+            elif v and v["ambiguous"]:
+                s["ambiguous"] += 1
+            else:
+                s["no-dominant"] += 1
+        else:
+            s["wrong"] += 1
+        misses.append((key, expected, dom, (v or {}).get("reason", "not listed")))
+    return data["type_source"], s, misses
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="*")
+    ap.add_argument("--levels", default="O0,O2")
+    ap.add_argument("--show", action="store_true")
+    ap.add_argument("--dtrans", default=os.environ.get("DTRANS", str(REPO / "target" / "release" / "dtrans")))
+    args = ap.parse_args()
+    files = [Path(f) for f in args.files] or sorted((REPO / "tests" / "programs").glob("*.c"))
+    levels = args.levels.split(",")
+    totals = {lv: {} for lv in levels}
+    print(f"{'program':<14}{'level':<13}{'source':<12}{'points':>7}{'recov':>7}{'wrong':>7}"
+          f"{'unkn':>6}{'(flag':>6}{'ambig':>6}{'none)':>6}{'confl':>6}{'recov%':>8}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for c in files:
+            for lv in levels:
+                bc = os.path.join(tmp, f"{c.stem}.{lv}.bc")
+                subprocess.run(["clang-19", "-g", *LEVELS[lv], "-c", "-emit-llvm", str(c), "-o", bc], check=True)
+                ll = subprocess.run(["llvm-dis-19", bc, "-o", "-"], check=True, capture_output=True, text=True).stdout
+                source, s, misses = score(args.dtrans, bc, ll)
+                for k, v in s.items():
+                    totals[lv][k] = totals[lv].get(k, 0) + v
+                pct = 100.0 * s["recovered"] / s["points"] if s["points"] else 100.0
+                print(f"{c.stem:<14}{lv:<13}{source:<12}{s['points']:>7}{s['recovered']:>7}{s['wrong']:>7}"
+                      f"{s['unknown']:>6}{s['unknown-flag']:>6}{s['ambiguous']:>6}{s['no-dominant']:>6}"
+                      f"{s['conflicts']:>6}{pct:>7.1f}%")
+                if args.show:
+                    for (fn, val), exp, dom, why in misses:
+                        print(f"    {fn} {val}: debug {exp}, dtrans {dom or '-'} ({why})")
+    bad = False
+    for lv in levels:
+        t = totals[lv]
+        pct = 100.0 * t["recovered"] / t["points"] if t["points"] else 100.0
+        print(f"{'all':<14}{lv:<13}{'':<12}{t['points']:>7}{t['recovered']:>7}{t['wrong']:>7}"
+              f"{t['unknown']:>6}{t['unknown-flag']:>6}{t['ambiguous']:>6}{t['no-dominant']:>6}"
+              f"{t['conflicts']:>6}{pct:>7.1f}%")
+        bad |= t["wrong"] > 0
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
