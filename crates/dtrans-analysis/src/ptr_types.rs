@@ -165,6 +165,11 @@ struct Analyzer<'m, 'c> {
     sizes: HashMap<TypeId, u64>,
     /// Loads and stores with a `!tbaa` tag: (address node, tag).
     tbaa_checks: Vec<(Node, Instruction<'m>)>,
+    /// Per address, the pointer types of what loads from it are used as:
+    /// memory merges what is stored like a phi, so these flow back to each
+    /// stored value (the address's other usage types do not: they include
+    /// what the other stores put there).
+    load_uses: HashMap<Node, Vec<TypeId>>,
 }
 
 impl<'m, 'c> Analyzer<'m, 'c> {
@@ -199,6 +204,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             sizes: HashMap::default(),
             alloc_calls: Vec::new(),
             tbaa_checks: Vec::new(),
+            load_uses: HashMap::default(),
             types,
         }
     }
@@ -371,9 +377,13 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     /// Pointee types of a node's types that are aggregates or scalars, not
     /// generic (`i8`), for rules that look inside what a pointer points to.
     fn pointees(&self, n: Node) -> Vec<TypeId> {
+        self.pointees_of(&self.types_of(n))
+    }
+
+    fn pointees_of(&self, types: &[TypeId]) -> Vec<TypeId> {
         let tm = &self.types.tm;
         let mut out: Vec<TypeId> = Vec::new();
-        for t in self.types_of(n) {
+        for &t in types {
             if t == self.i8p {
                 continue;
             }
@@ -607,7 +617,14 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         let ps = self.pointer_to(s);
         let Some(a) = i.operand(if i.opcode() == Opcode::LLVMStore { 1 } else { 0 }) else { return };
         if offset == 0 {
-            self.add_usage(addr, ps);
+            // The access is at the structure's start. A structure GEP to a
+            // field at offset 0 is the field's address, and its source type
+            // already tells what the base is; anything else is the
+            // structure's own address (field 0 at -O2 has no GEP).
+            let field_gep = gep_source(a).is_some_and(|t| t.int_width() != Some(8)) && a.num_operands() > 2;
+            if !field_gep {
+                self.add_usage(addr, ps);
+            }
             return;
         }
         let from_base = gep_source(a).is_some_and(|t| t.int_width() == Some(8))
@@ -1068,9 +1085,18 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     }
                 }
             }
-            for t in self.types_of(result) {
+            // What the loaded value is used as, the address is used to
+            // hold (its declared types came from the address).
+            let mut grew = false;
+            for t in self.info[result as usize].usage.clone() {
                 let pt = self.pointer_to(t);
                 self.add_usage(addr, pt);
+                if self.admissible(pt) {
+                    grew |= Self::insert_set(self.load_uses.entry(addr).or_default(), pt);
+                }
+            }
+            if grew {
+                self.changed(addr);
             }
         }
         if !ty.is_pointer() {
@@ -1087,7 +1113,13 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 let pt = self.pointer_to(t);
                 self.add_usage(addr, pt);
             }
-            for p in self.pointees(addr) {
+            // The stored value is used as what the address is declared to
+            // hold and as what loads from it are used as; what other stores
+            // put there is no fact about it (a `void *` slot given an `A *`
+            // and a `B *` does not make either one the other).
+            let mut held = self.info[addr as usize].declared.clone();
+            held.extend(self.load_uses.get(&addr).into_iter().flatten().copied());
+            for p in self.pointees_of(&held) {
                 if let Some(c) = self.accessed(p, ty) {
                     if matches!(self.types.tm.get(c), DType::Pointer(_)) {
                         self.add_usage(vn, c);
@@ -1313,8 +1345,35 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 }
             }
         }
-        let explaining: Vec<TypeId> =
-            candidates.iter().copied().filter(|c| all.iter().all(|t| self.explains(*c, *t))).collect();
+        let fields: Vec<TypeId> = self.info[n]
+            .elements
+            .iter()
+            .filter_map(|e| struct_fields(&self.types.tm, e.aggregate)?.get(e.field as usize).copied())
+            .collect();
+        // (A field of unknown pointee, from IR types, says nothing.)
+        let known: Vec<TypeId> = fields.into_iter().filter(|f| !self.types.tm.has_unknown(*f)).collect();
+        let field_ptrs: Vec<TypeId> = known.into_iter().map(|f| self.pointer_to(f)).collect();
+        let info = &self.info[n];
+        // A candidate must describe every possible target: each field the
+        // value may point to holds it at its start (a phi of a `vertex *`
+        // and `&edge->next` is no `vertex *`: an `edge *` slot is there), and
+        // it explains each type the value is used as. A declared type may
+        // instead be an outer view of it (a pointer to a `vertex` is also a
+        // pointer to its first field), but only for a specific candidate:
+        // `i8*` explains anything and would hide a merge of unrelated types.
+        let qualifies = |c: TypeId, this: &Self| {
+            let generic = this.is_generic(c);
+            field_ptrs.iter().all(|pf| this.explains(*pf, c))
+                && info.usage.iter().all(|u| this.explains(c, *u))
+                && info.declared.iter().all(|d| this.explains(c, *d) || (!generic && this.explains(*d, c)))
+        };
+        let qualifying: Vec<TypeId> = candidates.iter().copied().filter(|c| qualifies(*c, self)).collect();
+        // Of those, the outermost: the ones that explain all the others.
+        let explaining: Vec<TypeId> = qualifying
+            .iter()
+            .copied()
+            .filter(|c| qualifying.iter().all(|q| self.explains(*c, *q)))
+            .collect();
         // `[N x T]*` and `T*` explain each other (an array decays to its
         // first element), at any pointer depth: name the decayed one.
         let decayed: Vec<TypeId> = if explaining.len() > 1 {
