@@ -85,11 +85,24 @@ impl<'m, 'c> Layout<'m, 'c> {
     /// that is not a field). Descends through nested structures and arrays
     /// at any depth. `None` when the offset falls into padding, inside a
     /// scalar, or outside `t`.
-    pub fn resolve(&mut self, tm: &TypeManager, mut t: TypeId, mut offset: u64) -> Option<(TypeId, Option<Element>)> {
+    pub fn resolve(&mut self, tm: &TypeManager, t: TypeId, offset: u64) -> Option<(TypeId, Option<Element>)> {
         let mut element = None;
+        let at = self.walk(tm, t, offset, |e| element = Some(e))?;
+        Some((at, element))
+    }
+
+    /// Like [`Layout::resolve`], with every field passed through on the way
+    /// (outermost first): `A + 8` in `A = { i64, I }` is `A@1`.
+    pub fn resolve_path(&mut self, tm: &TypeManager, t: TypeId, offset: u64) -> Option<(TypeId, Vec<Element>)> {
+        let mut path = Vec::new();
+        let at = self.walk(tm, t, offset, |e| path.push(e))?;
+        Some((at, path))
+    }
+
+    fn walk(&mut self, tm: &TypeManager, mut t: TypeId, mut offset: u64, mut on_field: impl FnMut(Element)) -> Option<TypeId> {
         loop {
             if offset == 0 {
-                return Some((t, element));
+                return Some(t);
             }
             match tm.get(t) {
                 DType::Struct(_) | DType::Literal { .. } => {
@@ -101,7 +114,7 @@ impl<'m, 'c> Layout<'m, 'c> {
                     if rest >= self.size(tm, ft)? {
                         return None; // padding after the field
                     }
-                    element = Some(Element { aggregate: t, field: i });
+                    on_field(Element { aggregate: t, field: i });
                     t = ft;
                     offset = rest;
                 }

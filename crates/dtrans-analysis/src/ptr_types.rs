@@ -656,10 +656,20 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     self.rule(Rule::ByteOffset { base: b, result, offset }, &[b]);
                     self.no_info_reason.insert(result, "byte offset from a pointer of unknown type".into());
                 }
-                None => {
-                    let stride = stride_of(idx);
-                    self.rule(Rule::VarOffset { base: b, result, stride }, &[b]);
-                }
+                None => match constant_choices(idx) {
+                    // `select`/`phi` of constant offsets (`&s->a` or `&s->b`):
+                    // each one resolved like a constant offset.
+                    Some(offsets) => {
+                        for offset in offsets {
+                            self.rule(Rule::ByteOffset { base: b, result, offset }, &[b]);
+                        }
+                        self.no_info_reason.insert(result, "byte offset from a pointer of unknown type".into());
+                    }
+                    None => {
+                        let stride = stride_of(idx);
+                        self.rule(Rule::VarOffset { base: b, result, stride }, &[b]);
+                    }
+                },
             }
             return;
         }
@@ -699,6 +709,24 @@ fn gep_source(v: Value<'_>) -> Option<Type<'_>> {
 /// multiple of 96: a cycle back to a phi being computed adds nothing).
 fn stride_of(v: Value<'_>) -> u64 {
     multiple_of(v, &mut Vec::new(), 0)
+}
+
+/// The constants a `select` or `phi` of integer constants chooses among.
+fn constant_choices(v: Value<'_>) -> Option<Vec<i64>> {
+    let i = v.as_instruction()?;
+    let ops = match i.opcode() {
+        Opcode::LLVMSelect => 1..3,
+        Opcode::LLVMPHI => 0..i.num_operands(),
+        _ => return None,
+    };
+    let mut out = Vec::new();
+    for k in ops {
+        let c = i.operand(k)?.const_int_value()?;
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    Some(out)
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
@@ -1221,6 +1249,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     }
 
     fn apply_byte_offset(&mut self, base: Node, result: Node, offset: i64) {
+        if offset == 0 {
+            // One of several offsets (a lone 0 is `Rule::Same`): the base's
+            // own types, but its uses are not the result's.
+            self.copy_forward(base, result);
+        }
         if offset > 0 {
             // Scalar pointees (`i32*` from a store to field 0) only count
             // when no aggregate is there to resolve the offset in.
@@ -1238,12 +1271,18 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 }
             }
             if resolved.is_empty() {
-                // Past the end of every object it may point to: a step
-                // over whole objects (`&a[1]`) if the offset is a multiple.
+                // Past the end of every object it may point to: whole
+                // objects are stepped over (`&a[1]`, `&a[2].f`), and the
+                // rest of the offset is inside the next one.
                 for p in pointees {
                     let size = self.layout.size(&self.types.tm, p).unwrap_or(0);
-                    if size > 0 && off % size == 0 {
+                    if size == 0 || off < size {
+                        continue;
+                    }
+                    if off % size == 0 {
                         resolved.push((p, None));
+                    } else if let Some(r) = self.layout.resolve(&self.types.tm, p, off % size) {
+                        resolved.push(r);
                     }
                 }
             }
@@ -1455,7 +1494,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             let Some(tag) = inst.metadata_of_kind(self.tbaa_kind) else { continue };
             let Some((base, offset)) = tbaa_struct_access(tag) else { continue };
             let Some(b) = self.struct_for_tbaa_name(&base) else { continue };
-            let Some((at, element)) = self.layout.resolve(&self.types.tm, b, offset) else { continue };
+            let Some((at, path)) = self.layout.resolve_path(&self.types.tm, b, offset) else { continue };
             let info = &self.info[addr as usize];
             if info.unknown.is_some() || info.ambiguous.is_some() {
                 continue;
@@ -1467,9 +1506,22 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             // An address known to be a field must be the tag's field; one
             // known only by its type must have a type found there.
             let structural = !info.elements.is_empty() || pointees.iter().any(|p| matches!(tm.get(*p), DType::Struct(_)));
-            let agrees = match element {
-                Some(e) if !info.elements.is_empty() => info.elements.contains(&e),
-                _ => pointees.iter().any(|p| here.contains(p)),
+            // Every field the address may be must be where the tag says: on
+            // the tag's path, or a field at offset 0 of what is there, or a
+            // field that starts with the tag's structure. (Each use of the
+            // tag also adds its structure to the base's uses, so an address
+            // with fields in two structures is itself the disagreement.)
+            let agrees = if info.elements.is_empty() {
+                pointees.iter().any(|p| here.contains(p))
+            } else {
+                info.elements.iter().all(|e| {
+                    path.contains(e)
+                        || (here.contains(&e.aggregate) && self.layout.field_offset(tm, e.aggregate, e.field) == Some(0))
+                        || (offset == 0
+                            && struct_fields(tm, e.aggregate)
+                                .and_then(|f| f.get(e.field as usize))
+                                .is_some_and(|f| zero_chain(tm, *f).any(|z| z == b)))
+                })
             };
             if structural && !agrees {
                 let got: Vec<String> = pointees.iter().map(|p| format!("{}*", tm.display(*p))).collect();

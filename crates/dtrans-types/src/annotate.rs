@@ -1125,6 +1125,22 @@ impl<'a, 'm> Annotator<'a, 'm> {
             }
         }
         let why = self.register_pieces(f, &vars, &irp, &mut out);
+        // A parameter no variable location names (unused, so optimized
+        // away) still has its place in the source signature. When the
+        // signature cannot have been lowered (as many source as IR
+        // parameters, none an aggregate by value, no `sret`) position k is
+        // source parameter k.
+        let di_params: Vec<Option<Metadata<'m>>> = types.iter().skip(1).copied().collect();
+        let lowered = di_params.len() != irp.len()
+            || di_params.iter().any(|t| t.is_none_or(|t| composite_kind(t).is_some()))
+            || (0..irp.len()).any(|k| f.type_attribute(AttrIndex::Param(k as u32), "sret").is_some());
+        if !lowered {
+            for k in 0..irp.len() {
+                if out[k].is_none() && irp[k].contains_pointer() {
+                    out[k] = di_params[k].and_then(|d| self.convert_guided(d, irp[k]));
+                }
+            }
+        }
         // sret: the argument is the address of the return value.
         let attrs = |i: usize| f.attributes(AttrIndex::Param(i as u32));
         let sret_at = (0..irp.len())
