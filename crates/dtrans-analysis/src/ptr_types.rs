@@ -1372,6 +1372,18 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 self.sizes.insert(s, size);
             }
         }
+        // Literal structures a global was laid out as (see
+        // `pointee_explains`) are compared by size too.
+        for t in &all {
+            let (mut base, _) = self.types.tm.strip_pointers(*t);
+            while let DType::Array { elem, .. } = self.types.tm.get(base) {
+                base = *elem;
+            }
+            if matches!(self.types.tm.get(base), DType::Literal { .. }) && !self.sizes.contains_key(&base) {
+                let size = self.layout.size(&self.types.tm, base).unwrap_or(0);
+                self.sizes.insert(base, size);
+            }
+        }
         // Candidates: every type seen, and the element pointer of every
         // array pointer (a `char *` that points into `[13 x i8]` and
         // `[24 x i8]` objects is an `i8*`).
@@ -1425,8 +1437,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             return;
         }
         // The types nothing else explains are the ones in conflict.
-        let tops: Vec<TypeId> =
-            all.iter().copied().filter(|t| !all.iter().any(|c| c != t && self.explains(*c, *t))).collect();
+        let tops: Vec<TypeId> = all
+            .iter()
+            .copied()
+            .filter(|t| !all.iter().any(|c| c != t && self.explains(*c, *t) && !self.explains(*t, *c)))
+            .collect();
         let tm = &self.types.tm;
         let listed: Vec<String> = tops.iter().map(|t| tm.display(*t).to_string()).collect();
         if self.info[n].ambiguous.is_none() {
@@ -1461,7 +1476,20 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 // A union's storage is each of its members; an array
                 // decays to its element.
                 let union = matches!(tm.get(*pa), DType::Struct(name) if name.starts_with("union."));
-                let decays = matches!(tm.get(*pb), DType::Array { elem, .. } if elem == pa);
+                let decays = {
+                    // `[9 x [7 x S]]` decays to `[7 x S]`, and that to `S`.
+                    let mut cur = *pb;
+                    let mut found = false;
+                    while let DType::Array { elem, .. } = tm.get(cur) {
+                        let literal_of_pa = matches!(tm.get(*elem), DType::Literal { .. }) && self.pointee_explains(*pa, *elem);
+                        if elem == pa || literal_of_pa {
+                            found = true;
+                            break;
+                        }
+                        cur = *elem;
+                    }
+                    found
+                };
                 union || decays || zero_chain(tm, *pa).any(|z| z == *pb || self.pointee_explains(z, *pb))
             }
             (DType::Pointer(_), DType::Int(bits)) => *bits == self.ptr_bits(),
@@ -1477,7 +1505,21 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             // `load i64` of `{ i32, i32 }` at -O2); the safety analysis
             // judges such accesses.
             DType::Int(bits) if self.sizes.get(&z).is_some_and(|s| s * 8 == u64::from(*bits)) => true,
+            // Bit-field storage (`[3 x i8]`) read and written as one
+            // integer (`i24`).
+            DType::Int(bits) if matches!(tm.get(z), DType::Array { len, elem }
+                if matches!(tm.get(*elem), DType::Int(8)) && bits % 8 == 0 && u64::from(*bits / 8) <= *len) =>
+            {
+                true
+            }
             DType::Int(bits) => *bits == self.ptr_bits() && matches!(tm.get(z), DType::Pointer(_)),
+            // A global initialized as a literal structure of the same size
+            // (clang does so for bit-fields and unions: `{ i32, i8, i8, i8,
+            // i8 }` for a `struct S1`); the safety analysis judges it.
+            DType::Literal { .. } => {
+                matches!(tm.get(z), DType::Struct(_))
+                    && self.sizes.get(&z).is_some_and(|s| *s > 0 && self.sizes.get(&pb) == Some(s))
+            }
             // A vector access of `T`s where a `T` is (vectorized code).
             DType::Vector { elem, .. } => *elem == z || self.pointee_explains(z, *elem),
             DType::Pointer(_) => matches!(tm.get(z), DType::Pointer(_)) && self.explains(z, pb),
