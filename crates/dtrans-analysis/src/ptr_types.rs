@@ -1106,7 +1106,17 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     fn apply_load(&mut self, addr: Node, result: Node, ty: Type<'m>) {
         let holds_pointer = ty.is_pointer() || ty.int_width() == Some(self.ptr_bits()) || ty.is_struct();
         if holds_pointer {
-            for p in self.pointees(addr) {
+            // What the address holds: its types, less those it has only
+            // because loads from it are used so (a view, not a fact about
+            // what was stored).
+            let info = &self.info[addr as usize];
+            let views = self.load_uses.get(&addr);
+            let held: Vec<TypeId> = info
+                .all_types()
+                .into_iter()
+                .filter(|t| info.declared.contains(t) || !views.is_some_and(|v| v.contains(t)))
+                .collect();
+            for p in self.pointees_of(&held) {
                 if let Some(c) = self.accessed(p, ty) {
                     if !matches!(self.types.tm.get(c), DType::Int(_)) {
                         self.add_declared(result, c);
@@ -1419,12 +1429,22 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 && info.declared.iter().all(|d| this.explains(c, *d) || (!generic && this.explains(*d, c)))
         };
         let qualifying: Vec<TypeId> = candidates.iter().copied().filter(|c| qualifies(*c, self)).collect();
-        // Of those, the outermost: the ones that explain all the others.
-        let explaining: Vec<TypeId> = qualifying
+        // Of those, the outermost (the ones that explain all the others):
+        // a `vertex *` used as the `edge **` at its start is a `vertex *`.
+        // But when the value may be pointers to two structures, one at the
+        // start of the other (a phi of `&local`, an `env`, and an `interp *`
+        // that starts with an `env`), only the inner one is surely there.
+        let tm = &self.types.tm;
+        let declared_structs = info
+            .declared
             .iter()
-            .copied()
-            .filter(|c| qualifying.iter().all(|q| self.explains(*c, *q)))
-            .collect();
+            .filter(|d| tm.pointee(**d).is_some_and(|p| matches!(tm.get(p), DType::Struct(_) | DType::Literal { .. })))
+            .count();
+        let explaining: Vec<TypeId> = if declared_structs >= 2 {
+            qualifying.iter().copied().filter(|c| qualifying.iter().all(|q| self.explains(*q, *c))).collect()
+        } else {
+            qualifying.iter().copied().filter(|c| qualifying.iter().all(|q| self.explains(*c, *q))).collect()
+        };
         // `[N x T]*` and `T*` explain each other (an array decays to its
         // first element), at any pointer depth: name the decayed one.
         let decayed: Vec<TypeId> = if explaining.len() > 1 {
@@ -1522,7 +1542,17 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
             // A vector access of `T`s where a `T` is (vectorized code).
             DType::Vector { elem, .. } => *elem == z || self.pointee_explains(z, *elem),
-            DType::Pointer(_) => matches!(tm.get(z), DType::Pointer(_)) && self.explains(z, pb),
+            // A pointer slot holds pointers it explains, and pointers to
+            // structures that start with its pointee (`e->parent = &in->global`
+            // is `e->parent = in` at -O2).
+            DType::Pointer(pbp) => match tm.get(z) {
+                DType::Pointer(zp) => {
+                    let both_structs =
+                        matches!(tm.get(*pbp), DType::Struct(_)) && matches!(tm.get(*zp), DType::Struct(_));
+                    self.explains(z, pb) || (both_structs && self.explains(pb, z))
+                }
+                _ => false,
+            },
             _ => false,
         }
     }
