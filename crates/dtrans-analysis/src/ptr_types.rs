@@ -1386,12 +1386,20 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         // `pointee_explains`) are compared by size too.
         for t in &all {
             let (mut base, _) = self.types.tm.strip_pointers(*t);
-            while let DType::Array { elem, .. } = self.types.tm.get(base) {
-                base = *elem;
-            }
-            if matches!(self.types.tm.get(base), DType::Literal { .. }) && !self.sizes.contains_key(&base) {
-                let size = self.layout.size(&self.types.tm, base).unwrap_or(0);
-                self.sizes.insert(base, size);
+            loop {
+                let next = match self.types.tm.get(base) {
+                    DType::Array { elem, .. } => Some(*elem),
+                    DType::Literal { .. } => None,
+                    _ => break,
+                };
+                if !self.sizes.contains_key(&base) {
+                    let size = self.layout.size(&self.types.tm, base).unwrap_or(0);
+                    self.sizes.insert(base, size);
+                }
+                match next {
+                    Some(e) => base = e,
+                    None => break,
+                }
             }
         }
         // Candidates: every type seen, and the element pointer of every
@@ -1535,9 +1543,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             DType::Int(bits) => *bits == self.ptr_bits() && matches!(tm.get(z), DType::Pointer(_)),
             // A global initialized as a literal structure of the same size
             // (clang does so for bit-fields and unions: `{ i32, i8, i8, i8,
-            // i8 }` for a `struct S1`); the safety analysis judges it.
+            // i8 }` for a `struct S1`, and a packed literal for an array of
+            // them); the safety analysis judges it.
             DType::Literal { .. } => {
-                matches!(tm.get(z), DType::Struct(_))
+                matches!(tm.get(z), DType::Struct(_) | DType::Array { .. })
                     && self.sizes.get(&z).is_some_and(|s| *s > 0 && self.sizes.get(&pb) == Some(s))
             }
             // A vector access of `T`s where a `T` is (vectorized code).
