@@ -33,7 +33,7 @@ def timed(cmd):
     return time.perf_counter() - t
 
 
-def build_module(tmp, copies):
+def build_module(tmp, copies, opt_level="O0"):
     progs = sorted(p for p in os.listdir(os.path.join(ROOT, "tests", "programs")) if p.endswith(".c"))
     parts = []
     for k in range(copies):
@@ -42,7 +42,7 @@ def build_module(tmp, copies):
             out = os.path.join(tmp, f"{name}{k}.ll")
             # Each copy renames its main; with several copies, everything
             # else is internalized so the copies do not collide at link time.
-            run(["clang-19", "-g", "-O0", f"-Dmain=main_{name}_{k}", "-S", "-emit-llvm",
+            run(["clang-19", "-g", f"-{opt_level}", f"-Dmain=main_{name}_{k}", "-S", "-emit-llvm",
                  os.path.join(ROOT, "tests", "programs", p), "-o", out])
             if copies > 1:
                 run(["opt-19", "-S", f"-passes=internalize", f"-internalize-public-api-list=main_{name}_{k}",
