@@ -1175,6 +1175,27 @@ impl<'m, 'c> Analyzer<'m, 'c> {
 
     fn apply_gep(&mut self, gep: Value<'m>, base: Node, result: Node) {
         let Some(src) = gep_source(gep) else { return };
+        let n = gep.num_operands();
+        if n == 2 {
+            // `&a[k].f + i * sizeof a[0]` (loop strength reduction at -O2
+            // walks an array of structures by a field's address): the step
+            // is the structure's size, the base is no structure pointer,
+            // and the result is the same field of another element.
+            let tm = &self.types.tm;
+            let info = &self.info[base as usize];
+            let inside = info.elements.iter().any(|e| self.layout.ir_type(tm, e.aggregate) == Some(src))
+                && !info.all_types().iter().any(|t| {
+                    tm.pointee(*t).is_some_and(|p| self.layout.ir_type(tm, p) == Some(src))
+                });
+            if inside {
+                let elements: Vec<Element> = info.elements.clone();
+                self.copy_forward(base, result);
+                for e in elements {
+                    self.add_element(result, e);
+                }
+                return;
+            }
+        }
         let mut starts: Vec<TypeId> = Vec::new();
         if let Some(d) = self.known_ir_type(src) {
             starts.push(d);
@@ -1186,7 +1207,6 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 starts.push(p);
             }
         }
-        let n = gep.num_operands();
         if n == 2 {
             // Stepping over whole objects keeps the type, so the result's
             // uses say what the base points to (a `malloc` result indexed
@@ -1266,11 +1286,13 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         }
         if offset > 0 {
             // Scalar pointees (`i32*` from a store to field 0) only count
-            // when no aggregate is there to resolve the offset in.
+            // when no aggregate is there to resolve the offset in, and the
+            // address is not known as a field (then the offset is taken in
+            // its structure, below).
             let mut pointees = self.pointees(base);
             let tm = &self.types.tm;
             let aggregate = |p: &TypeId| struct_fields(tm, *p).is_some() || matches!(tm.get(*p), DType::Array { .. });
-            if pointees.iter().any(aggregate) {
+            if pointees.iter().any(aggregate) || !self.info[base as usize].elements.is_empty() {
                 pointees.retain(aggregate);
             }
             let off = offset as u64;
@@ -1297,11 +1319,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 }
             }
             for (t, e) in resolved {
-                let pt = self.pointer_to(t);
-                self.add_declared(result, pt);
-                if let Some(e) = e {
-                    self.add_element(result, e);
-                }
+                self.add_place(result, t, e);
             }
         }
         // From a field's address, the offset is taken from its structure's
@@ -1310,16 +1328,28 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         for e in self.info[base as usize].elements.clone() {
             let Some(start) = self.layout.field_offset(&self.types.tm, e.aggregate, e.field) else { continue };
             let Some(off) = (start as i64).checked_add(offset).filter(|o| *o >= 0) else { continue };
-            if let Some((t, el)) = self.layout.resolve(&self.types.tm, e.aggregate, off as u64) {
-                let pt = self.pointer_to(t);
-                self.add_declared(result, pt);
-                if let Some(el) = el {
-                    self.add_element(result, el);
-                }
+            // Past the structure's end: the same place in a later element.
+            let size = self.layout.size(&self.types.tm, e.aggregate).unwrap_or(0);
+            let off = if size > 0 { off as u64 % size } else { off as u64 };
+            if let Some((t, el)) = self.layout.resolve(&self.types.tm, e.aggregate, off) {
+                self.add_place(result, t, el);
             }
         }
         if let Some(u) = self.info[base as usize].unknown.clone() {
             self.set_unknown(result, &u);
+        }
+    }
+
+    /// A byte offset resolved to an object of type `t` (field `e` of its
+    /// structure, if any).
+    fn add_place(&mut self, result: Node, t: TypeId, e: Option<Element>) {
+        let pt = self.pointer_to(t);
+        if !self.admissible(pt) {
+            self.no_info_reason.insert(result, "address of a field whose type is not known (a `ptr` of unknown pointee)".into());
+        }
+        self.add_declared(result, pt);
+        if let Some(e) = e {
+            self.add_element(result, e);
         }
     }
 }
@@ -1419,8 +1449,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             .iter()
             .filter_map(|e| struct_fields(&self.types.tm, e.aggregate)?.get(e.field as usize).copied())
             .collect();
-        // (A field of unknown pointee, from IR types, says nothing.)
-        let known: Vec<TypeId> = fields.into_iter().filter(|f| !self.types.tm.has_unknown(*f)).collect();
+        // (A field of unknown pointee, from IR types, says nothing; nor
+        // does a `void *` field, which holds any pointer.)
+        let known: Vec<TypeId> =
+            fields.into_iter().filter(|f| !self.types.tm.has_unknown(*f) && !self.is_generic(*f)).collect();
         let field_ptrs: Vec<TypeId> = known.into_iter().map(|f| self.pointer_to(f)).collect();
         let info = &self.info[n];
         // A candidate must describe every possible target: each field the
@@ -1462,6 +1494,14 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         };
         if decayed.len() == 1 {
             self.info[n].dominant = Some(decayed[0]);
+            return;
+        }
+        // Slots of `env *` and of `interp *` (which starts with an `env`)
+        // explain each other: the declared one names the slot.
+        let declared: Vec<TypeId> =
+            decayed.iter().copied().filter(|c| self.info[n].declared.contains(c)).collect();
+        if decayed.len() > 1 && declared.len() == 1 {
+            self.info[n].dominant = Some(declared[0]);
             return;
         }
         // The types nothing else explains are the ones in conflict.
