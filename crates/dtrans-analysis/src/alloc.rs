@@ -415,7 +415,7 @@ fn const_of(v: Value<'_>) -> Option<u64> {
     trace_source(v).const_uint_value()
 }
 
-fn size_is_multiple(v: Value<'_>, object: u64) -> SizeVerdict {
+pub(crate) fn size_is_multiple(v: Value<'_>, object: u64) -> SizeVerdict {
     let v = trace_source(v);
     if let Some(c) = v.const_uint_value() {
         return if c % object == 0 { SizeVerdict::Multiple } else { SizeVerdict::NotMultiple };

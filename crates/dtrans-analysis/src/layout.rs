@@ -29,6 +29,11 @@ impl<'m, 'c> Layout<'m, 'c> {
         Layout { m, dl: m.data_layout(), ir: HashMap::default() }
     }
 
+    /// The allocation size of an IR type.
+    pub fn ir_size(&self, ty: Type<'m>) -> Option<u64> {
+        self.dl.alloc_size(ty)
+    }
+
     pub fn pointer_size(&self) -> u64 {
         u64::from(self.dl.pointer_size())
     }

@@ -5,9 +5,14 @@
 //! Inputs: a module from `dtrans-ir` and its DTrans types from
 //! `dtrans-types`, taken from the place [`source::prepare_types`] chooses.
 pub mod alloc;
+pub mod analysis_report;
+pub mod fields;
+pub mod info;
 pub mod layout;
+pub mod libfuncs;
 pub mod ptr_types;
 pub mod report;
+pub mod safety;
 pub mod source;
 
 pub use alloc::{AllocKind, FreeKind, MemFn, MemFns, SizeVerdict};

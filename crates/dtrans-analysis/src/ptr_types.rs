@@ -707,7 +707,7 @@ fn gep_source(v: Value<'_>) -> Option<Type<'_>> {
 /// 1 when nothing better is known. Follows constants, `mul`, `shl`, `add`,
 /// `sub`, casts, `select` and `phi` (an induction `i = phi [0, i + 96]` is a
 /// multiple of 96: a cycle back to a phi being computed adds nothing).
-fn stride_of(v: Value<'_>) -> u64 {
+pub(crate) fn stride_of(v: Value<'_>) -> u64 {
     multiple_of(v, &mut Vec::new(), 0)
 }
 

@@ -186,6 +186,14 @@ impl<'m> Value<'m> {
         self.is_global_value().then(|| Type::from_raw(unsafe { c::LLVMGlobalGetValueType(self.raw) }))?
     }
 
+    /// Internal or private linkage: no code outside the module names it.
+    pub fn has_local_linkage(self) -> bool {
+        use llvm_sys::LLVMLinkage as L;
+        // SAFETY: checked global value.
+        self.is_global_value()
+            && matches!(unsafe { c::LLVMGetLinkage(self.raw) }, L::LLVMInternalLinkage | L::LLVMPrivateLinkage)
+    }
+
     pub fn is_dso_local(self) -> bool {
         // SAFETY: checked global value.
         self.is_global_value() && unsafe { ffi::dtrans_global_is_dso_local(self.raw) != 0 }

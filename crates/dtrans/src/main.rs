@@ -9,6 +9,7 @@ use dtrans_ir::{Context, IrFormat, Module};
 use dtrans_types::{read_module, ModuleTypes, StructSource};
 
 mod annotate_cmd;
+mod analyze_cmd;
 mod ptr_types_cmd;
 mod typeflow_cmd;
 mod types_cmd;
@@ -84,6 +85,21 @@ enum Command {
         #[arg(long, value_name = "NAME")]
         function: Option<String>,
     },
+    /// The safety analysis of document 001: per structure its layout (as
+    /// `pahole` shows it), how each field is used (read, written, complex
+    /// use, estimated frequency, single value, single allocation function),
+    /// the safety conditions with where each was set, and which layout
+    /// transformations are legal; a summary first.
+    Analyze {
+        /// Input module (`.ll` or `.bc`, chosen by content).
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Show only this structure (`%struct.S` or `struct.S`); the whole
+        /// module is still analyzed.
+        #[arg(long = "struct", value_name = "NAME")]
+        only: Option<String>,
+    },
     /// Build the type flow graph of a module (document 004), propagate
     /// scalar types over it, and print nodes, edges, types and casts.
     Typeflow {
@@ -153,6 +169,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             code
         }
         Command::PtrTypes { file, format, function } => ptr_types_cmd::run(ctx, &file, format, function.as_deref()),
+        Command::Analyze { file, format, only } => analyze_cmd::run(ctx, &file, format, only.as_deref()),
         Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {
             let opts = typeflow_cmd::Options {
                 format,

@@ -1,0 +1,534 @@
+//! Field information (document 001, "Field Access Tracking", "Field Single
+//! Value Analysis", "Single Alloc Function Analysis"): per field of each
+//! structure, whether it is read, written, used in a way that is not a
+//! plain load or store (ComplexUse), how often (a static estimate), what
+//! values it may hold and which function allocates what it points to.
+//!
+//! Frequency: each access counts 8^d for the loop depth d of its block
+//! (natural loops from the dominator tree), capped at depth 6. Measured
+//! profile counts are not read yet.
+use dtrans_ir::{BasicBlock, Function, Instruction, Module, Opcode, Value, ValueKind};
+use dtrans_types::{DType, TypeId};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use crate::alloc::MemFn;
+use crate::layout::{struct_fields, zero_chain, Element, Layout};
+use crate::ptr_types::PtrTypes;
+
+/// Field Single Value lattice: top (no value stored), one constant,
+/// bottom (several values, or some the analysis cannot see).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SingleValue {
+    NoValue,
+    /// The constant as the IR prints it (`0`, `null`, `1.5e+00`, `@f`).
+    Single(String),
+    Multiple,
+}
+
+/// Single Alloc Function lattice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SingleAlloc {
+    Top,
+    /// Only null and results of this allocating function are stored.
+    Single(String),
+    Bottom,
+}
+
+#[derive(Clone, Debug)]
+pub struct FieldInfo {
+    pub read: bool,
+    pub written: bool,
+    pub complex_use: bool,
+    /// Weighted access count (static estimate).
+    pub frequency: u64,
+    pub single_value: SingleValue,
+    pub single_alloc: SingleAlloc,
+}
+
+impl Default for FieldInfo {
+    fn default() -> Self {
+        FieldInfo {
+            read: false,
+            written: false,
+            complex_use: false,
+            frequency: 0,
+            single_value: SingleValue::NoValue,
+            single_alloc: SingleAlloc::Top,
+        }
+    }
+}
+
+impl FieldInfo {
+    fn value(&mut self, v: SingleValue) {
+        self.single_value = match (&self.single_value, v) {
+            (SingleValue::Multiple, _) | (_, SingleValue::Multiple) => SingleValue::Multiple,
+            (SingleValue::NoValue, v) => v,
+            (s, SingleValue::NoValue) => s.clone(),
+            (SingleValue::Single(a), SingleValue::Single(b)) if *a == b => SingleValue::Single(b),
+            _ => SingleValue::Multiple,
+        };
+    }
+
+    fn alloc(&mut self, a: SingleAlloc) {
+        self.single_alloc = match (&self.single_alloc, a) {
+            (SingleAlloc::Bottom, _) | (_, SingleAlloc::Bottom) => SingleAlloc::Bottom,
+            (SingleAlloc::Top, a) => a,
+            (s, SingleAlloc::Top) => s.clone(),
+            (SingleAlloc::Single(x), SingleAlloc::Single(y)) if *x == y => SingleAlloc::Single(y),
+            _ => SingleAlloc::Bottom,
+        };
+    }
+}
+
+/// Field information of every structure, indexed like its fields.
+pub fn analyze_fields<'m>(m: &'m Module<'_>, pt: &PtrTypes<'m>) -> HashMap<TypeId, Vec<FieldInfo>> {
+    let mut w = FieldWalk { pt, layout: Layout::new(m), fields: HashMap::default() };
+    for s in pt.tm().structs() {
+        if let Some(f) = struct_fields(pt.tm(), *s) {
+            w.fields.insert(*s, vec![FieldInfo::default(); f.len()]);
+        }
+    }
+    w.globals(m);
+    for f in m.functions() {
+        if !f.is_declaration() {
+            w.function(f);
+        }
+    }
+    w.fields
+}
+
+struct FieldWalk<'a, 'm, 'c> {
+    pt: &'a PtrTypes<'m>,
+    layout: Layout<'m, 'c>,
+    fields: HashMap<TypeId, Vec<FieldInfo>>,
+}
+
+impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
+    fn field(&mut self, e: Element) -> Option<&mut FieldInfo> {
+        self.fields.get_mut(&e.aggregate)?.get_mut(e.field as usize)
+    }
+
+    /// Initializers of global instances: each field's constant.
+    fn globals(&mut self, m: &'m Module<'_>) {
+        for g in m.globals() {
+            let Some(init) = g.initializer() else { continue };
+            let Some(d) = self.pt.info(g).and_then(|i| i.dominant) else { continue };
+            let Some(obj) = self.pt.tm().pointee(d) else { continue };
+            self.init_value(obj, Some(init));
+        }
+    }
+
+    /// Records the constant `c` (`None`: zero) as the value of every field
+    /// of an object of type `t`.
+    fn init_value(&mut self, t: TypeId, c: Option<Value<'m>>) {
+        let tm = self.pt.tm();
+        match tm.get(t) {
+            DType::Struct(_) => {
+                let Some(fields) = struct_fields(tm, t).map(|f| f.to_vec()) else { return };
+                // A literal-typed initializer (bit-fields) is not laid out
+                // field by field: its values are not known per field.
+                let literal = c.is_some_and(|c| c.ty().struct_name().is_none() && c.ty().is_struct());
+                for (k, ft) in fields.iter().enumerate() {
+                    let part = match c {
+                        Some(c) if c.is_null_or_undef() => None,
+                        Some(c) => c.aggregate_element(k as u32),
+                        None => None,
+                    };
+                    if literal {
+                        if let Some(fi) = self.field(Element { aggregate: t, field: k as u32 }) {
+                            fi.value(SingleValue::Multiple);
+                        }
+                        continue;
+                    }
+                    if struct_fields(tm, *ft).is_some() || matches!(tm.get(*ft), DType::Array { .. }) {
+                        self.init_value(*ft, part);
+                    } else if let Some(fi) = self.field(Element { aggregate: t, field: k as u32 }) {
+                        fi.value(constant_value(part));
+                        if part.is_none_or(|p| p.is_null_or_undef()) {
+                            // A null pointer does not decide the allocator.
+                        } else {
+                            fi.alloc(SingleAlloc::Bottom);
+                        }
+                    }
+                }
+            }
+            DType::Array { elem, len } => {
+                let (elem, len) = (*elem, *len);
+                for k in 0..len.min(4096) {
+                    let part = match c {
+                        Some(c) if c.is_null_or_undef() => None,
+                        Some(c) => c.aggregate_element(k as u32),
+                        None => None,
+                    };
+                    self.init_value(elem, part);
+                    if c.is_none_or(|c| c.is_null_or_undef()) {
+                        break; // all elements alike
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn function(&mut self, f: Function<'m>) {
+        let depth = loop_depths(f);
+        for b in f.basic_blocks() {
+            let weight = 8u64.pow(depth.get(&b).copied().unwrap_or(0).min(6));
+            for i in b.instructions() {
+                self.instruction(i, weight);
+            }
+        }
+    }
+
+    fn instruction(&mut self, i: Instruction<'m>, weight: u64) {
+        match i.opcode() {
+            Opcode::LLVMLoad => {
+                let Some(addr) = i.operand(0) else { return };
+                for e in self.accessed(addr, i.as_value().ty()) {
+                    if let Some(fi) = self.field(e) {
+                        fi.read = true;
+                        fi.frequency = fi.frequency.saturating_add(weight);
+                    }
+                }
+                self.loaded_pointer_uses(i);
+            }
+            Opcode::LLVMStore => {
+                let (Some(val), Some(addr)) = (i.operand(0), i.operand(1)) else { return };
+                let elements = self.accessed(addr, val.ty());
+                let several = elements.len() > 1;
+                let value = if several { SingleValue::Multiple } else { constant_value(Some(val)) };
+                let alloc = self.alloc_of(val);
+                for e in elements {
+                    if let Some(fi) = self.field(e) {
+                        fi.written = true;
+                        fi.frequency = fi.frequency.saturating_add(weight);
+                        fi.value(value.clone());
+                        if val.ty().is_pointer() {
+                            fi.alloc(alloc.clone());
+                        }
+                    }
+                }
+            }
+            Opcode::LLVMCall | Opcode::LLVMInvoke => self.call(i, weight),
+            _ => {}
+        }
+        self.complex_uses(i);
+    }
+
+    /// The fields an access of IR type `ty` through `addr` touches: the
+    /// address's fields, or field 0 (at any depth) of the structure it
+    /// points to; all fields for a whole-structure access.
+    fn accessed(&mut self, addr: Value<'m>, ty: dtrans_ir::Type<'m>) -> Vec<Element> {
+        let Some(info) = self.pt.info(addr) else { return Vec::new() };
+        if !info.elements.is_empty() {
+            let mut out = info.elements.clone();
+            // A field that is itself a structure, accessed at its start.
+            let tm = self.pt.tm();
+            for e in info.elements.clone() {
+                let ft = struct_fields(tm, e.aggregate).and_then(|f| f.get(e.field as usize).copied());
+                if let Some(ft) = ft {
+                    self.first_fields(ft, &mut out);
+                }
+            }
+            return out;
+        }
+        let Some(d) = info.dominant else { return Vec::new() };
+        let Some(s) = self.pt.tm().pointee(d) else { return Vec::new() };
+        if struct_fields(self.pt.tm(), s).is_none() {
+            return Vec::new();
+        }
+        let whole = ty.struct_name().is_some()
+            || (ty.int_width().is_some() && self.layout.size(self.pt.tm(), s) == ir_size(&self.layout, ty));
+        if whole {
+            let n = struct_fields(self.pt.tm(), s).map_or(0, |f| f.len());
+            return (0..n as u32).map(|k| Element { aggregate: s, field: k }).collect();
+        }
+        let mut out = Vec::new();
+        self.first_fields(s, &mut out);
+        out
+    }
+
+    /// Field 0 of `t`, of what is at its start, and so on.
+    fn first_fields(&self, t: TypeId, out: &mut Vec<Element>) {
+        let tm = self.pt.tm();
+        for z in zero_chain(tm, t) {
+            if matches!(tm.get(z), DType::Struct(_)) && struct_fields(tm, z).is_some_and(|f| !f.is_empty()) {
+                let e = Element { aggregate: z, field: 0 };
+                if !out.contains(&e) {
+                    out.push(e);
+                }
+            }
+        }
+    }
+
+    /// What a stored pointer's allocator is: null (no decision), the result
+    /// of an allocating call (that function), anything else (bottom).
+    fn alloc_of(&self, v: Value<'m>) -> SingleAlloc {
+        if v.is_null_or_undef() {
+            return SingleAlloc::Top;
+        }
+        let Some(i) = v.as_instruction() else { return SingleAlloc::Bottom };
+        if !i.is_call() {
+            return SingleAlloc::Bottom;
+        }
+        match i.called_function() {
+            Some(f) if matches!(self.pt.mem_fns.kind(f), Some(MemFn::Alloc(_))) => SingleAlloc::Single(format!("@{}", f.name())),
+            _ => SingleAlloc::Bottom,
+        }
+    }
+
+    /// The escape check of the Single Alloc Function analysis: a pointer
+    /// loaded from a field and then stored elsewhere, or passed to a
+    /// function that is not a free, may be changed behind the field's back.
+    fn loaded_pointer_uses(&mut self, i: Instruction<'m>) {
+        let v = i.as_value();
+        if !v.ty().is_pointer() {
+            return;
+        }
+        let Some(addr) = i.operand(0) else { return };
+        let Some(info) = self.pt.info(addr) else { return };
+        if info.elements.is_empty() {
+            return;
+        }
+        let escapes = v.users().iter().any(|u| {
+            let Some(ui) = u.as_instruction() else { return true };
+            match ui.opcode() {
+                Opcode::LLVMStore => ui.operand(0) == Some(v),
+                Opcode::LLVMCall | Opcode::LLVMInvoke => {
+                    !ui.called_function().is_some_and(|f| matches!(self.pt.mem_fns.kind(f), Some(MemFn::Free(_))))
+                        && !ui.called_function().is_some_and(|f| f.name().starts_with("llvm."))
+                }
+                Opcode::LLVMRet => true,
+                _ => false,
+            }
+        });
+        if escapes {
+            for e in info.elements.clone() {
+                if let Some(fi) = self.field(e) {
+                    fi.alloc(SingleAlloc::Bottom);
+                }
+            }
+        }
+    }
+
+    /// ComplexUse: a field address used other than as the address of a
+    /// load or store (or to reach a nested field).
+    fn complex_uses(&mut self, i: Instruction<'m>) {
+        let v = i.as_value();
+        let Some(info) = self.pt.info(v) else { return };
+        if info.elements.is_empty() || !v.ty().is_pointer() {
+            return;
+        }
+        let complex = v.users().iter().any(|u| {
+            let Some(ui) = u.as_instruction() else { return true };
+            match ui.opcode() {
+                Opcode::LLVMLoad => false,
+                Opcode::LLVMStore => ui.operand(0) == Some(v),
+                Opcode::LLVMGetElementPtr => false,
+                _ => true,
+            }
+        });
+        if complex {
+            for e in info.elements.clone() {
+                if let Some(fi) = self.field(e) {
+                    fi.complex_use = true;
+                }
+            }
+        }
+    }
+
+    /// Memory intrinsics and allocations write fields; `calloc` zeroes them.
+    fn call(&mut self, i: Instruction<'m>, weight: u64) {
+        let Some(f) = i.called_function() else { return };
+        let name = f.name();
+        let is = |p: &str| name.starts_with(p);
+        if is("llvm.memset") || is("llvm.memcpy") || is("llvm.memmove") {
+            let zero = is("llvm.memset") && i.call_arg(1).and_then(|v| v.const_int_value()) == Some(0);
+            let written = self.covered(i.call_arg(0), i.call_arg(2));
+            for e in written {
+                if let Some(fi) = self.field(e) {
+                    fi.written = true;
+                    fi.frequency = fi.frequency.saturating_add(weight);
+                    fi.value(if zero { SingleValue::Single("0".into()) } else { SingleValue::Multiple });
+                    if !zero {
+                        fi.alloc(SingleAlloc::Bottom);
+                    }
+                }
+            }
+            if !is("llvm.memset") {
+                for e in self.covered(i.call_arg(1), i.call_arg(2)) {
+                    if let Some(fi) = self.field(e) {
+                        fi.read = true;
+                        fi.frequency = fi.frequency.saturating_add(weight);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The fields `len` bytes from `p` cover (all fields of the structures
+    /// for a length that is not a constant).
+    fn covered(&mut self, p: Option<Value<'m>>, len: Option<Value<'m>>) -> Vec<Element> {
+        let Some(info) = p.and_then(|p| self.pt.info(p)) else { return Vec::new() };
+        let tm = self.pt.tm();
+        let (agg, start) = match info.elements.as_slice() {
+            [e] => match self.layout.field_offset(tm, e.aggregate, e.field) {
+                Some(o) => (e.aggregate, o),
+                None => return Vec::new(),
+            },
+            [] => match info.dominant.and_then(|d| tm.pointee(d)).filter(|s| struct_fields(tm, *s).is_some()) {
+                Some(s) => (s, 0),
+                None => return Vec::new(),
+            },
+            _ => return info.elements.clone(),
+        };
+        let n = struct_fields(tm, agg).map_or(0, |f| f.len());
+        let size = self.layout.size(tm, agg).unwrap_or(0);
+        let end = match len.and_then(|l| l.const_uint_value()) {
+            Some(l) if l < size => start + l,
+            _ => u64::MAX,
+        };
+        let mut out = Vec::new();
+        for k in 0..n as u32 {
+            let Some(off) = self.layout.field_offset(tm, agg, k) else { continue };
+            if off >= start && off < end {
+                out.push(Element { aggregate: agg, field: k });
+            }
+        }
+        out
+    }
+}
+
+fn ir_size(layout: &Layout<'_, '_>, ty: dtrans_ir::Type<'_>) -> Option<u64> {
+    layout.ir_size(ty)
+}
+
+/// The Single Value lattice element of a stored or initial value.
+fn constant_value(v: Option<Value<'_>>) -> SingleValue {
+    let Some(v) = v else { return SingleValue::Single("0".into()) };
+    match v.kind() {
+        ValueKind::ConstantInt => match v.const_int_value() {
+            Some(c) => SingleValue::Single(c.to_string()),
+            None => SingleValue::Multiple,
+        },
+        ValueKind::ConstantNull => SingleValue::Single(if v.ty().is_pointer() { "null".into() } else { "0".into() }),
+        ValueKind::ConstantFP | ValueKind::Function | ValueKind::GlobalVariable => {
+            let s = v.to_string();
+            let text = s.split_once(' ').map_or(s.as_str(), |(_, r)| r).to_string();
+            SingleValue::Single(text)
+        }
+        _ => SingleValue::Multiple,
+    }
+}
+
+/// Loop depth of each block: the number of natural loops containing it.
+fn loop_depths<'m>(f: Function<'m>) -> HashMap<BasicBlock<'m>, u32> {
+    let blocks: Vec<BasicBlock<'m>> = f.basic_blocks().collect();
+    let index: HashMap<BasicBlock<'m>, usize> = blocks.iter().enumerate().map(|(k, b)| (*b, k)).collect();
+    let n = blocks.len();
+    let succs: Vec<Vec<usize>> = blocks
+        .iter()
+        .map(|b| {
+            b.terminator()
+                .map(|t| t.successors().iter().filter_map(|s| index.get(s).copied()).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut preds = vec![Vec::new(); n];
+    for (b, ss) in succs.iter().enumerate() {
+        for s in ss {
+            preds[*s].push(b);
+        }
+    }
+    // Reverse post-order from the entry.
+    let mut order = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    if n > 0 {
+        seen[0] = true;
+        stack.push((0, 0));
+    }
+    while let Some((b, k)) = stack.pop() {
+        if k < succs[b].len() {
+            stack.push((b, k + 1));
+            let s = succs[b][k];
+            if !seen[s] {
+                seen[s] = true;
+                stack.push((s, 0));
+            }
+        } else {
+            order.push(b);
+        }
+    }
+    order.reverse();
+    let mut rpo = vec![usize::MAX; n];
+    for (k, b) in order.iter().enumerate() {
+        rpo[*b] = k;
+    }
+    // Dominators (Cooper, Harvey and Kennedy's iteration).
+    let mut idom = vec![usize::MAX; n];
+    if n > 0 {
+        idom[0] = 0;
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in order.iter().skip(1) {
+            let mut new = usize::MAX;
+            for &p in &preds[b] {
+                if idom[p] == usize::MAX {
+                    continue;
+                }
+                new = if new == usize::MAX { p } else { intersect(&idom, &rpo, p, new) };
+            }
+            if new != usize::MAX && idom[b] != new {
+                idom[b] = new;
+                changed = true;
+            }
+        }
+    }
+    let dominates = |a: usize, mut b: usize| loop {
+        if a == b {
+            return true;
+        }
+        if idom[b] == b || idom[b] == usize::MAX {
+            return false;
+        }
+        b = idom[b];
+    };
+    // Natural loops: one per header, the union of its back edges' bodies.
+    let mut bodies: HashMap<usize, HashSet<usize>> = HashMap::default();
+    for (b, ss) in succs.iter().enumerate() {
+        for &h in ss {
+            if rpo[b] != usize::MAX && dominates(h, b) {
+                let body = bodies.entry(h).or_default();
+                body.insert(h);
+                let mut work = vec![b];
+                while let Some(x) = work.pop() {
+                    if body.insert(x) {
+                        work.extend(preds[x].iter().copied());
+                    }
+                }
+            }
+        }
+    }
+    let mut depth: HashMap<BasicBlock<'m>, u32> = HashMap::default();
+    for body in bodies.values() {
+        for b in body {
+            *depth.entry(blocks[*b]).or_default() += 1;
+        }
+    }
+    depth
+}
+
+fn intersect(idom: &[usize], rpo: &[usize], mut a: usize, mut b: usize) -> usize {
+    while a != b {
+        while rpo[a] > rpo[b] {
+            a = idom[a];
+        }
+        while rpo[b] > rpo[a] {
+            b = idom[b];
+        }
+    }
+    a
+}

@@ -1,0 +1,178 @@
+//! AnalysisInfo (document 001's DTransAnalysisInfo): the types, the
+//! recovered pointer types, the safety data and the field information of a
+//! module, and the one table that says which conditions forbid which
+//! transformation.
+use dtrans_ir::Module;
+use dtrans_types::{DType, TypeId};
+
+use crate::fields::{analyze_fields, FieldInfo};
+use crate::layout::{struct_fields, Layout};
+use crate::ptr_types::PtrTypes;
+use crate::safety::{analyze_safety, Condition, SafetyData, WholeProgram};
+
+/// The layout transformations whose legality the analysis decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Transform {
+    ReorderFields,
+    DeleteField,
+    AosToSoa,
+    Peel,
+}
+
+impl Transform {
+    pub const ALL: [Transform; 4] = [Transform::ReorderFields, Transform::DeleteField, Transform::AosToSoa, Transform::Peel];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Transform::ReorderFields => "reorder-fields",
+            Transform::DeleteField => "delete-field",
+            Transform::AosToSoa => "aos-to-soa",
+            Transform::Peel => "peel",
+        }
+    }
+
+    /// The conditions that make the transformation illegal for a structure.
+    ///
+    /// Every transformation here changes where fields are, so it needs
+    /// every access to the structure found and understood: no cast, no
+    /// arithmetic, no escape to code it cannot see, no byte-wise copy it
+    /// cannot rewrite, no layout fixed from outside (system types, C++
+    /// handling, flexible arrays, no fields at all), no allocation whose
+    /// size it cannot rewrite, no nesting (a nested structure's layout is
+    /// part of its container's; OptBase will remap dependent types, but
+    /// until a transformation rewrites both together it stays out).
+    /// Instances on the stack, in globals and pointers held anywhere are
+    /// fine for reordering and deletion: their accesses are rewritten.
+    pub fn forbidding(self) -> Vec<Condition> {
+        use Condition::*;
+        const COMMON: &[Condition] = &[
+            BadCasting,
+            BadPtrManipulation,
+            AmbiguousGEP,
+            VolatileData,
+            MismatchedElementAccess,
+            WholeStructureReference,
+            UnsafePointerStore,
+            BadMemFuncSize,
+            BadMemFuncManipulation,
+            AmbiguousPointerTarget,
+            UnsafePtrMerge,
+            AddressTaken,
+            NoFieldsInStruct,
+            NestedStruct,
+            ContainsNestedStruct,
+            SystemObject,
+            MismatchedArgUse,
+            HasVTable,
+            HasCppHandling,
+            HasZeroSizedArray,
+            UnhandledUse,
+            BadAllocSizeArg,
+        ];
+        match self {
+            // Reordering moves fields: a field address that escapes is
+            // still the field's address, but one written by a partial
+            // memset or copy is a run of fields that must stay together,
+            // and a static initializer must be rewritten (not yet).
+            Transform::ReorderFields => [COMMON, &[FieldAddressTaken, MemFuncPartialWrite, HasInitializerList]].concat(),
+            // Deleting a field removes its accesses: the same, since a
+            // field whose address escapes may be accessed where the
+            // analysis cannot remove it.
+            Transform::DeleteField => [COMMON, &[FieldAddressTaken, MemFuncPartialWrite, HasInitializerList]].concat(),
+            // Splitting the structure into arrays needs every instance in
+            // one allocated array: no instances on the stack or in globals,
+            // no global arrays of it, no field addresses, no partial
+            // writes, no function pointers whose callees see it.
+            Transform::AosToSoa | Transform::Peel => [
+                COMMON,
+                &[FieldAddressTaken, MemFuncPartialWrite, HasInitializerList, GlobalInstance, GlobalArray, LocalInstance],
+            ]
+            .concat(),
+        }
+    }
+}
+
+/// One structure: layout, conditions, fields.
+pub struct StructInfo {
+    pub ty: TypeId,
+    pub size: Option<u64>,
+    pub align: Option<u64>,
+    /// Offset and size of each field.
+    pub layout: Vec<(Option<u64>, Option<u64>)>,
+    pub safety: SafetyData,
+    pub fields: Vec<FieldInfo>,
+}
+
+pub struct AnalysisInfo<'m> {
+    pub ptr: PtrTypes<'m>,
+    pub whole_program: WholeProgram,
+    /// Every named structure with a body, sorted by name.
+    pub structs: Vec<StructInfo>,
+}
+
+impl<'m> AnalysisInfo<'m> {
+    /// Runs the safety analysis and field information over a module whose
+    /// pointer types are recovered.
+    pub fn new(m: &'m Module<'_>, ptr: PtrTypes<'m>) -> Self {
+        let (mut safety, whole_program) = analyze_safety(m, &ptr);
+        let mut fields = analyze_fields(m, &ptr);
+        let mut layout = Layout::new(m);
+        let tm = ptr.tm();
+        let mut ids: Vec<TypeId> =
+            tm.structs().iter().copied().filter(|s| struct_fields(tm, *s).is_some()).collect();
+        ids.sort_by_key(|s| tm.struct_name(*s).unwrap_or_default().to_string());
+        let mut structs = Vec::new();
+        for s in ids {
+            let n = struct_fields(tm, s).map_or(0, |f| f.len());
+            let lay = (0..n as u32)
+                .map(|k| {
+                    let f = struct_fields(tm, s).and_then(|f| f.get(k as usize).copied());
+                    (layout.field_offset(tm, s, k), f.and_then(|f| layout.size(tm, f)))
+                })
+                .collect();
+            let ir = layout.ir_type(tm, s);
+            let safety = safety.remove(&s).unwrap_or_default();
+            let mut fields = fields.remove(&s).unwrap_or_else(|| vec![FieldInfo::default(); n]);
+            // Values and allocators are only known where every write is
+            // seen: a structure the analysis cannot follow, or a program
+            // that is not whole, may be written anywhere.
+            let blind = !whole_program.ok() || safety.conditions.keys().any(|c| c.spreads_by_value() || *c == Condition::FieldAddressTaken);
+            if blind {
+                for f in &mut fields {
+                    f.single_value = crate::fields::SingleValue::Multiple;
+                    f.single_alloc = crate::fields::SingleAlloc::Bottom;
+                }
+            }
+            structs.push(StructInfo {
+                ty: s,
+                size: layout.size(tm, s),
+                align: ir.and_then(|t| m.data_layout().abi_align(t)).map(u64::from),
+                layout: lay,
+                safety,
+                fields,
+            });
+        }
+        AnalysisInfo { ptr, whole_program, structs }
+    }
+
+    /// Whether `t` may be applied to structure `s`; the conditions that
+    /// forbid it otherwise (empty with `false`: the program is not whole).
+    pub fn legal(&self, s: &StructInfo, t: Transform) -> (bool, Vec<Condition>) {
+        let blocking: Vec<Condition> = t.forbidding().into_iter().filter(|c| s.safety.has(*c)).collect();
+        (blocking.is_empty() && self.whole_program.ok(), blocking)
+    }
+
+    pub fn struct_name(&self, s: &StructInfo) -> String {
+        self.ptr.tm().display(s.ty).to_string()
+    }
+
+    pub fn is_struct(&self, t: TypeId) -> bool {
+        matches!(self.ptr.tm().get(t), DType::Struct(_))
+    }
+}
+
+/// Look up by name (`%struct.S` or `struct.S`).
+pub fn find_struct<'a>(info: &'a AnalysisInfo<'_>, name: &str) -> Option<&'a StructInfo> {
+    let want = name.strip_prefix('%').unwrap_or(name);
+    info.structs.iter().find(|s| info.ptr.tm().struct_name(s.ty) == Some(want))
+}

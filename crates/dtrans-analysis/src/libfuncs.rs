@@ -1,0 +1,73 @@
+//! What C library functions do with their pointer arguments: the one table
+//! the safety analysis consults for calls to functions the module does not
+//! define (document 001, "Call": an unknown external function that sees a
+//! structure pointer makes the program not whole, and the structure
+//! AddressTaken). Allocation and free functions are not here: `alloc.rs`
+//! recognises them by name and prototype.
+
+/// The effect of a library function on the objects its pointer arguments
+/// point to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LibEffect {
+    /// Reads or writes characters or scalars through its pointers, within
+    /// the object pointed to (strings, `printf` family, `strtol`): a field
+    /// address of a character array or scalar is safe; a whole structure
+    /// passed as bytes exposes its layout.
+    Bytes,
+    /// Reads or writes the raw bytes of whole objects (`fwrite`, `fread`,
+    /// `memcmp`, `write`): the layout of a structure passed escapes.
+    Layout,
+    /// Sorts or searches an array with a comparator: argument `base` is the
+    /// array, `size` the element size, `cmp` the comparator.
+    Sort { base: u32, size: u32, cmp: u32 },
+    /// Takes or returns a pointer to an object of the library's own type
+    /// (`FILE`, `struct tm`): that structure is a SystemObject.
+    System,
+    /// Does not touch memory through its pointers (`exit`, `abort`).
+    None,
+}
+
+/// The table. Names as C declares them; `__isoc99_` and `_chk`/`_unlocked`
+/// variants clang and glibc emit are mapped to their base names.
+pub fn lib_effect(name: &str) -> Option<LibEffect> {
+    use LibEffect::*;
+    let base = name.strip_prefix("__isoc99_").or_else(|| name.strip_prefix("__isoc23_")).unwrap_or(name);
+    let base = base.strip_suffix("_unlocked").unwrap_or(base);
+    let base = base.strip_prefix("__").and_then(|b| b.strip_suffix("_chk")).unwrap_or(base);
+    Some(match base {
+        // Formatted output and input, strings, characters, conversions.
+        "printf" | "fprintf" | "sprintf" | "snprintf" | "vprintf" | "vfprintf" | "vsprintf" | "vsnprintf"
+        | "dprintf" | "scanf" | "fscanf" | "sscanf" | "puts" | "fputs" | "fputc" | "putc" | "putchar"
+        | "fgets" | "gets" | "getc" | "fgetc" | "getchar" | "ungetc" | "perror" | "strlen" | "strnlen"
+        | "strcmp" | "strncmp" | "strcasecmp" | "strncasecmp" | "strcoll" | "strcpy" | "strncpy" | "stpcpy"
+        | "strcat" | "strncat" | "strchr" | "strrchr" | "strstr" | "strpbrk" | "strspn" | "strcspn"
+        | "strtok" | "strtok_r" | "strerror" | "atoi" | "atol" | "atoll" | "atof" | "strtol" | "strtoul"
+        | "strtoll" | "strtoull" | "strtod" | "strtof" | "strtold" | "getenv" | "system" | "remove"
+        | "rename" | "isalpha" | "isdigit" | "isspace" | "toupper" | "tolower" | "puts_unlocked" => Bytes,
+        // Raw bytes of whole objects.
+        "fwrite" | "fread" | "write" | "read" | "pwrite" | "pread" | "memcmp" | "bcmp" | "send" | "recv"
+        | "memchr" | "memrchr" => Layout,
+        "qsort" => Sort { base: 0, size: 2, cmp: 3 },
+        "bsearch" => Sort { base: 1, size: 3, cmp: 4 },
+        // Library-owned objects.
+        "fopen" | "fdopen" | "freopen" | "fclose" | "fflush" | "fseek" | "ftell" | "rewind" | "feof"
+        | "ferror" | "clearerr" | "setvbuf" | "setbuf" | "fileno" | "time" | "clock_gettime"
+        | "gettimeofday" | "localtime" | "gmtime" | "localtime_r" | "gmtime_r" | "mktime" | "strftime"
+        | "stat" | "fstat" | "lstat" | "getrusage" | "times" => System,
+        "exit" | "_exit" | "abort" | "atexit" | "srand" | "rand" | "clock" | "sleep" | "usleep" | "abs"
+        | "labs" | "llabs" | "sqrt" | "sqrtf" | "exp" | "log" | "pow" | "sin" | "cos" | "fabs" | "floor"
+        | "ceil" | "__assert_fail" | "__stack_chk_fail" => None,
+        _ => return Option::None,
+    })
+}
+
+/// Structures of the C library that a program may hold pointers to but
+/// never lay out itself.
+pub fn is_system_struct(name: &str) -> bool {
+    let n = name.strip_prefix("struct.").or_else(|| name.strip_prefix("union.")).unwrap_or(name);
+    matches!(
+        n,
+        "_IO_FILE" | "_IO_marker" | "_IO_codecvt" | "_IO_wide_data" | "__sFILE" | "tm" | "timeval" | "timespec"
+            | "stat" | "rusage" | "tms" | "__va_list_tag" | "sigaction" | "__jmp_buf_tag" | "dirent" | "__dirstream"
+    )
+}

@@ -1,0 +1,1317 @@
+//! The SafetyAnalyzer (document 001, "Safety Conditions", "Instruction
+//! Handling", "Global variables"): one walk over the module that marks each
+//! structure with the conditions its uses show, each with where it was set.
+//!
+//! It reads what the PtrTypeAnalyzer recovered. With opaque pointers there
+//! are no bitcasts: a cast of the typed-pointer documents is a value whose
+//! recovered types disagree (ambiguous), a value of unknown origin used as a
+//! structure pointer, or a value declared as an inner structure and used as
+//! the one around it. What the walk does not understand is UnhandledUse.
+use std::collections::BTreeMap;
+
+use dtrans_ir::{Function, Instruction, Module, Opcode, Value, ValueKind};
+use dtrans_types::{DType, TypeId, TypeManager};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use serde::Serialize;
+
+use crate::alloc::{size_is_multiple, AllocKind, FreeKind, MemFn, SizeVerdict};
+use crate::layout::{struct_fields, zero_chain, Layout};
+use crate::libfuncs::{is_system_struct, lib_effect, LibEffect};
+use crate::ptr_types::{PtrTypes, ValueInfo};
+
+/// The safety conditions of document 001, under its names, and
+/// BadAllocSizeArg: an allocation whose size is not a whole number of the
+/// structures it allocates (document 001, "Call").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Condition {
+    BadCasting,
+    BadPtrManipulation,
+    AmbiguousGEP,
+    VolatileData,
+    MismatchedElementAccess,
+    WholeStructureReference,
+    UnsafePointerStore,
+    FieldAddressTaken,
+    GlobalPtr,
+    GlobalInstance,
+    GlobalArray,
+    HasInitializerList,
+    BadMemFuncSize,
+    MemFuncPartialWrite,
+    BadMemFuncManipulation,
+    AmbiguousPointerTarget,
+    UnsafePtrMerge,
+    AddressTaken,
+    NoFieldsInStruct,
+    NestedStruct,
+    ContainsNestedStruct,
+    SystemObject,
+    LocalPtr,
+    LocalInstance,
+    MismatchedArgUse,
+    HasVTable,
+    HasFnPtr,
+    HasCppHandling,
+    HasZeroSizedArray,
+    UnhandledUse,
+    BadAllocSizeArg,
+}
+
+impl Condition {
+    pub const ALL: [Condition; 31] = {
+        use Condition::*;
+        [
+            BadCasting,
+            BadPtrManipulation,
+            AmbiguousGEP,
+            VolatileData,
+            MismatchedElementAccess,
+            WholeStructureReference,
+            UnsafePointerStore,
+            FieldAddressTaken,
+            GlobalPtr,
+            GlobalInstance,
+            GlobalArray,
+            HasInitializerList,
+            BadMemFuncSize,
+            MemFuncPartialWrite,
+            BadMemFuncManipulation,
+            AmbiguousPointerTarget,
+            UnsafePtrMerge,
+            AddressTaken,
+            NoFieldsInStruct,
+            NestedStruct,
+            ContainsNestedStruct,
+            SystemObject,
+            LocalPtr,
+            LocalInstance,
+            MismatchedArgUse,
+            HasVTable,
+            HasFnPtr,
+            HasCppHandling,
+            HasZeroSizedArray,
+            UnhandledUse,
+            BadAllocSizeArg,
+        ]
+    };
+
+    pub fn name(self) -> &'static str {
+        // The Debug form is the specification's name.
+        Self::ALL.iter().position(|c| *c == self).map(|i| NAMES[i]).unwrap_or("?")
+    }
+
+    /// Conditions that make a structure's memory unpredictable as a whole:
+    /// they spread to the structures nested in it by value and to the one
+    /// that holds it (document 001: a nested structure shares its
+    /// container's memory).
+    pub fn spreads_by_value(self) -> bool {
+        use Condition::*;
+        matches!(
+            self,
+            BadCasting
+                | BadPtrManipulation
+                | AmbiguousGEP
+                | VolatileData
+                | MismatchedElementAccess
+                | WholeStructureReference
+                | UnsafePointerStore
+                | BadMemFuncSize
+                | BadMemFuncManipulation
+                | AmbiguousPointerTarget
+                | UnsafePtrMerge
+                | AddressTaken
+                | SystemObject
+                | MismatchedArgUse
+                | UnhandledUse
+                | BadAllocSizeArg
+        )
+    }
+
+    /// Conditions that say code the analysis cannot see reaches the
+    /// structure: that code can follow its pointer fields too.
+    pub fn spreads_through_pointers(self) -> bool {
+        matches!(self, Condition::AddressTaken | Condition::SystemObject)
+    }
+}
+
+const NAMES: [&str; 31] = [
+    "BadCasting",
+    "BadPtrManipulation",
+    "AmbiguousGEP",
+    "VolatileData",
+    "MismatchedElementAccess",
+    "WholeStructureReference",
+    "UnsafePointerStore",
+    "FieldAddressTaken",
+    "GlobalPtr",
+    "GlobalInstance",
+    "GlobalArray",
+    "HasInitializerList",
+    "BadMemFuncSize",
+    "MemFuncPartialWrite",
+    "BadMemFuncManipulation",
+    "AmbiguousPointerTarget",
+    "UnsafePtrMerge",
+    "AddressTaken",
+    "NoFieldsInStruct",
+    "NestedStruct",
+    "ContainsNestedStruct",
+    "SystemObject",
+    "LocalPtr",
+    "LocalInstance",
+    "MismatchedArgUse",
+    "HasVTable",
+    "HasFnPtr",
+    "HasCppHandling",
+    "HasZeroSizedArray",
+    "UnhandledUse",
+    "BadAllocSizeArg",
+];
+
+/// Where a condition was set.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Site {
+    /// `f: %5`, `@g`, `type definition`, or `propagated from %struct.T`.
+    pub place: String,
+    /// Source `file:line` when debug information gives it.
+    pub line: Option<String>,
+    /// Why, in a few words.
+    pub why: String,
+}
+
+impl std::fmt::Display for Site {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.place)?;
+        if let Some(l) = &self.line {
+            write!(f, " ({l})")?;
+        }
+        if !self.why.is_empty() {
+            write!(f, ": {}", self.why)?;
+        }
+        Ok(())
+    }
+}
+
+/// The conditions of one structure: for each, the first few places that set
+/// it and how many there were.
+#[derive(Clone, Debug, Default)]
+pub struct SafetyData {
+    pub conditions: BTreeMap<Condition, (Vec<Site>, usize)>,
+}
+
+/// Places kept per condition (the count says how many there were).
+const SITES_KEPT: usize = 3;
+
+impl SafetyData {
+    pub fn has(&self, c: Condition) -> bool {
+        self.conditions.contains_key(&c)
+    }
+
+    fn add(&mut self, c: Condition, site: Site) -> bool {
+        let new = !self.conditions.contains_key(&c);
+        let (sites, n) = self.conditions.entry(c).or_default();
+        *n += 1;
+        if sites.len() < SITES_KEPT && !sites.contains(&site) {
+            sites.push(site);
+        }
+        new
+    }
+}
+
+/// What the whole-program preconditions of document 001 found.
+#[derive(Clone, Debug, Default)]
+pub struct WholeProgram {
+    /// Each reason the module is not a whole program (unknown external
+    /// calls that see a structure, exception handling).
+    pub reasons: Vec<String>,
+}
+
+impl WholeProgram {
+    pub fn ok(&self) -> bool {
+        self.reasons.is_empty()
+    }
+}
+
+/// Runs the safety analysis.
+pub fn analyze_safety<'m>(m: &'m Module<'_>, pt: &PtrTypes<'m>) -> (HashMap<TypeId, SafetyData>, WholeProgram) {
+    let mut s = SafetyAnalyzer::new(m, pt);
+    s.visit_types();
+    s.collect_comparators();
+    s.visit_globals();
+    for f in m.functions() {
+        if !f.is_declaration() {
+            s.visit_function(f);
+        }
+    }
+    s.visit_allocations();
+    s.propagate();
+    (s.data, s.whole)
+}
+
+struct SafetyAnalyzer<'a, 'm, 'c> {
+    m: &'m Module<'c>,
+    pt: &'a PtrTypes<'m>,
+    layout: Layout<'m, 'c>,
+    data: HashMap<TypeId, SafetyData>,
+    whole: WholeProgram,
+    /// Names of the current function's values, as the printer shows them.
+    names: std::collections::HashMap<Value<'m>, String>,
+    fname: String,
+    /// Comparator functions, with the structure they compare.
+    comparators: HashMap<Function<'m>, TypeId>,
+    unknown_externals: HashSet<String>,
+}
+
+impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
+    fn new(m: &'m Module<'c>, pt: &'a PtrTypes<'m>) -> Self {
+        SafetyAnalyzer {
+            m,
+            pt,
+            layout: Layout::new(m),
+            data: HashMap::default(),
+            whole: WholeProgram::default(),
+            names: Default::default(),
+            fname: String::new(),
+            comparators: HashMap::default(),
+            unknown_externals: HashSet::default(),
+        }
+    }
+
+    fn tm(&self) -> &'a TypeManager {
+        self.pt.tm()
+    }
+
+    fn mark(&mut self, s: TypeId, c: Condition, site: Site) {
+        if matches!(self.tm().get(s), DType::Struct(_)) {
+            self.data.entry(s).or_default().add(c, site);
+        }
+    }
+
+    fn mark_all(&mut self, structs: &[TypeId], c: Condition, site: &Site) {
+        for s in structs {
+            self.mark(*s, c, site.clone());
+        }
+    }
+
+    /// A site at instruction `i` of the current function.
+    fn site(&self, i: Instruction<'m>, why: impl Into<String>) -> Site {
+        let v = i.as_value();
+        let what = match self.names.get(&v) {
+            Some(n) if i.has_result() => n.clone(),
+            _ => self.describe(i),
+        };
+        Site {
+            place: format!("{}: {what}", self.fname),
+            line: i.debug_location().map(|(f, l)| format!("{}:{l}", short_file(&f))),
+            why: why.into(),
+        }
+    }
+
+    /// A void instruction named by what it does: `store to %5`, `call @free`.
+    fn describe(&self, i: Instruction<'m>) -> String {
+        let name = |v: Option<Value<'m>>| v.and_then(|v| self.names.get(&v).cloned()).unwrap_or_default();
+        match i.opcode() {
+            Opcode::LLVMStore => format!("store to {}", name(i.operand(1))),
+            Opcode::LLVMCall | Opcode::LLVMInvoke => match i.called_function() {
+                Some(f) => format!("call @{}", f.name()),
+                None => "indirect call".into(),
+            },
+            Opcode::LLVMRet => "ret".into(),
+            op => format!("{op:?}").trim_start_matches("LLVM").to_lowercase(),
+        }
+    }
+
+    fn info(&self, v: Value<'m>) -> Option<&'a ValueInfo> {
+        self.pt.info(v)
+    }
+
+    // ---- type helpers --------------------------------------------------
+
+    /// The structure `t` points to (through arrays): `S*`, `[4 x S]*`.
+    fn pointee_struct(&self, t: TypeId) -> Option<TypeId> {
+        let tm = self.tm();
+        let mut p = tm.pointee(t)?;
+        while let DType::Array { elem, .. } = tm.get(p) {
+            p = *elem;
+        }
+        matches!(tm.get(p), DType::Struct(_)).then_some(p)
+    }
+
+    /// Structures any type of `info` mentions, at any pointer depth.
+    fn structs_of(&self, info: &ValueInfo) -> Vec<TypeId> {
+        let tm = self.tm();
+        let mut out = Vec::new();
+        for t in info.all_types() {
+            let (mut base, _) = tm.strip_pointers(t);
+            while let DType::Array { elem, .. } = tm.get(base) {
+                base = *elem;
+            }
+            if matches!(tm.get(base), DType::Struct(_)) && !out.contains(&base) {
+                out.push(base);
+            }
+        }
+        for e in &info.elements {
+            if !out.contains(&e.aggregate) {
+                out.push(e.aggregate);
+            }
+        }
+        out
+    }
+
+    /// The structure a value points to by its dominant type (not a field).
+    fn dominant_struct(&self, info: &ValueInfo) -> Option<TypeId> {
+        info.dominant.and_then(|d| self.pointee_struct(d))
+    }
+
+    fn is_generic(&self, t: TypeId) -> bool {
+        let tm = self.tm();
+        match tm.get(t) {
+            DType::Pointer(p) => matches!(tm.get(*p), DType::Int(8)),
+            DType::Int(bits) => u64::from(*bits) == self.layout.pointer_size() * 8,
+            _ => false,
+        }
+    }
+
+    fn size(&mut self, t: TypeId) -> Option<u64> {
+        self.layout.size(self.pt.tm(), t)
+    }
+
+    // ---- types and globals ---------------------------------------------
+
+    /// Conditions that follow from the structure definitions alone.
+    fn visit_types(&mut self) {
+        let tm = self.tm();
+        let def = |why: &str| Site { place: "type definition".into(), line: None, why: why.into() };
+        for s in tm.structs().to_vec() {
+            let name = tm.struct_name(s).unwrap_or_default().to_string();
+            if is_system_struct(&name) {
+                self.mark(s, Condition::SystemObject, def("a C library structure"));
+            }
+            let Some(fields) = struct_fields(tm, s) else { continue };
+            if fields.is_empty() {
+                self.mark(s, Condition::NoFieldsInStruct, def("no fields"));
+            }
+            for (i, f) in fields.iter().enumerate() {
+                let mut base = *f;
+                let mut zero = false;
+                while let DType::Array { elem, len } = tm.get(base) {
+                    zero |= *len == 0;
+                    base = *elem;
+                }
+                if zero {
+                    self.mark(s, Condition::HasZeroSizedArray, def(&format!("field {i} is a zero-sized array")));
+                }
+                if matches!(tm.get(base), DType::Struct(_)) {
+                    self.mark(s, Condition::ContainsNestedStruct, def(&format!("field {i} is a structure")));
+                    self.mark(base, Condition::NestedStruct, def(&format!("field {i} of {}", tm.display(s))));
+                }
+                if let DType::Pointer(p) = tm.get(*f) {
+                    match tm.get(*p) {
+                        DType::Function { .. } => {
+                            self.mark(s, Condition::HasFnPtr, def(&format!("field {i} is a function pointer")))
+                        }
+                        DType::Pointer(q) if matches!(tm.get(*q), DType::Function { .. }) => {
+                            self.mark(s, Condition::HasVTable, def(&format!("field {i} points to function pointers")))
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    fn visit_globals(&mut self) {
+        for g in self.m.globals() {
+            let Some(info) = self.info(g) else { continue };
+            let Some(d) = info.dominant else { continue };
+            let tm = self.tm();
+            let Some(obj) = tm.pointee(d) else { continue };
+            let label = self.pt.types.global_labels.get(&g).cloned().unwrap_or_else(|| format!("@{}", g.name()));
+            let site = |why: &str| Site { place: label.clone(), line: None, why: why.into() };
+            let mut base = obj;
+            let mut array = false;
+            while let DType::Array { elem, .. } = tm.get(base) {
+                base = *elem;
+                array = true;
+            }
+            match tm.get(base) {
+                DType::Struct(_) => {
+                    self.mark(base, Condition::GlobalInstance, site("a global instance"));
+                    if array {
+                        self.mark(base, Condition::GlobalArray, site("a global array of instances"));
+                    }
+                    let init = g.initializer();
+                    if init.is_some_and(|v| !v.is_null_or_undef()) {
+                        self.mark(base, Condition::HasInitializerList, site("initialized with non-zero data"));
+                    }
+                }
+                DType::Pointer(_) => {
+                    if let Some(s) = self.pointee_struct(base) {
+                        self.mark(s, Condition::GlobalPtr, site("a global pointer"));
+                        if array {
+                            self.mark(s, Condition::GlobalArray, site("a global array of pointers"));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Functions passed as the comparator of `qsort`/`bsearch` whose array
+    /// is an array of one structure with that element size: their `void *`
+    /// parameters point to that structure.
+    fn collect_comparators(&mut self) {
+        for f in self.m.functions() {
+            for i in f.instructions() {
+                let Some(callee) = i.called_function().filter(|c| c.is_declaration()) else { continue };
+                let Some(LibEffect::Sort { base, size, cmp }) = lib_effect(&callee.name()) else { continue };
+                let (Some(b), Some(sz), Some(c)) = (i.call_arg(base), i.call_arg(size), i.call_arg(cmp)) else {
+                    continue;
+                };
+                let Some(cf) = c.strip_aliases().as_function() else { continue };
+                let elem = self.info(b).and_then(|info| info.dominant).and_then(|d| self.tm().pointee(d));
+                if let (Some(e), Some(n)) = (elem, sz.const_uint_value()) {
+                    if self.size(e) == Some(n) {
+                        self.comparators.insert(cf, e);
+                    }
+                }
+            }
+        }
+    }
+
+    // ---- functions -----------------------------------------------------
+
+    fn visit_function(&mut self, f: Function<'m>) {
+        self.names = f.local_names();
+        self.fname = format!("@{}", f.name());
+        let escaped_params = !self.comparators.contains_key(&f);
+        for (k, p) in f.params().into_iter().enumerate() {
+            self.check_origin(p, escaped_params.then_some(k), None);
+        }
+        for i in f.instructions() {
+            self.visit(f, i);
+        }
+    }
+
+    /// Document 001's casts, for one value: ambiguous types, an unknown
+    /// origin used as a structure, or an inner structure used as the one
+    /// around it. `param`: the value is that parameter (a cast from its
+    /// declared `void *` needs the callers' types); `inst`: where it is.
+    fn check_origin(&mut self, v: Value<'m>, param: Option<usize>, inst: Option<Instruction<'m>>) {
+        let Some(info) = self.info(v) else { return };
+        let site = match inst {
+            Some(i) => self.site(i, ""),
+            None => Site {
+                place: format!("{}: {}", self.fname, self.names.get(&v).cloned().unwrap_or_default()),
+                line: None,
+                why: String::new(),
+            },
+        };
+        let merge = inst.is_some_and(|i| matches!(i.opcode(), Opcode::LLVMPHI | Opcode::LLVMSelect));
+        let structs = self.structs_of(info);
+        if structs.is_empty() {
+            return;
+        }
+        if let Some(why) = &info.ambiguous {
+            let c = if merge { Condition::UnsafePtrMerge } else { Condition::BadCasting };
+            let site = Site { why: format!("ambiguous: {why}"), ..site };
+            self.mark_all(&structs, c, &site);
+            return;
+        }
+        if let Some(why) = &info.unknown {
+            let c = if why.contains("arithmetic") || why.contains("byte offset") {
+                Condition::BadPtrManipulation
+            } else if merge {
+                Condition::UnsafePtrMerge
+            } else {
+                Condition::BadCasting
+            };
+            let site = Site { why: format!("unknown: {why}"), ..site };
+            self.mark_all(&structs, c, &site);
+            return;
+        }
+        let Some(s) = self.dominant_struct(info) else { return };
+        let tm = self.tm();
+        let specific: Vec<TypeId> = info.declared.iter().copied().filter(|d| !self.is_generic(*d)).collect();
+        // Declared only as a structure at the start of the one it is used
+        // as: `(struct interp *)env` (a downcast).
+        let inner: Vec<TypeId> = specific.iter().filter_map(|d| self.pointee_struct(*d)).collect();
+        if !inner.is_empty() && !inner.contains(&s) && inner.iter().all(|i| zero_chain(tm, s).any(|z| z == *i)) {
+            let why = format!("declared {}, used as {}", tm.display(specific[0]), tm.display(info.dominant.unwrap()));
+            let mut all = inner.clone();
+            all.push(s);
+            self.mark_all(&all, Condition::BadCasting, &Site { why, ..site });
+            return;
+        }
+        // A `void *` parameter of a function others may call (or that is
+        // called with other types) used as a structure: the callers' types
+        // are not known.
+        if param.is_some() && specific.is_empty() {
+            let why = format!("void* parameter used as {}", tm.display(info.dominant.unwrap()));
+            self.mark(s, Condition::BadCasting, Site { why, ..site });
+        }
+    }
+
+    fn visit(&mut self, f: Function<'m>, i: Instruction<'m>) {
+        let v = i.as_value();
+        match i.opcode() {
+            Opcode::LLVMLoad => {
+                self.check_access(i, i.operand(0), v.ty(), false);
+                // A pointer loaded from a `void *` field or slot the
+                // analysis typed only as generic, then used as a structure.
+                if self.info(v).is_some_and(|info| info.dominant.is_some()) {
+                    let from_void_field = i
+                        .operand(0)
+                        .and_then(|a| self.info(a))
+                        .is_some_and(|a| !a.elements.is_empty());
+                    self.check_origin(v, from_void_field.then_some(0), Some(i));
+                } else {
+                    self.check_origin(v, None, Some(i));
+                }
+            }
+            Opcode::LLVMStore => {
+                let ty = i.operand(0).map(|x| x.ty());
+                if let Some(ty) = ty {
+                    self.check_access(i, i.operand(1), ty, true);
+                }
+                self.check_store(i);
+            }
+            Opcode::LLVMGetElementPtr => self.check_gep(i),
+            Opcode::LLVMPHI | Opcode::LLVMSelect => self.check_origin(v, None, Some(i)),
+            Opcode::LLVMCall | Opcode::LLVMInvoke => self.check_call(i),
+            Opcode::LLVMRet => self.check_return(f, i),
+            Opcode::LLVMAlloca => self.check_alloca(i),
+            Opcode::LLVMSub => self.check_sub(i),
+            Opcode::LLVMIntToPtr => self.check_int_to_ptr(i),
+            Opcode::LLVMLandingPad | Opcode::LLVMResume | Opcode::LLVMCatchPad | Opcode::LLVMCleanupPad => {
+                let why = format!("{}: exception handling", self.fname);
+                if !self.whole.reasons.contains(&why) {
+                    self.whole.reasons.push(why);
+                }
+            }
+            Opcode::LLVMAtomicCmpXchg | Opcode::LLVMAtomicRMW => {
+                if let Some(info) = i.operand(0).and_then(|a| self.info(a)) {
+                    let structs = self.structs_of(info);
+                    let site = self.site(i, "atomic read-modify-write");
+                    self.mark_all(&structs, Condition::UnhandledUse, &site);
+                }
+            }
+            Opcode::LLVMExtractValue | Opcode::LLVMInsertValue => {
+                // Structures held in registers: a whole structure value.
+                if let Some(s) = i.operand(0).and_then(|a| self.struct_value(a.ty())) {
+                    let site = self.site(i, "a structure value in registers");
+                    self.mark(s, Condition::WholeStructureReference, site);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The named structure an IR value type is (by name).
+    fn struct_value(&self, ty: dtrans_ir::Type<'m>) -> Option<TypeId> {
+        let name = ty.struct_name()?;
+        self.tm().lookup_struct(&name)
+    }
+
+    /// A load or store of type `ty` through `addr`: volatile, a field read
+    /// with another type, a whole structure.
+    fn check_access(&mut self, i: Instruction<'m>, addr: Option<Value<'m>>, ty: dtrans_ir::Type<'m>, store: bool) {
+        let Some(a) = addr.and_then(|a| self.info(a)) else { return };
+        let tm = self.tm();
+        if i.is_volatile() {
+            let structs = self.structs_of(a);
+            let site = self.site(i, "volatile access");
+            self.mark_all(&structs, Condition::VolatileData, &site);
+        }
+        if a.ambiguous.is_some() || a.unknown.is_some() {
+            return; // marked where the address was made
+        }
+        let access = self.layout_size_ir(ty);
+        if !a.elements.is_empty() {
+            for e in a.elements.clone() {
+                let Some(ft) = struct_fields(tm, e.aggregate).and_then(|f| f.get(e.field as usize).copied()) else {
+                    continue;
+                };
+                if !self.fits(ft, ty) {
+                    let why = format!(
+                        "{} {} of field {} ({})",
+                        if store { "store" } else { "load" },
+                        ty,
+                        e.field,
+                        tm.display(ft)
+                    );
+                    let site = self.site(i, why);
+                    self.mark(e.aggregate, Condition::MismatchedElementAccess, site);
+                }
+            }
+            return;
+        }
+        let Some(s) = self.dominant_struct(a) else { return };
+        if tm.pointee(a.dominant.unwrap()) != Some(s) {
+            return; // an array of structures: its first element's field 0
+        }
+        if self.struct_value(ty) == Some(s) || (ty.int_width().is_some() && access.is_some() && access == self.size(s)) {
+            let site = self.site(i, format!("the whole structure {}", if store { "stored" } else { "loaded" }));
+            self.mark(s, Condition::WholeStructureReference, site);
+            return;
+        }
+        if !self.fits(s, ty) {
+            let why = format!("{} {ty} at the start of {}", if store { "store" } else { "load" }, tm.display(s));
+            let site = self.site(i, why);
+            self.mark(s, Condition::MismatchedElementAccess, site);
+        }
+    }
+
+    fn layout_size_ir(&self, ty: dtrans_ir::Type<'m>) -> Option<u64> {
+        self.layout.ir_size(ty)
+    }
+
+    /// Whether an access of IR type `ty` reads an object of type `t` or
+    /// the scalar at its start (at any depth).
+    fn fits(&mut self, t: TypeId, ty: dtrans_ir::Type<'m>) -> bool {
+        let tm = self.pt.tm();
+        let ptr_bits = (self.layout.pointer_size() * 8) as u32;
+        for z in zero_chain(tm, t).collect::<Vec<_>>() {
+            match tm.get(z) {
+                DType::Pointer(_) => {
+                    if ty.is_pointer() || ty.int_width() == Some(ptr_bits) {
+                        return true;
+                    }
+                }
+                DType::Atomic(k) => {
+                    if crate::layout::atomic_matches(*k, ty) {
+                        return true;
+                    }
+                }
+                DType::Struct(_) | DType::Literal { .. } | DType::Array { .. } => {}
+                _ => {
+                    if self.layout.ir_type(tm, z) == Some(ty) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Document 001, "Store": a stored pointer must fit the slot.
+    fn check_store(&mut self, i: Instruction<'m>) {
+        let (Some(val), Some(addr)) = (i.operand(0), i.operand(1)) else { return };
+        if val.is_null_or_undef() || val.kind() == ValueKind::ConstantInt {
+            return;
+        }
+        let tm = self.tm();
+        let vi = self.info(val);
+        let ai = self.info(addr);
+        // A field address written to memory.
+        if let Some(v) = vi {
+            if !v.elements.is_empty() {
+                let site = self.site(i, "a field's address stored");
+                let aggs: Vec<TypeId> = v.elements.iter().map(|e| e.aggregate).collect();
+                self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+            }
+        }
+        let held = ai.filter(|a| a.ambiguous.is_none() && a.unknown.is_none()).and_then(|a| a.dominant).and_then(|d| tm.pointee(d));
+        let value = vi.filter(|v| v.ambiguous.is_none() && v.unknown.is_none()).and_then(|v| v.dominant);
+        let value_structs = vi.map(|v| self.structs_of(v)).unwrap_or_default();
+        let held_struct = held.and_then(|h| self.pointee_struct(h));
+        match (value, held) {
+            (Some(v), Some(h)) => {
+                let ok = v == h
+                    || self.is_generic(h)
+                    || self.is_generic(v)
+                    // An `interp *` stored where an `env *` goes: its start.
+                    || matches!((self.pointee_struct(v), held_struct), (Some(vs), Some(hs)) if zero_chain(tm, vs).any(|z| z == hs))
+                    // Arrays decay: `[4 x S]*` where an `S*` goes.
+                    || (self.pointee_struct(v).is_some() && self.pointee_struct(v) == held_struct);
+                if !ok {
+                    let why = format!("{} stored where {} goes", tm.display(v), tm.display(h));
+                    let site = self.site(i, why);
+                    let mut all = value_structs.clone();
+                    all.extend(held_struct);
+                    self.mark_all(&all, Condition::UnsafePointerStore, &site);
+                }
+            }
+            (None, Some(h)) if held_struct.is_some() && val.ty().is_pointer() => {
+                let why = format!("a pointer of unknown type stored where {} goes", tm.display(h));
+                let site = self.site(i, why);
+                self.mark_all(&[held_struct.unwrap()], Condition::UnsafePointerStore, &site);
+            }
+            (Some(v), None) if self.pointee_struct(v).is_some() && ai.is_some_and(|a| a.unknown.is_some()) => {
+                let why = format!("{} stored to memory of unknown type", tm.display(v));
+                let site = self.site(i, why);
+                self.mark_all(&value_structs, Condition::UnsafePointerStore, &site);
+            }
+            _ => {}
+        }
+    }
+
+    fn check_gep(&mut self, i: Instruction<'m>) {
+        let v = i.as_value();
+        let Some(base) = i.operand(0).and_then(|b| self.info(b)) else { return };
+        if base.ambiguous.is_some() {
+            let structs = self.structs_of(base);
+            let site = self.site(i, "address computed from an ambiguous pointer");
+            self.mark_all(&structs, Condition::AmbiguousGEP, &site);
+            return;
+        }
+        let Some(r) = self.info(v) else { return };
+        if let Some(why) = &r.unknown {
+            if base.unknown.is_none() {
+                let structs = self.structs_of(base);
+                let site = self.site(i, format!("address not understood: {why}"));
+                self.mark_all(&structs, Condition::BadPtrManipulation, &site);
+            }
+        }
+    }
+
+    fn check_alloca(&mut self, i: Instruction<'m>) {
+        let Some(info) = self.info(i.as_value()) else { return };
+        let Some(d) = info.dominant else { return };
+        let tm = self.tm();
+        let Some(obj) = tm.pointee(d) else { return };
+        let mut base = obj;
+        while let DType::Array { elem, .. } = tm.get(base) {
+            base = *elem;
+        }
+        if matches!(tm.get(base), DType::Struct(_)) {
+            let site = self.site(i, "a local instance");
+            self.mark(base, Condition::LocalInstance, site);
+        } else if let Some(s) = self.pointee_struct(base) {
+            let site = self.site(i, "a local pointer");
+            self.mark(s, Condition::LocalPtr, site);
+        }
+    }
+
+    fn check_return(&mut self, f: Function<'m>, i: Instruction<'m>) {
+        let Some(v) = i.operand(0) else { return };
+        if let Some(s) = self.struct_value(v.ty()) {
+            let site = self.site(i, "returns a structure by value");
+            self.mark(s, Condition::WholeStructureReference, site);
+        }
+        let Some(info) = self.info(v) else { return };
+        if !info.elements.is_empty() {
+            let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
+            let site = self.site(i, "returns a field's address");
+            self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+        }
+        // Returned as `void *` or an integer from a function that is not an
+        // allocator: callers cannot know the type.
+        let Some(s) = self.dominant_struct(info) else { return };
+        let declared_ret = self.pt.types.functions.iter().find(|(g, _)| *g == f).and_then(|(_, t)| match self.tm().get(*t) {
+            DType::Function { ret, .. } => Some(*ret),
+            _ => None,
+        });
+        let generic = declared_ret.map_or(v.ty().int_width().is_some(), |r| self.is_generic(r));
+        if generic && self.pt.mem_fns.kind(f).is_none() {
+            let site = self.site(i, "returned as void* or an integer");
+            self.mark(s, Condition::AddressTaken, site);
+        }
+    }
+
+    /// `sub (ptrtoint a), (ptrtoint b)`: only a count of whole structures,
+    /// divided by the structure size, is understood.
+    fn check_sub(&mut self, i: Instruction<'m>) {
+        let (Some(x), Some(y)) = (i.operand(0), i.operand(1)) else { return };
+        let (Some(a), Some(b)) = (ptr_of(x), ptr_of(y)) else { return };
+        let (Some(ia), Some(ib)) = (self.info(a), self.info(b)) else { return };
+        let mut fields: Vec<TypeId> = ia.elements.iter().chain(&ib.elements).map(|e| e.aggregate).collect();
+        fields.dedup();
+        if !fields.is_empty() {
+            let site = self.site(i, "difference of field addresses");
+            self.mark_all(&fields, Condition::BadPtrManipulation, &site);
+            return;
+        }
+        let (sa, sb) = (self.dominant_struct(ia), self.dominant_struct(ib));
+        match (sa, sb) {
+            (Some(s), Some(t)) if s == t => {
+                let size = self.size(s).unwrap_or(0);
+                if !divided_by(i.as_value(), size) {
+                    let site = self.site(i, format!("pointer difference not divided by the size ({size})"));
+                    self.mark(s, Condition::BadPtrManipulation, site);
+                }
+            }
+            (None, None) => {}
+            _ => {
+                let mut all = Vec::new();
+                all.extend(sa);
+                all.extend(sb);
+                let site = self.site(i, "difference of pointers to different types");
+                self.mark_all(&all, Condition::UnhandledUse, &site);
+            }
+        }
+    }
+
+    /// An address made from integer arithmetic on a structure pointer.
+    fn check_int_to_ptr(&mut self, i: Instruction<'m>) {
+        let Some(x) = i.operand(0) else { return };
+        if ptr_of(x).is_some() {
+            return; // `inttoptr (ptrtoint p)`: the same address
+        }
+        let mut sources = Vec::new();
+        ptrtoint_sources(x, &mut sources, 0);
+        let mut structs = Vec::new();
+        for p in sources {
+            if let Some(info) = self.info(p) {
+                structs.extend(self.structs_of(info));
+            }
+        }
+        if !structs.is_empty() {
+            let site = self.site(i, "address computed by integer arithmetic");
+            self.mark_all(&structs, Condition::BadPtrManipulation, &site);
+        }
+    }
+
+    fn check_call(&mut self, i: Instruction<'m>) {
+        let v = i.as_value();
+        let invoke = i.opcode() == Opcode::LLVMInvoke;
+        let nargs = i.call_arg_count().unwrap_or(0);
+        let args: Vec<Value<'m>> = (0..nargs).filter_map(|k| i.call_arg(k)).collect();
+        if invoke {
+            for a in &args {
+                if let Some(info) = self.info(*a) {
+                    let structs = self.structs_of(info);
+                    let site = self.site(i, "invoke");
+                    self.mark_all(&structs, Condition::HasCppHandling, &site);
+                }
+            }
+        }
+        let callee = i.called_function();
+        let name = callee.map(|c| c.name()).unwrap_or_default();
+        if name.starts_with("llvm.") {
+            self.check_intrinsic(i, &name, &args);
+            return;
+        }
+        // Arguments: ambiguous pointers and field addresses.
+        for a in &args {
+            let Some(info) = self.info(*a) else { continue };
+            if info.ambiguous.is_some() {
+                let structs = self.structs_of(info);
+                let site = self.site(i, format!("passes an ambiguous pointer ({})", info.ambiguous.as_deref().unwrap()));
+                self.mark_all(&structs, Condition::AmbiguousPointerTarget, &site);
+            }
+        }
+        if let Some(kind) = callee.and_then(|c| self.pt.mem_fns.kind(c)) {
+            match kind {
+                MemFn::Alloc(AllocKind::New | AllocKind::NewArray) | MemFn::Free(FreeKind::Delete | FreeKind::DeleteArray) => {
+                    let mut structs = Vec::new();
+                    for x in args.iter().copied().chain(std::iter::once(v)) {
+                        if let Some(info) = self.info(x) {
+                            structs.extend(self.structs_of(info));
+                        }
+                    }
+                    let site = self.site(i, "C++ new or delete");
+                    self.mark_all(&structs, Condition::HasCppHandling, &site);
+                }
+                _ => {}
+            }
+            self.check_origin(v, None, Some(i));
+            return;
+        }
+        match callee {
+            Some(c) if !c.is_declaration() => self.check_defined_call(i, c, &args),
+            Some(c) => self.check_library_call(i, &c.name(), &args),
+            None => self.check_indirect_call(i, &args),
+        }
+        // What a non-allocating call returns, used as a structure.
+        self.check_result(i);
+    }
+
+    /// The result of a call that is not an allocation: a `void *` used as a
+    /// structure is a cast the analysis cannot check.
+    fn check_result(&mut self, i: Instruction<'m>) {
+        let v = i.as_value();
+        let Some(info) = self.info(v) else { return };
+        if info.ambiguous.is_some() || info.unknown.is_some() {
+            self.check_origin(v, None, Some(i));
+            return;
+        }
+        let Some(s) = self.dominant_struct(info) else { return };
+        if info.declared.iter().all(|d| self.is_generic(*d)) {
+            let why = format!("void* result used as {}", self.tm().display(info.dominant.unwrap()));
+            let site = self.site(i, why);
+            self.mark(s, Condition::BadCasting, site);
+        }
+    }
+
+    fn check_defined_call(&mut self, i: Instruction<'m>, callee: Function<'m>, args: &[Value<'m>]) {
+        for (k, a) in args.iter().enumerate() {
+            let Some(info) = self.info(*a) else { continue };
+            if !info.elements.is_empty() {
+                let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
+                let site = self.site(i, format!("passes a field's address to @{}", callee.name()));
+                self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+            }
+            let Some(s) = self.dominant_struct(info) else { continue };
+            let Some(p) = callee.param(k as u32).and_then(|p| self.info(p)) else { continue };
+            let fits = p.ambiguous.is_none()
+                && p.unknown.is_none()
+                && p.dominant.is_some_and(|d| {
+                    self.is_generic(d)
+                        || self.pointee_struct(d).is_some_and(|ps| ps == s || zero_chain(self.tm(), s).any(|z| z == ps))
+                });
+            if !fits {
+                let site = self.site(i, format!("argument {k} of @{} is used as another type", callee.name()));
+                self.mark(s, Condition::MismatchedArgUse, site);
+            }
+        }
+    }
+
+    fn check_indirect_call(&mut self, i: Instruction<'m>, args: &[Value<'m>]) {
+        let declared = self.pt.types.calls.iter().find(|(c, _)| *c == i).map(|(_, t)| *t);
+        let params = match declared.map(|t| self.tm().get(t)) {
+            Some(DType::Function { params, .. }) => params.clone(),
+            _ => Vec::new(),
+        };
+        for (k, a) in args.iter().enumerate() {
+            let Some(info) = self.info(*a) else { continue };
+            if !info.elements.is_empty() {
+                let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
+                let site = self.site(i, "passes a field's address through a function pointer");
+                self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+            }
+            let Some(s) = self.dominant_struct(info) else { continue };
+            let ok = params.get(k).is_some_and(|t| self.pointee_struct(*t) == Some(s));
+            if !ok {
+                let site = self.site(i, "passed through a function pointer with no type for it");
+                self.mark(s, Condition::AddressTaken, site);
+            }
+        }
+    }
+
+    fn check_library_call(&mut self, i: Instruction<'m>, name: &str, args: &[Value<'m>]) {
+        let effect = lib_effect(name);
+        let mut escaping = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            let Some(info) = self.info(*a) else { continue };
+            let whole = self.dominant_struct(info);
+            let fields: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
+            match effect {
+                Some(LibEffect::None) => {}
+                Some(LibEffect::Bytes) => {
+                    // Characters and scalars through a field's address stay
+                    // in the field; a whole structure read as bytes does not.
+                    if let Some(s) = whole.filter(|_| fields.is_empty()) {
+                        let site = self.site(i, format!("passed as bytes to @{name}"));
+                        self.mark(s, Condition::AddressTaken, site);
+                    }
+                }
+                Some(LibEffect::Layout) => {
+                    let site = self.site(i, format!("its bytes are read or written by @{name}"));
+                    if let Some(s) = whole {
+                        self.mark(s, Condition::AddressTaken, site.clone());
+                    }
+                    self.mark_all(&fields, Condition::FieldAddressTaken, &site);
+                }
+                Some(LibEffect::Sort { base, cmp, .. }) => {
+                    if k as u32 == cmp {
+                        continue;
+                    }
+                    if k as u32 == base {
+                        let cf = args.get(cmp as usize).and_then(|c| c.strip_aliases().as_function());
+                        let known = cf.is_some_and(|c| self.comparators.contains_key(&c));
+                        if let Some(s) = whole.filter(|_| !known) {
+                            let site = self.site(i, format!("sorted by @{name} with an element size that is not its size"));
+                            self.mark(s, Condition::AddressTaken, site);
+                        }
+                        let site = self.site(i, format!("a field's address passed to @{name}"));
+                        self.mark_all(&fields, Condition::FieldAddressTaken, &site);
+                    }
+                }
+                Some(LibEffect::System) => {
+                    let site = self.site(i, format!("passed to @{name}"));
+                    if let Some(s) = whole {
+                        self.mark(s, Condition::SystemObject, site.clone());
+                    }
+                    self.mark_all(&fields, Condition::FieldAddressTaken, &site);
+                }
+                None => {
+                    let structs = self.structs_of(info);
+                    if !structs.is_empty() {
+                        escaping.extend(structs.iter().copied());
+                        let site = self.site(i, format!("passed to the unknown external function @{name}"));
+                        self.mark_all(&structs, Condition::AddressTaken, &site);
+                        self.mark_all(&fields, Condition::FieldAddressTaken, &site);
+                    }
+                }
+            }
+        }
+        if effect == Some(LibEffect::System) {
+            if let Some(s) = self.info(i.as_value()).and_then(|r| self.dominant_struct(r)) {
+                let site = self.site(i, format!("returned by @{name}"));
+                self.mark(s, Condition::SystemObject, site);
+            }
+        }
+        if effect.is_none() && !escaping.is_empty() && self.unknown_externals.insert(name.to_string()) {
+            let tm = self.tm();
+            self.whole.reasons.push(format!("@{name} is not defined and sees {}", tm.display(escaping[0])));
+        }
+    }
+
+    fn check_intrinsic(&mut self, i: Instruction<'m>, name: &str, args: &[Value<'m>]) {
+        let base = name.split('.').take(2).collect::<Vec<_>>().join(".");
+        match base.as_str() {
+            "llvm.memset" => {
+                if let (Some(d), Some(n)) = (args.first(), args.get(2)) {
+                    self.check_mem_range(i, *d, *n, "memset");
+                }
+            }
+            "llvm.memcpy" | "llvm.memmove" => {
+                let (Some(d), Some(s), Some(n)) = (args.first(), args.get(1), args.get(2)) else { return };
+                self.check_mem_range(i, *d, *n, "memcpy");
+                self.check_mem_range(i, *s, *n, "memcpy");
+                let dt = self.info(*d).and_then(|x| x.dominant);
+                let st = self.info(*s).and_then(|x| x.dominant);
+                let ds = dt.and_then(|t| self.pointee_struct(t));
+                let ss = st.and_then(|t| self.pointee_struct(t));
+                if (ds.is_some() || ss.is_some()) && ds != ss {
+                    let mut all = Vec::new();
+                    all.extend(ds);
+                    all.extend(ss);
+                    let site = self.site(i, "copies between different types");
+                    self.mark_all(&all, Condition::BadMemFuncManipulation, &site);
+                }
+            }
+            "llvm.lifetime" | "llvm.dbg" | "llvm.assume" | "llvm.experimental" | "llvm.invariant"
+            | "llvm.stacksave" | "llvm.stackrestore" | "llvm.prefetch" | "llvm.va_start" | "llvm.va_end"
+            | "llvm.va_copy" | "llvm.trap" | "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin"
+            | "llvm.abs" | "llvm.ctpop" | "llvm.ctlz" | "llvm.cttz" | "llvm.fabs" | "llvm.sqrt"
+            | "llvm.fmuladd" | "llvm.fma" | "llvm.floor" | "llvm.ceil" | "llvm.round" | "llvm.trunc"
+            | "llvm.minnum" | "llvm.maxnum" | "llvm.copysign" | "llvm.bswap" | "llvm.objectsize"
+            | "llvm.expect" | "llvm.umul" | "llvm.smul" | "llvm.uadd" | "llvm.sadd" | "llvm.usub"
+            | "llvm.ssub" | "llvm.vector" | "llvm.fshl" | "llvm.fshr" | "llvm.pow" | "llvm.exp"
+            | "llvm.log" | "llvm.sin" | "llvm.cos" | "llvm.rint" | "llvm.nearbyint" | "llvm.lrint"
+            | "llvm.llrint" | "llvm.lround" | "llvm.llround" | "llvm.is" | "llvm.bitreverse" => {}
+            _ => {
+                for a in args {
+                    if let Some(info) = self.info(*a) {
+                        let structs = self.structs_of(info);
+                        let site = self.site(i, format!("passed to {name}"));
+                        self.mark_all(&structs, Condition::UnhandledUse, &site);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A memory intrinsic over `len` bytes from `p`: whole structures, a run
+    /// of whole fields (MemFuncPartialWrite), or something else
+    /// (BadMemFuncSize).
+    fn check_mem_range(&mut self, i: Instruction<'m>, p: Value<'m>, len: Value<'m>, what: &str) {
+        let Some(info) = self.info(p) else { return };
+        if info.ambiguous.is_some() || info.unknown.is_some() {
+            return; // marked where made
+        }
+        // The object the range starts in, and where in it.
+        let (agg, start) = if info.elements.len() == 1 {
+            let e = info.elements[0];
+            let Some(off) = self.layout.field_offset(self.pt.tm(), e.aggregate, e.field) else { return };
+            (e.aggregate, off)
+        } else if info.elements.is_empty() {
+            let Some(s) = self.dominant_struct(info) else { return };
+            (s, 0)
+        } else {
+            let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
+            let site = self.site(i, format!("{what} from one of several fields"));
+            self.mark_all(&aggs, Condition::BadMemFuncSize, &site);
+            return;
+        };
+        let Some(size) = self.size(agg).filter(|s| *s > 0) else { return };
+        let Some(n) = len.const_uint_value() else {
+            if start != 0 || size_is_multiple(len, size) != SizeVerdict::Multiple {
+                let site = self.site(i, format!("{what} of a size that is not a whole number of structures"));
+                self.mark(agg, Condition::BadMemFuncSize, site);
+            }
+            return;
+        };
+        if start == 0 && n % size == 0 {
+            return;
+        }
+        match self.field_run(agg, start, n) {
+            Some(true) => {}
+            Some(false) => {
+                let site = self.site(i, format!("{what} of {n} bytes at offset {start} covers some fields"));
+                self.mark(agg, Condition::MemFuncPartialWrite, site);
+            }
+            None => {
+                let site = self.site(i, format!("{what} of {n} bytes at offset {start} cuts a field"));
+                self.mark(agg, Condition::BadMemFuncSize, site);
+            }
+        }
+    }
+
+    /// Whether `[start, start + n)` in structure `s` is a run of whole
+    /// top-level fields: `Some(true)` all of them, `Some(false)` a proper
+    /// subset, `None` it cuts a field or leaves the structure.
+    fn field_run(&mut self, s: TypeId, start: u64, n: u64) -> Option<bool> {
+        let tm = self.pt.tm();
+        let fields = struct_fields(tm, s)?.to_vec();
+        let size = self.size(s)?;
+        let end = start.checked_add(n)?;
+        if end > size {
+            return None;
+        }
+        let mut first = None;
+        let mut last = None;
+        for (k, f) in fields.iter().enumerate() {
+            let off = self.layout.field_offset(tm, s, k as u32)?;
+            let fend = off + self.size(*f)?;
+            let next = if k + 1 < fields.len() { self.layout.field_offset(tm, s, k as u32 + 1)? } else { size };
+            if off == start {
+                first = Some(k);
+            }
+            // The run may end at the field's end or after its padding.
+            if first.is_some() && (end == fend || end == next) && end > off {
+                last = Some(k);
+                break;
+            }
+        }
+        let (first, last) = (first?, last?);
+        Some(first == 0 && last + 1 == fields.len())
+    }
+
+    /// BadAllocSizeArg: an allocation of a structure whose size is not a
+    /// whole number of them.
+    fn visit_allocations(&mut self) {
+        for a in &self.pt.allocations {
+            let Some(t) = a.allocated else { continue };
+            let mut base = t;
+            let tm = self.pt.tm();
+            while let DType::Array { elem, .. } = tm.get(base) {
+                base = *elem;
+            }
+            if !matches!(tm.get(base), DType::Struct(_)) || a.size == SizeVerdict::Multiple {
+                continue;
+            }
+            if let Some(f) = a.call.parent_function() {
+                self.names = f.local_names();
+                self.fname = format!("@{}", f.name());
+            }
+            let why = match a.size {
+                SizeVerdict::NotMultiple => "size is not a multiple of the structure's",
+                _ => "size not understood",
+            };
+            let site = self.site(a.call, why);
+            self.mark(base, Condition::BadAllocSizeArg, site);
+        }
+    }
+
+    /// Conditions spread to nested structures by value (both ways) and, for
+    /// escapes, through pointer fields; to a fixed point.
+    fn propagate(&mut self) {
+        let tm = self.pt.tm();
+        let structs = tm.structs().to_vec();
+        // (from, to, by_value)
+        let mut edges: Vec<(TypeId, TypeId, bool)> = Vec::new();
+        for s in &structs {
+            let Some(fields) = struct_fields(tm, *s) else { continue };
+            for f in fields {
+                let (mut base, depth) = tm.strip_pointers(*f);
+                while let DType::Array { elem, .. } = tm.get(base) {
+                    base = *elem;
+                }
+                if !matches!(tm.get(base), DType::Struct(_)) || base == *s {
+                    continue;
+                }
+                if depth == 0 {
+                    edges.push((*s, base, true));
+                    edges.push((base, *s, true));
+                } else {
+                    edges.push((*s, base, false));
+                }
+            }
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (from, to, by_value) in &edges {
+                let Some(d) = self.data.get(from) else { continue };
+                let carried: Vec<Condition> = d
+                    .conditions
+                    .keys()
+                    .copied()
+                    .filter(|c| if *by_value { c.spreads_by_value() } else { c.spreads_through_pointers() })
+                    .collect();
+                for c in carried {
+                    if self.data.get(to).is_some_and(|t| t.has(c)) {
+                        continue;
+                    }
+                    let how = if *by_value { "shares memory with" } else { "is reached through a pointer in" };
+                    let site =
+                        Site { place: format!("propagated from {}", tm.display(*from)), line: None, why: format!("{how} it") };
+                    self.data.entry(*to).or_default().add(c, site);
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
+/// `ptrtoint p` (instruction or constant expression): `p`.
+fn ptr_of(v: Value<'_>) -> Option<Value<'_>> {
+    let op = match v.as_instruction() {
+        Some(i) => (i.opcode() == Opcode::LLVMPtrToInt).then(|| i.operand(0))?,
+        None => (v.const_opcode() == Some(Opcode::LLVMPtrToInt)).then(|| v.operand(0))?,
+    };
+    op
+}
+
+/// The pointers whose `ptrtoint` feeds integer value `v`.
+fn ptrtoint_sources<'m>(v: Value<'m>, out: &mut Vec<Value<'m>>, depth: u32) {
+    if depth > 8 {
+        return;
+    }
+    if let Some(p) = ptr_of(v) {
+        out.push(p);
+        return;
+    }
+    let Some(i) = v.as_instruction() else { return };
+    if matches!(i.opcode(), Opcode::LLVMPHI | Opcode::LLVMLoad | Opcode::LLVMCall) {
+        return;
+    }
+    for k in 0..i.num_operands() {
+        if let Some(o) = i.operand(k) {
+            ptrtoint_sources(o, out, depth + 1);
+        }
+    }
+}
+
+/// Whether every use of the pointer difference `d` divides it by `size`:
+/// `sdiv`/`udiv` by the size, or (as -O2 writes it) an exact shift by the
+/// size's power of two followed, for other sizes, by a multiplication by
+/// the inverse of the odd part.
+fn divided_by(d: Value<'_>, size: u64) -> bool {
+    if size == 0 {
+        return false;
+    }
+    let users = d.users();
+    !users.is_empty()
+        && users.iter().all(|u| {
+            let Some(i) = u.as_instruction() else { return false };
+            let rhs = i.operand(1).and_then(|r| r.const_uint_value());
+            match i.opcode() {
+                Opcode::LLVMSDiv | Opcode::LLVMUDiv => rhs == Some(size),
+                Opcode::LLVMAShr | Opcode::LLVMLShr => {
+                    let tz = u64::from(size.trailing_zeros());
+                    let odd = size >> tz;
+                    rhs == Some(tz)
+                        && (odd == 1
+                            || i.as_value().users().iter().all(|m| {
+                                m.as_instruction().is_some_and(|m| {
+                                    m.opcode() == Opcode::LLVMMul
+                                        && m.operand(1)
+                                            .and_then(|c| c.const_uint_value())
+                                            .is_some_and(|c| c.wrapping_mul(odd) == 1)
+                                })
+                            }))
+                }
+                Opcode::LLVMICmp => true,
+                _ => false,
+            }
+        })
+}
+
+fn short_file(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}

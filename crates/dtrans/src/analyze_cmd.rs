@@ -1,0 +1,28 @@
+//! `dtrans analyze`: safety conditions, field information and legality.
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use dtrans_analysis::{analysis_report, analyze, info::AnalysisInfo, prepare_types};
+use dtrans_ir::Context;
+use dtrans_types::read_module;
+
+use crate::Format;
+
+pub fn run(ctx: &'static Context, file: &Path, format: Format, only: Option<&str>) -> Result<ExitCode> {
+    let mut m = crate::load(ctx, file)?;
+    let source = prepare_types(&mut m);
+    let types = read_module(&m);
+    let pt = analyze(&m, types, source);
+    let info = AnalysisInfo::new(&m, pt);
+    let Some(r) = analysis_report::build(&info, only) else {
+        bail!("{}: no structure named {}", file.display(), only.unwrap_or_default());
+    };
+    match format {
+        Format::Text => print!("{}", analysis_report::text(&r)),
+        Format::Json => println!("{}", serde_json::to_string_pretty(&r)?),
+    }
+    drop(info);
+    crate::skip_teardown(m);
+    Ok(ExitCode::SUCCESS)
+}
