@@ -13,7 +13,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::alloc::MemFn;
 use crate::layout::{struct_fields, zero_chain, Element, Layout};
-use crate::ptr_types::PtrTypes;
+use crate::ptr_types::{is_simple_slot, PtrTypes};
 
 /// Field Single Value lattice: top (no value stored), one constant,
 /// bottom (several values, or some the analysis cannot see).
@@ -323,7 +323,12 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             let Some(ui) = u.as_instruction() else { return true };
             match ui.opcode() {
                 Opcode::LLVMLoad => false,
-                Opcode::LLVMStore => ui.operand(0) == Some(v),
+                Opcode::LLVMStore => {
+                    ui.operand(0) == Some(v)
+                        && !ui.operand(1).is_some_and(|a| {
+                            a.as_instruction().is_some_and(|a| a.opcode() == Opcode::LLVMAlloca) && is_simple_slot(a)
+                        })
+                }
                 Opcode::LLVMGetElementPtr => false,
                 _ => true,
             }

@@ -38,11 +38,13 @@ impl Transform {
     /// arithmetic, no escape to code it cannot see, no byte-wise copy it
     /// cannot rewrite, no layout fixed from outside (system types, C++
     /// handling, flexible arrays, no fields at all), no allocation whose
-    /// size it cannot rewrite, no nesting (a nested structure's layout is
-    /// part of its container's; OptBase will remap dependent types, but
-    /// until a transformation rewrites both together it stays out).
-    /// Instances on the stack, in globals and pointers held anywhere are
-    /// fine for reordering and deletion: their accesses are rewritten.
+    /// size it cannot rewrite. Nesting is fine for reordering and deletion:
+    /// a container's layout is recomputed from its nested structure's new
+    /// one (dependent types, document 003), and byte offsets into nested
+    /// fields are resolved through the nesting path; splitting a structure
+    /// into arrays is not (a nested instance is not in an array of its
+    /// own). Instances on the stack, in globals and pointers held anywhere
+    /// are fine for reordering and deletion: their accesses are rewritten.
     pub fn forbidding(self) -> Vec<Condition> {
         use Condition::*;
         const COMMON: &[Condition] = &[
@@ -59,8 +61,6 @@ impl Transform {
             UnsafePtrMerge,
             AddressTaken,
             NoFieldsInStruct,
-            NestedStruct,
-            ContainsNestedStruct,
             SystemObject,
             MismatchedArgUse,
             HasVTable,
@@ -85,7 +85,16 @@ impl Transform {
             // writes, no function pointers whose callees see it.
             Transform::AosToSoa | Transform::Peel => [
                 COMMON,
-                &[FieldAddressTaken, MemFuncPartialWrite, HasInitializerList, GlobalInstance, GlobalArray, LocalInstance],
+                &[
+                    FieldAddressTaken,
+                    MemFuncPartialWrite,
+                    HasInitializerList,
+                    GlobalInstance,
+                    GlobalArray,
+                    LocalInstance,
+                    NestedStruct,
+                    ContainsNestedStruct,
+                ],
             ]
             .concat(),
         }

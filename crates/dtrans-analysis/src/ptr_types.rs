@@ -170,6 +170,11 @@ struct Analyzer<'m, 'c> {
     /// stored value (the address's other usage types do not: they include
     /// what the other stores put there).
     load_uses: HashMap<Node, Vec<TypeId>>,
+    /// Allocas only loaded from and stored to (a local variable at -O0):
+    /// they hold what is stored in them like a phi, field addresses too.
+    simple_slots: HashSet<Node>,
+    /// The field addresses stored in each simple slot.
+    slot_elements: HashMap<Node, Vec<Element>>,
 }
 
 impl<'m, 'c> Analyzer<'m, 'c> {
@@ -205,6 +210,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             alloc_calls: Vec::new(),
             tbaa_checks: Vec::new(),
             load_uses: HashMap::default(),
+            simple_slots: HashSet::default(),
+            slot_elements: HashMap::default(),
             types,
         }
     }
@@ -484,6 +491,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         match i.opcode() {
             Opcode::LLVMAlloca => {
                 let n = self.node(v);
+                if is_simple_slot(v) {
+                    self.simple_slots.insert(n);
+                }
                 if let Some(t) = self.alloca_types.get(&i).copied() {
                     let p = self.pointer_to(t);
                     self.add_declared(n, p);
@@ -709,6 +719,20 @@ fn gep_source(v: Value<'_>) -> Option<Type<'_>> {
 /// multiple of 96: a cycle back to a phi being computed adds nothing).
 pub(crate) fn stride_of(v: Value<'_>) -> u64 {
     multiple_of(v, &mut Vec::new(), 0)
+}
+
+/// An alloca used only as the address of loads and stores (never stored
+/// itself, passed or offset): a local variable.
+/// (Callers check that `v` is an alloca.)
+pub(crate) fn is_simple_slot(v: Value<'_>) -> bool {
+    v.users().iter().all(|u| match u.as_instruction() {
+        Some(i) => match i.opcode() {
+            Opcode::LLVMLoad => true,
+            Opcode::LLVMStore => i.operand(1) == Some(v) && i.operand(0) != Some(v),
+            _ => false,
+        },
+        None => false,
+    })
 }
 
 /// The constants a `select` or `phi` of integer constants chooses among.
@@ -1123,6 +1147,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     }
                 }
             }
+            for e in self.slot_elements.get(&addr).cloned().unwrap_or_default() {
+                self.add_element(result, e);
+            }
             // What the loaded value is used as, the address is used to
             // hold (its declared types came from the address).
             let mut grew = false;
@@ -1155,6 +1182,19 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             // hold and as what loads from it are used as; what other stores
             // put there is no fact about it (a `void *` slot given an `A *`
             // and a `B *` does not make either one the other).
+            if self.simple_slots.contains(&addr) {
+                let mut grew = false;
+                for e in self.info[vn as usize].elements.clone() {
+                    let slot = self.slot_elements.entry(addr).or_default();
+                    if !slot.contains(&e) {
+                        slot.push(e);
+                        grew = true;
+                    }
+                }
+                if grew {
+                    self.changed(addr);
+                }
+            }
             let mut held = self.info[addr as usize].declared.clone();
             held.extend(self.load_uses.get(&addr).into_iter().flatten().copied());
             for p in self.pointees_of(&held) {

@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::alloc::{size_is_multiple, AllocKind, FreeKind, MemFn, SizeVerdict};
 use crate::layout::{struct_fields, zero_chain, Layout};
 use crate::libfuncs::{is_system_struct, lib_effect, LibEffect};
-use crate::ptr_types::{PtrTypes, ValueInfo};
+use crate::ptr_types::{is_simple_slot, PtrTypes, ValueInfo};
 
 /// The safety conditions of document 001, under its names, and
 /// BadAllocSizeArg: an allocation whose size is not a whole number of the
@@ -704,9 +704,11 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         let tm = self.tm();
         let vi = self.info(val);
         let ai = self.info(addr);
-        // A field address written to memory.
+        // A field address written to memory (a local variable that is
+        // only loaded and stored holds it like a phi: its loads carry it).
+        let local = addr.as_instruction().is_some_and(|a| a.opcode() == Opcode::LLVMAlloca) && is_simple_slot(addr);
         if let Some(v) = vi {
-            if !v.elements.is_empty() {
+            if !v.elements.is_empty() && !local {
                 let site = self.site(i, "a field's address stored");
                 let aggs: Vec<TypeId> = v.elements.iter().map(|e| e.aggregate).collect();
                 self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
