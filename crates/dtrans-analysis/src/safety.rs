@@ -993,8 +993,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 Some(LibEffect::None) => {}
                 Some(LibEffect::Bytes) => {
                     // Characters and scalars through a field's address stay
-                    // in the field; a whole structure read as bytes does not.
-                    if let Some(s) = whole.filter(|_| fields.is_empty()) {
+                    // in the field; a whole structure read as bytes does not
+                    // (unless it starts with a character array: at -O2
+                    // `net->name` is `net`).
+                    if let Some(s) = whole.filter(|s| fields.is_empty() && !self.starts_with_chars(*s)) {
                         let site = self.site(i, format!("passed as bytes to @{name}"));
                         self.mark(s, Condition::AddressTaken, site);
                     }
@@ -1063,10 +1065,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 let (Some(d), Some(s), Some(n)) = (args.first(), args.get(1), args.get(2)) else { return };
                 self.check_mem_range(i, *d, *n, "memcpy");
                 self.check_mem_range(i, *s, *n, "memcpy");
-                let dt = self.info(*d).and_then(|x| x.dominant);
-                let st = self.info(*s).and_then(|x| x.dominant);
-                let ds = dt.and_then(|t| self.pointee_struct(t));
-                let ss = st.and_then(|t| self.pointee_struct(t));
+                // Both sides the same structure, or neither a structure
+                // (a string buffer field counts as bytes).
+                let ds = self.mem_target(*d, *n).flatten();
+                let ss = self.mem_target(*s, *n).flatten();
                 if (ds.is_some() || ss.is_some()) && ds != ss {
                     let mut all = Vec::new();
                     all.extend(ds);
@@ -1097,6 +1099,47 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         }
     }
 
+    /// Whether a character array is at the start of structure `s` (at any
+    /// depth): a pointer to `s` is also that string's address.
+    fn starts_with_chars(&self, s: TypeId) -> bool {
+        let tm = self.tm();
+        zero_chain(tm, s).any(|z| matches!(tm.get(z), DType::Array { elem, .. } if matches!(tm.get(*elem), DType::Int(8))))
+    }
+
+    /// Where a memory intrinsic's pointer points: `Some(Some(s))` into
+    /// structure `s` as structures, `Some(None)` only into one field that
+    /// is an array of scalars (a string buffer: the bytes stay in it), or
+    /// `None` when not into a structure.
+    fn mem_target(&mut self, p: Value<'m>, len: Value<'m>) -> Option<Option<TypeId>> {
+        let info = self.info(p)?;
+        let (agg, start) = match info.elements.as_slice() {
+            [e] => (e.aggregate, self.layout.field_offset(self.pt.tm(), e.aggregate, e.field)?),
+            [] => (self.dominant_struct(info)?, 0),
+            _ => return Some(Some(info.elements[0].aggregate)),
+        };
+        if self.inside_scalar_array(agg, start, len.const_uint_value()) {
+            return Some(None);
+        }
+        Some(Some(agg))
+    }
+
+    /// Whether `[start, start + n)` lies in one field of `s` (at any depth)
+    /// that is an array of scalars.
+    fn inside_scalar_array(&mut self, s: TypeId, start: u64, n: Option<u64>) -> bool {
+        let Some(n) = n else { return false };
+        let tm = self.pt.tm();
+        let Some((at, _)) = self.layout.resolve(tm, s, start) else { return false };
+        let chain: Vec<TypeId> = zero_chain(tm, at).collect();
+        chain.into_iter().any(|z| self.scalar_array_holds(z, n))
+    }
+
+    fn scalar_array_holds(&mut self, t: TypeId, n: u64) -> bool {
+        let tm = self.pt.tm();
+        let DType::Array { elem, .. } = tm.get(t) else { return false };
+        let scalar = !matches!(tm.get(*elem), DType::Struct(_) | DType::Literal { .. } | DType::Array { .. } | DType::Pointer(_));
+        scalar && self.size(t).is_some_and(|size| n <= size)
+    }
+
     /// A memory intrinsic over `len` bytes from `p`: whole structures, a run
     /// of whole fields (MemFuncPartialWrite), or something else
     /// (BadMemFuncSize).
@@ -1120,6 +1163,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             return;
         };
         let Some(size) = self.size(agg).filter(|s| *s > 0) else { return };
+        if self.inside_scalar_array(agg, start, len.const_uint_value()) {
+            return; // within a string buffer field
+        }
         let Some(n) = len.const_uint_value() else {
             if start != 0 || size_is_multiple(len, size) != SizeVerdict::Multiple {
                 let site = self.site(i, format!("{what} of a size that is not a whole number of structures"));
