@@ -70,15 +70,16 @@ impl Transform {
             BadAllocSizeArg,
         ];
         match self {
-            // Reordering moves fields: a field address that escapes is
-            // still the field's address, but one written by a partial
-            // memset or copy is a run of fields that must stay together,
-            // and a static initializer must be rewritten (not yet).
-            Transform::ReorderFields => [COMMON, &[FieldAddressTaken, MemFuncPartialWrite, HasInitializerList]].concat(),
+            // Reordering moves fields: a field whose address is taken may
+            // be reached by offsets from it, and a static initializer must
+            // be rewritten (not yet). A memset or copy over a run of whole
+            // fields (MemFuncPartialWrite) is allowed: the transformation
+            // splits it into one per field (document 001).
+            Transform::ReorderFields => [COMMON, &[FieldAddressTaken, HasInitializerList]].concat(),
             // Deleting a field removes its accesses: the same, since a
             // field whose address escapes may be accessed where the
             // analysis cannot remove it.
-            Transform::DeleteField => [COMMON, &[FieldAddressTaken, MemFuncPartialWrite, HasInitializerList]].concat(),
+            Transform::DeleteField => [COMMON, &[FieldAddressTaken, HasInitializerList]].concat(),
             // Splitting the structure into arrays needs every instance in
             // one allocated array: no instances on the stack or in globals,
             // no global arrays of it, no field addresses, no partial

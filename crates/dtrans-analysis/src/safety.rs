@@ -720,13 +720,18 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         let held_struct = held.and_then(|h| self.pointee_struct(h));
         match (value, held) {
             (Some(v), Some(h)) => {
-                let ok = v == h
-                    || self.is_generic(h)
-                    || self.is_generic(v)
-                    // An `interp *` stored where an `env *` goes: its start.
-                    || matches!((self.pointee_struct(v), held_struct), (Some(vs), Some(hs)) if zero_chain(tm, vs).any(|z| z == hs))
-                    // Arrays decay: `[4 x S]*` where an `S*` goes.
-                    || (self.pointee_struct(v).is_some() && self.pointee_struct(v) == held_struct);
+                // The address may be a structure's, written at its first
+                // field (at -O2 `w->p = x` is a store to `w`).
+                let ok = zero_chain(tm, h).any(|h| {
+                    let hs = self.pointee_struct(h);
+                    v == h
+                        || self.is_generic(h)
+                        || self.is_generic(v)
+                        // An `interp *` stored where an `env *` goes: its start.
+                        || matches!((self.pointee_struct(v), hs), (Some(vs), Some(hs)) if zero_chain(tm, vs).any(|z| z == hs))
+                        // Arrays decay: `[4 x S]*` where an `S*` goes.
+                        || (self.pointee_struct(v).is_some() && self.pointee_struct(v) == hs)
+                });
                 if !ok {
                     let why = format!("{} stored where {} goes", tm.display(v), tm.display(h));
                     let site = self.site(i, why);
@@ -1177,10 +1182,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             return;
         }
         match self.field_run(agg, start, n) {
-            Some(true) => {}
-            Some(false) => {
+            Some(partial) if partial.is_empty() => {}
+            Some(partial) => {
                 let site = self.site(i, format!("{what} of {n} bytes at offset {start} covers some fields"));
-                self.mark(agg, Condition::MemFuncPartialWrite, site);
+                self.mark_all(&partial, Condition::MemFuncPartialWrite, &site);
             }
             None => {
                 let site = self.site(i, format!("{what} of {n} bytes at offset {start} cuts a field"));
@@ -1190,9 +1195,32 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     }
 
     /// Whether `[start, start + n)` in structure `s` is a run of whole
-    /// top-level fields: `Some(true)` all of them, `Some(false)` a proper
-    /// subset, `None` it cuts a field or leaves the structure.
-    fn field_run(&mut self, s: TypeId, start: u64, n: u64) -> Option<bool> {
+    /// fields: `Some([])` all of them, `Some(structures)` a proper subset
+    /// of the fields of each structure listed (the run may lie inside a
+    /// nested structure: `w->gravity.x = w->gravity.y = 0` is one memset at
+    /// -O2), `None` it cuts a field or leaves the structure.
+    fn field_run(&mut self, s: TypeId, start: u64, n: u64) -> Option<Vec<TypeId>> {
+        let tm = self.pt.tm();
+        if let Some(whole) = self.top_level_run(s, start, n) {
+            return Some(if whole { Vec::new() } else { vec![s] });
+        }
+        // Inside one field that is a structure: a run of its fields.
+        let fields = struct_fields(tm, s)?.to_vec();
+        for (k, f) in fields.iter().enumerate() {
+            let off = self.layout.field_offset(tm, s, k as u32)?;
+            let fsize = self.size(*f)?;
+            if start >= off && start + n <= off + fsize && struct_fields(tm, *f).is_some() {
+                let mut inner = self.field_run(*f, start - off, n)?;
+                inner.push(s);
+                return Some(inner);
+            }
+        }
+        None
+    }
+
+    /// [`Self::field_run`] over the top-level fields only: `Some(true)` all
+    /// of them, `Some(false)` a proper subset.
+    fn top_level_run(&mut self, s: TypeId, start: u64, n: u64) -> Option<bool> {
         let tm = self.pt.tm();
         let fields = struct_fields(tm, s)?.to_vec();
         let size = self.size(s)?;
