@@ -11,6 +11,8 @@
 //!   pointer is only returned, compared, cast, or passed to `llvm.memset`.
 //! - `AK_UserMalloc`: the same with exactly one parameter.
 //! - a calloc wrapper: the same with `calloc(p0, p1)`.
+//! - a realloc wrapper: parameters (pointer, size, ...); every return is
+//!   null or `realloc(p0, p1)`, `malloc(p1)` or `calloc(1, p1)`.
 //! - user free: a function whose pointer parameter 0 reaches a library free
 //!   call and is otherwise only compared or cast.
 use dtrans_ir::{Function, Instruction, Module, Opcode, Value, ValueKind};
@@ -33,6 +35,11 @@ pub enum AllocKind {
     /// A wrapper of `calloc(p0, p1)` (document 001 leaves room for
     /// wrappers of calloc; same rules as AK_UserMalloc0).
     UserCalloc,
+    /// A wrapper of `realloc(p0, p1)` (document 001: "extended to handle
+    /// ... those that call calloc and realloc"): every return is null or
+    /// `realloc(p0, p1)`, `malloc(p1)` or `calloc` of `p1` bytes, the
+    /// result only returned, compared or cleared.
+    UserRealloc,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -57,7 +64,7 @@ impl AllocKind {
             AllocKind::Malloc | AllocKind::New | AllocKind::NewArray => (0, None),
             AllocKind::UserMalloc | AllocKind::UserMalloc0 => (0, None),
             AllocKind::Calloc | AllocKind::UserCalloc => (0, Some(1)),
-            AllocKind::Realloc | AllocKind::AlignedAlloc => (1, None),
+            AllocKind::Realloc | AllocKind::AlignedAlloc | AllocKind::UserRealloc => (1, None),
             AllocKind::ReallocArray => (1, Some(2)),
             AllocKind::PosixMemalign => (2, None),
             AllocKind::Strdup => return None,
@@ -239,6 +246,12 @@ fn user_wrapper<'m>(f: Function<'m>, known: &HashMap<Function<'m>, MemFn>) -> Op
             })
         });
     }
+    let second = params.get(1).copied();
+    if ret_ptr && first.ty().is_pointer() && second.is_some_and(|s| s.ty().int_width().is_some()) {
+        if realloc_wrapper(f, first, second?, known) {
+            return Some(MemFn::Alloc(AllocKind::UserRealloc));
+        }
+    }
     if first.ty().is_pointer() && fty.return_type().is_some_and(|t| t.is_void()) {
         return free_wrapper(f, first, known).then_some(MemFn::Free(FreeKind::UserFree));
     }
@@ -290,6 +303,53 @@ fn malloc_wrapper<'m>(
         return None;
     }
     allocs.iter().all(|a| uses_stay_local(a.as_value(), 0)).then_some(callocs != 0)
+}
+
+/// Whether every return of `f` is null or a fresh block of `size` bytes,
+/// `realloc(old, size)` among them possibly.
+fn realloc_wrapper<'m>(f: Function<'m>, old: Value<'m>, size: Value<'m>, known: &HashMap<Function<'m>, MemFn>) -> bool {
+    let mut allocs = Vec::new();
+    for i in f.instructions() {
+        if i.opcode() != Opcode::LLVMRet {
+            continue;
+        }
+        let Some(r) = i.operand(0) else { return false };
+        let mut leaves = Vec::new();
+        collect_leaves(r, &mut leaves, &mut HashSet::default());
+        for leaf in leaves {
+            // `p = realloc(p, n); return p;` at -O0: the slot of `p` also
+            // holds the old pointer (a realloc may return it anyway).
+            if leaf.kind() == ValueKind::ConstantNull || leaf == old {
+                continue;
+            }
+            let Some(call) = leaf.as_instruction().filter(|c| c.is_call()) else { return false };
+            let Some(kind) = call.called_function().and_then(|c| known.get(&c).copied()) else { return false };
+            let arg = |k: u32| call.call_arg(k).map(trace_source);
+            let one = |k: u32| arg(k).and_then(|v| v.const_uint_value()) == Some(1);
+            // The old pointer, possibly through its reassigned slot.
+            let is_old = |v: Option<Value<'m>>| {
+                v.is_some_and(|v| {
+                    let mut l = Vec::new();
+                    collect_leaves(v, &mut l, &mut HashSet::default());
+                    l.contains(&old)
+                        && l.iter().all(|x| *x == old || x.as_instruction().is_some_and(|c| c.is_call() && c.parent_function() == Some(f)))
+                })
+            };
+            let ok = match kind {
+                MemFn::Alloc(AllocKind::Realloc | AllocKind::UserRealloc) => is_old(call.call_arg(0)) && arg(1) == Some(size),
+                MemFn::Alloc(AllocKind::Malloc | AllocKind::UserMalloc) => arg(0) == Some(size),
+                MemFn::Alloc(AllocKind::Calloc | AllocKind::UserCalloc) => {
+                    (arg(0) == Some(size) && one(1)) || (one(0) && arg(1) == Some(size))
+                }
+                _ => false,
+            };
+            if !ok {
+                return false;
+            }
+            allocs.push(call);
+        }
+    }
+    !allocs.is_empty() && allocs.iter().all(|a| uses_stay_local(a.as_value(), 0))
 }
 
 /// Returned values through phi/select/casts and `-O0` stack slots.
@@ -355,9 +415,16 @@ fn uses_stay_local(v: Value<'_>, depth: u32) -> bool {
                             })
                     })
             }
-            Opcode::LLVMCall => i
-                .called_function()
-                .is_some_and(|c| c.name().starts_with("llvm.memset.") && i.call_arg(0) == Some(v)),
+            // Cleared, or handed back to the library (a realloc or free of
+            // the block owns it again).
+            Opcode::LLVMCall => i.called_function().is_some_and(|c| {
+                i.call_arg(0) == Some(v)
+                    && (c.name().starts_with("llvm.memset.")
+                        || matches!(
+                            classify_library(c),
+                            Some(MemFn::Alloc(AllocKind::Realloc) | MemFn::Free(FreeKind::Free))
+                        ))
+            }),
             _ => false,
         }
     })

@@ -978,7 +978,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     self.add_declared(r, i8p);
                 }
                 match k {
-                    A::Realloc | A::ReallocArray => {
+                    A::Realloc | A::ReallocArray | A::UserRealloc => {
                         if let Some(a) = i.call_arg(0).and_then(|a| self.opt_node(a)) {
                             self.add_usage(a, i8p);
                             if let Some(r) = result {
