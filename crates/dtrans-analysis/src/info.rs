@@ -70,15 +70,17 @@ impl Transform {
             BadAllocSizeArg,
         ];
         match self {
-            // Reordering moves fields: a field whose address is taken may
-            // be reached by offsets from it, and a static initializer must
-            // be rewritten (not yet). A memset or copy over a run of whole
-            // fields (MemFuncPartialWrite) is allowed: the transformation
-            // splits it into one per field (document 001).
-            Transform::ReorderFields => [COMMON, &[FieldAddressTaken, HasInitializerList]].concat(),
-            // Deleting a field removes its accesses: the same, since a
-            // field whose address escapes may be accessed where the
-            // analysis cannot remove it.
+            // Reordering moves fields: a static initializer must be
+            // rewritten (not yet). A field whose address is taken stays
+            // that field's address (offsets from it would be
+            // BadPtrManipulation, escapes to unseen code AddressTaken). A
+            // memset or copy over a run of whole fields
+            // (MemFuncPartialWrite) is allowed: the transformation splits
+            // it into one per field (document 001).
+            Transform::ReorderFields => [COMMON, &[HasInitializerList]].concat(),
+            // Deleting a field removes its accesses: a field whose address
+            // is taken may be accessed through memory where the analysis
+            // does not see which field it is, so it stays.
             Transform::DeleteField => [COMMON, &[FieldAddressTaken, HasInitializerList]].concat(),
             // Splitting the structure into arrays needs every instance in
             // one allocated array: no instances on the stack or in globals,

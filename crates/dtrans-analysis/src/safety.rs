@@ -387,6 +387,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             if is_system_struct(&name) {
                 self.mark(s, Condition::SystemObject, def("a C library structure"));
             }
+            if name.starts_with("union.") {
+                self.mark(s, Condition::UnhandledUse, def("a union: its members share storage"));
+            }
             let Some(fields) = struct_fields(tm, s) else { continue };
             if fields.is_empty() {
                 self.mark(s, Condition::NoFieldsInStruct, def("no fields"));
@@ -548,7 +551,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         // called with other types) used as a structure: the callers' types
         // are not known.
         if param.is_some() && specific.is_empty() {
-            let why = format!("void* parameter used as {}", tm.display(info.dominant.unwrap()));
+            let what = if v.as_instruction().is_some() { "void* loaded from a field" } else { "void* parameter" };
+            let why = format!("{what}, used as {}", tm.display(info.dominant.unwrap()));
             self.mark(s, Condition::BadCasting, Site { why, ..site });
         }
     }
@@ -651,16 +655,44 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         if tm.pointee(a.dominant.unwrap()) != Some(s) {
             return; // an array of structures: its first element's field 0
         }
+        if self.fits(s, ty) {
+            return; // its first field (at any depth)
+        }
         if self.struct_value(ty) == Some(s) || (ty.int_width().is_some() && access.is_some() && access == self.size(s)) {
+            if !store && self.copied_whole(i.as_value(), s) {
+                return; // `*q = *p` as one integer: a copy, like memcpy
+            }
+            if store && i.operand(0).and_then(|v| v.as_instruction()).is_some_and(|l| {
+                l.opcode() == Opcode::LLVMLoad && self.copied_whole(l.as_value(), s)
+            }) {
+                return;
+            }
             let site = self.site(i, format!("the whole structure {}", if store { "stored" } else { "loaded" }));
             self.mark(s, Condition::WholeStructureReference, site);
             return;
         }
-        if !self.fits(s, ty) {
+        {
             let why = format!("{} {ty} at the start of {}", if store { "store" } else { "load" }, tm.display(s));
             let site = self.site(i, why);
             self.mark(s, Condition::MismatchedElementAccess, site);
         }
+    }
+
+    /// Whether loaded value `v` (a whole `s` read as one integer) is only
+    /// stored whole to other `s` objects.
+    fn copied_whole(&self, v: Value<'m>, s: TypeId) -> bool {
+        let users = v.users();
+        !users.is_empty()
+            && users.iter().all(|u| {
+                u.as_instruction().is_some_and(|st| {
+                    st.opcode() == Opcode::LLVMStore
+                        && st.operand(0) == Some(v)
+                        && st
+                            .operand(1)
+                            .and_then(|a| self.info(a))
+                            .is_some_and(|a| a.elements.is_empty() && self.dominant_struct(a) == Some(s))
+                })
+            })
     }
 
     fn layout_size_ir(&self, ty: dtrans_ir::Type<'m>) -> Option<u64> {
@@ -671,6 +703,15 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     /// the scalar at its start (at any depth).
     fn fits(&mut self, t: TypeId, ty: dtrans_ir::Type<'m>) -> bool {
         let tm = self.pt.tm();
+        // A union holds any of its members at its start: an access no
+        // larger than it reads one of them (the union itself is never
+        // transformed, see `visit_types`).
+        if let Some(u) = zero_chain(tm, t).find(|z| tm.struct_name(*z).is_some_and(|n| n.starts_with("union."))) {
+            let (usize_, asize) = (self.size(u), self.layout.ir_size(ty));
+            if usize_.is_some() && asize.is_some() && asize <= usize_ {
+                return true;
+            }
+        }
         let ptr_bits = (self.layout.pointer_size() * 8) as u32;
         for z in zero_chain(tm, t).collect::<Vec<_>>() {
             match tm.get(z) {
@@ -1292,7 +1333,11 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 }
                 if depth == 0 {
                     edges.push((*s, base, true));
-                    edges.push((base, *s, true));
+                    // A union's members overlap each other, not the fields
+                    // of the structure holding it: its own conditions stay.
+                    if !tm.struct_name(base).is_some_and(|n| n.starts_with("union.")) {
+                        edges.push((base, *s, true));
+                    }
                 } else {
                     edges.push((*s, base, false));
                 }
