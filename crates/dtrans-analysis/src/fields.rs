@@ -417,11 +417,13 @@ fn constant_value(v: Option<Value<'_>>) -> SingleValue {
             None => SingleValue::Multiple,
         },
         ValueKind::ConstantNull => SingleValue::Single(if v.ty().is_pointer() { "null".into() } else { "0".into() }),
-        ValueKind::ConstantFP | ValueKind::Function | ValueKind::GlobalVariable => {
-            let s = v.to_string();
-            let text = s.split_once(' ').map_or(s.as_str(), |(_, r)| r).to_string();
-            SingleValue::Single(text)
-        }
+        // (Printing a value through LLVM numbers the whole module each
+        // time: names and numbers are read directly instead.)
+        ValueKind::ConstantFP => match v.const_fp_value() {
+            Some(x) => SingleValue::Single(format!("{x:?}")),
+            None => SingleValue::Multiple,
+        },
+        ValueKind::Function | ValueKind::GlobalVariable => SingleValue::Single(format!("@{}", v.name())),
         _ => SingleValue::Multiple,
     }
 }

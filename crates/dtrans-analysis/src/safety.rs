@@ -260,6 +260,9 @@ struct SafetyAnalyzer<'a, 'm, 'c> {
     /// Comparator functions, with the structure they compare.
     comparators: HashMap<Function<'m>, TypeId>,
     unknown_externals: HashSet<String>,
+    /// Signature metadata by function, and callee types by indirect call.
+    fn_types: HashMap<Function<'m>, TypeId>,
+    call_types: HashMap<Instruction<'m>, TypeId>,
 }
 
 impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
@@ -274,6 +277,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             fname: String::new(),
             comparators: HashMap::default(),
             unknown_externals: HashSet::default(),
+            fn_types: pt.types.functions.iter().copied().collect(),
+            call_types: pt.types.calls.iter().copied().collect(),
         }
     }
 
@@ -847,7 +852,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         // Returned as `void *` or an integer from a function that is not an
         // allocator: callers cannot know the type.
         let Some(s) = self.dominant_struct(info) else { return };
-        let declared_ret = self.pt.types.functions.iter().find(|(g, _)| *g == f).and_then(|(_, t)| match self.tm().get(*t) {
+        let declared_ret = self.fn_types.get(&f).and_then(|t| match self.tm().get(*t) {
             DType::Function { ret, .. } => Some(*ret),
             _ => None,
         });
@@ -1007,7 +1012,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     }
 
     fn check_indirect_call(&mut self, i: Instruction<'m>, args: &[Value<'m>]) {
-        let declared = self.pt.types.calls.iter().find(|(c, _)| *c == i).map(|(_, t)| *t);
+        let declared = self.call_types.get(&i).copied();
         let params = match declared.map(|t| self.tm().get(t)) {
             Some(DType::Function { params, .. }) => params.clone(),
             _ => Vec::new(),
@@ -1302,8 +1307,11 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 continue;
             }
             if let Some(f) = a.call.parent_function() {
-                self.names = f.local_names();
-                self.fname = format!("@{}", f.name());
+                let name = format!("@{}", f.name());
+                if name != self.fname {
+                    self.names = f.local_names();
+                    self.fname = name;
+                }
             }
             let why = match a.size {
                 SizeVerdict::NotMultiple => "size is not a multiple of the structure's",

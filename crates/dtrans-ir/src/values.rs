@@ -186,6 +186,16 @@ impl<'m> Value<'m> {
         self.is_global_value().then(|| Type::from_raw(unsafe { c::LLVMGlobalGetValueType(self.raw) }))?
     }
 
+    /// The value of a floating-point constant, as a double.
+    pub fn const_fp_value(self) -> Option<f64> {
+        if self.kind() != ValueKind::ConstantFP {
+            return None;
+        }
+        let mut lost = 0;
+        // SAFETY: checked ConstantFP; `lost` is a valid out-parameter.
+        Some(unsafe { c::LLVMConstRealGetDouble(self.raw, &mut lost) })
+    }
+
     /// Internal or private linkage: no code outside the module names it.
     pub fn has_local_linkage(self) -> bool {
         use llvm_sys::LLVMLinkage as L;
