@@ -539,3 +539,49 @@ fn intersect(idom: &[usize], rpo: &[usize], mut a: usize, mut b: usize) -> usize
     }
     a
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn single(s: &str) -> SingleValue {
+        SingleValue::Single(s.into())
+    }
+
+    #[test]
+    fn single_value_lattice_joins_downward() {
+        let mut f = FieldInfo::default();
+        assert_eq!(f.single_value, SingleValue::NoValue);
+        f.value(SingleValue::NoValue);
+        assert_eq!(f.single_value, SingleValue::NoValue, "no value joined with no value");
+        f.value(single("7"));
+        assert_eq!(f.single_value, single("7"), "top joined with a constant");
+        f.value(single("7"));
+        assert_eq!(f.single_value, single("7"), "the same constant again");
+        f.value(SingleValue::NoValue);
+        assert_eq!(f.single_value, single("7"), "no value changes nothing");
+        f.value(single("8"));
+        assert_eq!(f.single_value, SingleValue::Multiple, "two constants");
+        f.value(single("7"));
+        assert_eq!(f.single_value, SingleValue::Multiple, "bottom stays bottom");
+    }
+
+    #[test]
+    fn single_alloc_lattice_joins_downward() {
+        let mut f = FieldInfo::default();
+        assert_eq!(f.single_alloc, SingleAlloc::Top);
+        f.alloc(SingleAlloc::Top);
+        assert_eq!(f.single_alloc, SingleAlloc::Top, "null stores decide nothing");
+        f.alloc(SingleAlloc::Single("@malloc".into()));
+        f.alloc(SingleAlloc::Single("@malloc".into()));
+        assert_eq!(f.single_alloc, SingleAlloc::Single("@malloc".into()));
+        f.alloc(SingleAlloc::Single("@xmalloc".into()));
+        assert_eq!(f.single_alloc, SingleAlloc::Bottom, "two allocators");
+        f.alloc(SingleAlloc::Top);
+        assert_eq!(f.single_alloc, SingleAlloc::Bottom, "bottom stays bottom");
+        let mut g = FieldInfo::default();
+        g.alloc(SingleAlloc::Bottom);
+        g.alloc(SingleAlloc::Single("@malloc".into()));
+        assert_eq!(g.single_alloc, SingleAlloc::Bottom);
+    }
+}

@@ -188,3 +188,36 @@ pub fn find_struct<'a>(info: &'a AnalysisInfo<'_>, name: &str) -> Option<&'a Str
     let want = name.strip_prefix('%').unwrap_or(name);
     info.structs.iter().find(|s| info.ptr.tm().struct_name(s.ty) == Some(want))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn condition_names_are_the_specification_names() {
+        for c in Condition::ALL {
+            assert_eq!(c.name(), format!("{c:?}"), "the printed name is the enum's, as in document 001");
+        }
+        let mut names: Vec<&str> = Condition::ALL.iter().map(|c| c.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), 31, "30 conditions of document 001 and BadAllocSizeArg, each once");
+    }
+
+    #[test]
+    fn every_transformation_forbids_the_casts_and_escapes() {
+        for t in Transform::ALL {
+            let f = t.forbidding();
+            for c in [Condition::BadCasting, Condition::AddressTaken, Condition::UnhandledUse, Condition::BadAllocSizeArg] {
+                assert!(f.contains(&c), "{} must forbid {}", t.name(), c.name());
+            }
+        }
+        // Splitting into arrays needs every instance in one allocation.
+        for t in [Transform::AosToSoa, Transform::Peel] {
+            assert!(t.forbidding().contains(&Condition::GlobalInstance));
+            assert!(t.forbidding().contains(&Condition::LocalInstance));
+        }
+        assert!(!Transform::ReorderFields.forbidding().contains(&Condition::LocalInstance));
+        assert!(Transform::DeleteField.forbidding().contains(&Condition::FieldAddressTaken));
+    }
+}
