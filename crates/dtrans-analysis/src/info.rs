@@ -70,22 +70,26 @@ impl Transform {
             BadAllocSizeArg,
         ];
         match self {
-            // Reordering moves fields: a static initializer must be
-            // rewritten (not yet). A field whose address is taken stays
+            // Reordering moves fields: static initializers are rewritten
+            // with them (OptBase's global hooks, document 003). A field
+            // whose address is taken stays
             // that field's address (offsets from it would be
             // BadPtrManipulation, escapes to unseen code AddressTaken). A
             // memset or copy over a run of whole fields
             // (MemFuncPartialWrite) is allowed: the transformation splits
             // it into one per field (document 001).
-            Transform::ReorderFields => [COMMON, &[HasInitializerList]].concat(),
+            Transform::ReorderFields => COMMON.to_vec(),
             // Deleting a field removes its accesses: a field whose address
             // is taken may be accessed through memory where the analysis
             // does not see which field it is, so it stays.
-            Transform::DeleteField => [COMMON, &[FieldAddressTaken, HasInitializerList]].concat(),
+            Transform::DeleteField => [COMMON, &[FieldAddressTaken]].concat(),
             // Splitting the structure into arrays needs every instance in
             // one allocated array: no instances on the stack or in globals,
             // no global arrays of it, no field addresses, no partial
-            // writes, no function pointers whose callees see it.
+            // writes, no nesting. This is the safety part only: that all
+            // instances come from one replaceable allocation, and every
+            // pointer stays inside it, is for the transformation's own
+            // legality check (issue 12) to add.
             Transform::AosToSoa | Transform::Peel => [
                 COMMON,
                 &[
