@@ -4,9 +4,10 @@
 //! plain load or store (ComplexUse), how often (a static estimate), what
 //! values it may hold and which function allocates what it points to.
 //!
-//! Frequency: each access counts 8^d for the loop depth d of its block
-//! (natural loops from the dominator tree), capped at depth 6. Measured
-//! profile counts are not read yet.
+//! Frequency: with profile metadata (`-fprofile-instr-use`: a function
+//! entry count and branch weights, which are edge counts), each access
+//! counts its block's execution count; otherwise 8^d for the loop depth d
+//! of its block (natural loops from the dominator tree), capped at depth 6.
 use dtrans_ir::{BasicBlock, Function, Instruction, Module, Opcode, Value, ValueKind};
 use dtrans_types::{DType, TypeId};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -82,7 +83,9 @@ impl FieldInfo {
 
 /// Field information of every structure, indexed like its fields.
 pub fn analyze_fields<'m>(m: &'m Module<'_>, pt: &PtrTypes<'m>) -> HashMap<TypeId, Vec<FieldInfo>> {
-    let mut w = FieldWalk { pt, layout: Layout::new(m), fields: HashMap::default() };
+    let allocated = pt.allocations.iter().filter_map(|a| Some((a.call, a.allocated?))).collect();
+    let mut w =
+        FieldWalk { pt, layout: Layout::new(m), fields: HashMap::default(), prof: m.md_kind_id("prof"), allocated };
     for s in pt.tm().structs() {
         if let Some(f) = struct_fields(pt.tm(), *s) {
             w.fields.insert(*s, vec![FieldInfo::default(); f.len()]);
@@ -101,6 +104,10 @@ struct FieldWalk<'a, 'm, 'c> {
     pt: &'a PtrTypes<'m>,
     layout: Layout<'m, 'c>,
     fields: HashMap<TypeId, Vec<FieldInfo>>,
+    /// The `!prof` metadata kind.
+    prof: u32,
+    /// What each allocation call allocates.
+    allocated: HashMap<Instruction<'m>, TypeId>,
 }
 
 impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
@@ -143,7 +150,10 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                     if struct_fields(tm, *ft).is_some() || matches!(tm.get(*ft), DType::Array { .. }) {
                         self.init_value(*ft, part);
                     } else if let Some(fi) = self.field(Element { aggregate: t, field: k as u32 }) {
-                        fi.value(constant_value(part));
+                        fi.value(match part {
+                            Some(p) if !p.is_null_or_undef() => constant_value(Some(p)),
+                            _ => zero_of(tm, *ft),
+                        });
                         if part.is_none_or(|p| p.is_null_or_undef()) {
                             // A null pointer does not decide the allocator.
                         } else {
@@ -171,9 +181,13 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
     }
 
     fn function(&mut self, f: Function<'m>) {
-        let depth = loop_depths(f);
+        let counts = profile_counts(f, self.prof);
+        let depth = if counts.is_none() { loop_depths(f) } else { HashMap::default() };
         for b in f.basic_blocks() {
-            let weight = 8u64.pow(depth.get(&b).copied().unwrap_or(0).min(6));
+            let weight = match &counts {
+                Some(c) => c.get(&b).copied().unwrap_or(0),
+                None => 8u64.pow(depth.get(&b).copied().unwrap_or(0).min(6)),
+            };
             for i in b.instructions() {
                 self.instruction(i, weight);
             }
@@ -342,8 +356,35 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
         }
     }
 
+    /// Every field of an object of type `t` (and of structures nested in
+    /// it) gets its zero (`calloc`).
+    fn zero_all(&mut self, t: TypeId) {
+        let tm = self.pt.tm();
+        let mut base = t;
+        while let DType::Array { elem, .. } = tm.get(base) {
+            base = *elem;
+        }
+        let Some(fields) = struct_fields(tm, base).map(|f| f.to_vec()) else { return };
+        for (k, ft) in fields.iter().enumerate() {
+            if struct_fields(tm, *ft).is_some() || matches!(tm.get(*ft), DType::Array { .. }) {
+                self.zero_all(*ft);
+            } else if let Some(fi) = self.field(Element { aggregate: base, field: k as u32 }) {
+                fi.value(zero_of(tm, *ft));
+            }
+        }
+    }
+
     /// Memory intrinsics and allocations write fields; `calloc` zeroes them.
     fn call(&mut self, i: Instruction<'m>, weight: u64) {
+        if let Some(MemFn::Alloc(k)) = self.pt.mem_fns.of_call(i) {
+            use crate::alloc::AllocKind as A;
+            if matches!(k, A::Calloc | A::UserCalloc | A::UserRealloc) {
+                // (A realloc wrapper may call calloc inside.)
+                if let Some(t) = self.allocated.get(&i).copied() {
+                    self.zero_all(t);
+                }
+            }
+        }
         let Some(f) = i.called_function() else { return };
         let name = f.name();
         let is = |p: &str| name.starts_with(p);
@@ -351,10 +392,12 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             let zero = is("llvm.memset") && i.call_arg(1).and_then(|v| v.const_int_value()) == Some(0);
             let written = self.covered(i.call_arg(0), i.call_arg(2));
             for e in written {
+                let pt = self.pt;
+                let value = if zero { zero_of(pt.tm(), field_type(pt, e)) } else { SingleValue::Multiple };
                 if let Some(fi) = self.field(e) {
                     fi.written = true;
                     fi.frequency = fi.frequency.saturating_add(weight);
-                    fi.value(if zero { SingleValue::Single("0".into()) } else { SingleValue::Multiple });
+                    fi.value(value);
                     if !zero {
                         fi.alloc(SingleAlloc::Bottom);
                     }
@@ -404,6 +447,11 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
     }
 }
 
+/// The type of field `e` (i8 when unknown: only used for its zero).
+fn field_type(pt: &PtrTypes<'_>, e: Element) -> TypeId {
+    struct_fields(pt.tm(), e.aggregate).and_then(|f| f.get(e.field as usize).copied()).unwrap_or(e.aggregate)
+}
+
 fn ir_size(layout: &Layout<'_, '_>, ty: dtrans_ir::Type<'_>) -> Option<u64> {
     layout.ir_size(ty)
 }
@@ -416,7 +464,11 @@ fn constant_value(v: Option<Value<'_>>) -> SingleValue {
             Some(c) => SingleValue::Single(c.to_string()),
             None => SingleValue::Multiple,
         },
-        ValueKind::ConstantNull => SingleValue::Single(if v.ty().is_pointer() { "null".into() } else { "0".into() }),
+        ValueKind::ConstantNull if v.ty().is_pointer() => SingleValue::Single("null".into()),
+        ValueKind::ConstantNull => match v.ty().int_width() {
+            Some(_) => SingleValue::Single("0".into()),
+            None => SingleValue::Single("0.0".into()),
+        },
         // (Printing a value through LLVM numbers the whole module each
         // time: names and numbers are read directly instead.)
         ValueKind::ConstantFP => match v.const_fp_value() {
@@ -426,6 +478,75 @@ fn constant_value(v: Option<Value<'_>>) -> SingleValue {
         ValueKind::Function | ValueKind::GlobalVariable => SingleValue::Single(format!("@{}", v.name())),
         _ => SingleValue::Multiple,
     }
+}
+
+/// Execution counts of the blocks of `f` from its profile metadata: the
+/// entry count, and each edge's count from its terminator's branch weights
+/// (a terminator without weights passes its block's count to its one
+/// successor). `None` without a function entry count.
+fn profile_counts<'m>(f: Function<'m>, prof: u32) -> Option<HashMap<BasicBlock<'m>, u64>> {
+    let md = f.as_value().metadata(prof)?;
+    let ops = md.operands();
+    let tag = ops.first().copied().flatten().and_then(|o| o.as_string())?;
+    if tag != "function_entry_count" && tag != "synthetic_function_entry_count" {
+        return None;
+    }
+    let entry = ops.get(1).copied().flatten().and_then(|o| o.as_constant()).and_then(|c| c.const_uint_value())?;
+    let blocks: Vec<BasicBlock<'m>> = f.basic_blocks().collect();
+    let index: HashMap<BasicBlock<'m>, usize> = blocks.iter().enumerate().map(|(k, b)| (*b, k)).collect();
+    // Outgoing edges with their weights (None: the block's whole count).
+    let mut edges: Vec<Vec<(usize, Option<u64>)>> = Vec::with_capacity(blocks.len());
+    for b in &blocks {
+        let Some(t) = b.terminator() else {
+            edges.push(Vec::new());
+            continue;
+        };
+        let succs: Vec<usize> = t.successors().iter().filter_map(|s| index.get(s).copied()).collect();
+        let weights: Option<Vec<u64>> = t.metadata_of_kind(prof).and_then(|w| {
+            let ops = w.operands();
+            (ops.first().copied().flatten()?.as_string()? == "branch_weights").then(|| {
+                ops.iter().skip(1).filter_map(|o| o.and_then(|o| o.as_constant()).and_then(|c| c.const_uint_value())).collect()
+            })
+        });
+        edges.push(match weights {
+            Some(ws) if ws.len() == succs.len() => succs.into_iter().zip(ws).map(|(s, w)| (s, Some(w))).collect(),
+            _ if succs.len() == 1 => vec![(succs[0], None)],
+            // Several successors and no weights: counts unknown past here.
+            _ => succs.into_iter().map(|s| (s, Some(0))).collect(),
+        });
+    }
+    // count(b) = entry + sum of incoming edges, to a fixed point (cycles of
+    // unweighted edges are broken by the bound on passes).
+    let mut count = vec![0u64; blocks.len()];
+    for _ in 0..blocks.len() + 2 {
+        let mut next = vec![0u64; blocks.len()];
+        if !next.is_empty() {
+            next[0] = entry;
+        }
+        for (b, out) in edges.iter().enumerate() {
+            for (s, w) in out {
+                next[*s] = next[*s].saturating_add(w.unwrap_or(count[b]));
+            }
+        }
+        if next == count {
+            break;
+        }
+        count = next;
+    }
+    Some(blocks.into_iter().zip(count).collect())
+}
+
+/// The zero of a field's type as the lattice writes it (`null`, `0.0`, `0`),
+/// the value `calloc`, a zero initializer or a zeroing memset gives it.
+fn zero_of(tm: &dtrans_types::TypeManager, t: TypeId) -> SingleValue {
+    SingleValue::Single(
+        match tm.get(t) {
+            DType::Pointer(_) => "null",
+            DType::Atomic(_) => "0.0",
+            _ => "0",
+        }
+        .into(),
+    )
 }
 
 /// Loop depth of each block: the number of natural loops containing it.
