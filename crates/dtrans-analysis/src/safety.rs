@@ -428,8 +428,34 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         }
     }
 
+    /// Field addresses in a global's initializer are written to memory.
+    fn initializer_field_addresses(&mut self, label: &str, c: Value<'m>, depth: u32) {
+        if depth > 16 {
+            return;
+        }
+        if c.kind() == ValueKind::ConstantExpr {
+            if let Some(info) = self.info(c) {
+                if !info.elements.is_empty() {
+                    let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
+                    let site = Site { place: label.to_string(), line: None, why: "a field's address in its initializer".into() };
+                    self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+                }
+            }
+            return;
+        }
+        if c.kind() == ValueKind::ConstantAggregate {
+            for o in c.operands() {
+                self.initializer_field_addresses(label, o, depth + 1);
+            }
+        }
+    }
+
     fn visit_globals(&mut self) {
         for g in self.m.globals() {
+            if let Some(init) = g.initializer() {
+                let label = self.pt.types.global_labels.get(&g).cloned().unwrap_or_else(|| format!("@{}", g.name()));
+                self.initializer_field_addresses(&label, init, 0);
+            }
             let Some(info) = self.info(g) else { continue };
             let Some(d) = info.dominant else { continue };
             let tm = self.tm();
@@ -606,14 +632,53 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                     self.mark_all(&structs, Condition::UnhandledUse, &site);
                 }
             }
+            Opcode::LLVMICmp
+            | Opcode::LLVMPtrToInt
+            | Opcode::LLVMFreeze
+            | Opcode::LLVMBr
+            | Opcode::LLVMSwitch
+            | Opcode::LLVMUnreachable
+            | Opcode::LLVMFence => {}
+            // Integer arithmetic on a pointer's bits: only an address made
+            // from it again matters (`inttoptr`, above).
+            Opcode::LLVMAdd
+            | Opcode::LLVMAnd
+            | Opcode::LLVMOr
+            | Opcode::LLVMXor
+            | Opcode::LLVMShl
+            | Opcode::LLVMLShr
+            | Opcode::LLVMAShr
+            | Opcode::LLVMMul
+            | Opcode::LLVMUDiv
+            | Opcode::LLVMSDiv
+            | Opcode::LLVMURem
+            | Opcode::LLVMSRem
+            | Opcode::LLVMTrunc
+            | Opcode::LLVMZExt
+            | Opcode::LLVMSExt => {}
             Opcode::LLVMExtractValue | Opcode::LLVMInsertValue => {
                 // Structures held in registers: a whole structure value.
                 if let Some(s) = i.operand(0).and_then(|a| self.struct_value(a.ty())) {
                     let site = self.site(i, "a structure value in registers");
                     self.mark(s, Condition::WholeStructureReference, site);
                 }
+                self.unhandled_operands(i);
             }
-            _ => {}
+            // Anything else that sees a structure pointer (vectors of
+            // pointers, `insertelement`, `va_arg`, ...) is not understood.
+            _ => self.unhandled_operands(i),
+        }
+    }
+
+    fn unhandled_operands(&mut self, i: Instruction<'m>) {
+        for k in 0..i.num_operands() {
+            let Some(info) = i.operand(k).and_then(|o| self.info(o)) else { continue };
+            let structs = self.structs_of(info);
+            if !structs.is_empty() {
+                let op = format!("{:?}", i.opcode()).trim_start_matches("LLVM").to_lowercase();
+                let site = self.site(i, format!("used by {op}"));
+                self.mark_all(&structs, Condition::UnhandledUse, &site);
+            }
         }
     }
 
