@@ -93,6 +93,7 @@ def main():
             ["rewrite-metadata", path, "-o", os.path.join(tmp, "out.bc")],
             ["typeflow", path],
             ["ptr-types", path],
+            ["analyze", path],
         ):
             runs += 1
             try:

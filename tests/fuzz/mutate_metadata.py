@@ -75,6 +75,7 @@ def main():
                 ["annotate", "--allow-partial", path, "-o", os.path.join(tmp, "ann.ll")],
                 ["typeflow", path],
                 ["ptr-types", path],
+                ["analyze", path],
             ):
                 r = subprocess.run([args.dtrans] + cmd, capture_output=True, text=True, timeout=120)
                 runs += 1
