@@ -1537,10 +1537,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             return;
         }
         // Slots of `env *` and of `interp *` (which starts with an `env`)
-        // explain each other: the declared one names the slot.
-        let declared: Vec<TypeId> =
-            decayed.iter().copied().filter(|c| self.info[n].declared.contains(c)).collect();
-        if decayed.len() > 1 && declared.len() == 1 {
+        // explain each other, and so do `[10 x [3 x S]]*` and `[3 x S]*`
+        // (neither decayed all the way): the declared one names the value.
+        let pool = if decayed.is_empty() { &explaining } else { &decayed };
+        let declared: Vec<TypeId> = pool.iter().copied().filter(|c| self.info[n].declared.contains(c)).collect();
+        if pool.len() > 1 && declared.len() == 1 {
             self.info[n].dominant = Some(declared[0]);
             return;
         }
@@ -1629,6 +1630,12 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 matches!(tm.get(z), DType::Struct(_) | DType::Array { .. })
                     && self.sizes.get(&z).is_some_and(|s| *s > 0 && self.sizes.get(&pb) == Some(s))
             }
+            // Arrays of the same length whose elements are views of each
+            // other (`[4 x { i8 x 12 }]` initializing `[4 x %struct.S0]`).
+            DType::Array { len: lb, elem: eb } => match tm.get(z) {
+                DType::Array { len: la, elem: ea } => la == lb && (ea == eb || self.pointee_explains(*ea, *eb)),
+                _ => false,
+            },
             // A vector access of `T`s where a `T` is (vectorized code).
             DType::Vector { elem, .. } => *elem == z || self.pointee_explains(z, *elem),
             // A pointer slot holds pointers it explains, and pointers to

@@ -1185,6 +1185,18 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 // (a string buffer field counts as bytes).
                 let ds = self.mem_target(*d, *n).flatten();
                 let ss = self.mem_target(*s, *n).flatten();
+                // A local initialized from a constant clang made for it
+                // (`@__const.f.x`, laid out as a literal structure): an
+                // initializer to rewrite, not a copy between types.
+                if let (Some(t), None) = (ds, ss) {
+                    let constant = s.strip_aliases().initializer().is_some();
+                    let size = s.strip_aliases().global_value_type().and_then(|ty| self.layout.ir_size(ty));
+                    if constant && size.is_some() && size == n.const_uint_value() {
+                        let site = self.site(i, format!("initialized from the constant {}", s.name()));
+                        self.mark(t, Condition::HasInitializerList, site);
+                        return;
+                    }
+                }
                 if (ds.is_some() || ss.is_some()) && ds != ss {
                     let mut all = Vec::new();
                     all.extend(ds);
