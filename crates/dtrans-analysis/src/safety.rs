@@ -548,7 +548,17 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             return;
         }
         if let Some(why) = &info.ambiguous {
-            let c = if merge { Condition::UnsafePtrMerge } else { Condition::BadCasting };
+            // A field's address used as another scalar type (`*(int *)&s->l`)
+            // is a mismatched element access; anything else a cast or merge.
+            let scalar_only = !info.elements.is_empty()
+                && info.all_types().iter().all(|t| self.pointee_struct(*t).is_none() && self.tm().pointee(*t).is_some_and(|p| !matches!(self.tm().get(p), DType::Pointer(_))));
+            let c = if merge {
+                Condition::UnsafePtrMerge
+            } else if scalar_only {
+                Condition::MismatchedElementAccess
+            } else {
+                Condition::BadCasting
+            };
             let site = Site { why: format!("ambiguous: {why}"), ..site };
             self.mark_all(&structs, c, &site);
             return;
@@ -590,6 +600,14 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
 
     fn visit(&mut self, f: Function<'m>, i: Instruction<'m>) {
         let v = i.as_value();
+        // Every value the recovery found ambiguous or unknown is a cast the
+        // analysis cannot check, wherever it comes from (the cases below
+        // that look at origins do it themselves).
+        if !matches!(i.opcode(), Opcode::LLVMLoad | Opcode::LLVMPHI | Opcode::LLVMSelect | Opcode::LLVMCall | Opcode::LLVMInvoke) {
+            if self.info(v).is_some_and(|x| x.ambiguous.is_some() || x.unknown.is_some()) {
+                self.check_origin(v, None, Some(i));
+            }
+        }
         match i.opcode() {
             Opcode::LLVMLoad => {
                 self.check_access(i, i.operand(0), v.ty(), false);
@@ -823,6 +841,24 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 let site = self.site(i, "a field's address stored");
                 let aggs: Vec<TypeId> = v.elements.iter().map(|e| e.aggregate).collect();
                 self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+            }
+        }
+        // A slot that holds pointers to different structures because of
+        // this store (`*(struct A **)&h->pb = a`): the store is where the
+        // two meet.
+        if let Some(a) = ai.filter(|a| a.ambiguous.is_some()) {
+            let held: Vec<TypeId> = a
+                .all_types()
+                .into_iter()
+                .filter_map(|t| tm.pointee(t).and_then(|h| self.pointee_struct(h)))
+                .collect();
+            let stored: Vec<TypeId> =
+                vi.map(|v| v.all_types().into_iter().filter_map(|t| self.pointee_struct(t)).collect()).unwrap_or_default();
+            if held.len() > 1 && stored.iter().any(|s| held.contains(s)) {
+                let mut all = held.clone();
+                all.extend(stored);
+                let site = self.site(i, "stored where pointers to another structure go");
+                self.mark_all(&all, Condition::UnsafePointerStore, &site);
             }
         }
         let held = ai.filter(|a| a.ambiguous.is_none() && a.unknown.is_none()).and_then(|a| a.dominant).and_then(|d| tm.pointee(d));
@@ -1103,7 +1139,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         let mut escaping = Vec::new();
         for (k, a) in args.iter().enumerate() {
             let Some(info) = self.info(*a) else { continue };
-            let whole = self.dominant_struct(info);
+            // The library's own objects (`FILE *` given to `fwrite`) are
+            // SystemObjects already: only the program's structures escape.
+            let tm = self.tm();
+            let whole = self.dominant_struct(info).filter(|s| !is_system_struct(tm.struct_name(*s).unwrap_or_default()));
             let fields: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
             match effect {
                 Some(LibEffect::None) => {}
