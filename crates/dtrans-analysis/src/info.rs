@@ -129,8 +129,10 @@ pub struct AnalysisInfo<'m> {
 impl<'m> AnalysisInfo<'m> {
     /// Runs the safety analysis and field information over a module whose
     /// pointer types are recovered.
-    pub fn new(m: &'m Module<'_>, ptr: PtrTypes<'m>) -> Self {
-        let (mut safety, whole_program) = analyze_safety(m, &ptr);
+    /// `union_members`: structures that are members of a source union
+    /// ([`crate::Prepared`]).
+    pub fn new(m: &'m Module<'_>, ptr: PtrTypes<'m>, union_members: &[String]) -> Self {
+        let (mut safety, whole_program) = analyze_safety(m, &ptr, union_members);
         let mut fields = analyze_fields(m, &ptr);
         let mut layout = Layout::new(m);
         let tm = ptr.tm();

@@ -18,4 +18,4 @@ pub mod source;
 pub use alloc::{AllocKind, FreeKind, MemFn, MemFns, SizeVerdict};
 pub use layout::{Element, Layout};
 pub use ptr_types::{analyze, PtrTypes, ValueInfo};
-pub use source::{prepare_types, TypeSource};
+pub use source::{prepare, prepare_types, Prepared, TypeSource};

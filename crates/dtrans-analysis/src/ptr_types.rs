@@ -175,6 +175,10 @@ struct Analyzer<'m, 'c> {
     simple_slots: HashSet<Node>,
     /// The field addresses stored in each simple slot.
     slot_elements: HashMap<Node, Vec<Element>>,
+    /// Results of `p + i` over whole objects (a one-index GEP): they point
+    /// into an array, so a negative offset from them may reach the field
+    /// of the element before.
+    array_steps: HashSet<Node>,
 }
 
 impl<'m, 'c> Analyzer<'m, 'c> {
@@ -212,6 +216,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             load_uses: HashMap::default(),
             simple_slots: HashSet::default(),
             slot_elements: HashMap::default(),
+            array_steps: HashSet::default(),
             types,
         }
     }
@@ -685,6 +690,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         }
         // `p + i` (one index) also reads its result: what the result is
         // used as, the base is used as too.
+        if v.num_operands() == 2 {
+            self.array_steps.insert(result);
+        }
         let reads: &[Node] = if v.num_operands() == 2 { &[b, result] } else { &[b] };
         self.rule(Rule::Gep { gep: v, base: b, result }, reads);
         self.no_info_reason.insert(result, "getelementptr from a pointer of unknown type".into());
@@ -1346,7 +1354,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 // Past the end of every object it may point to: whole
                 // objects are stepped over (`&a[1]`, `&a[2].f`), and the
                 // rest of the offset is inside the next one.
-                for p in pointees {
+                for p in pointees.clone() {
                     let size = self.layout.size(&self.types.tm, p).unwrap_or(0);
                     if size == 0 || off < size {
                         continue;
@@ -1357,6 +1365,41 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                         resolved.push(r);
                     }
                 }
+            }
+            let none = resolved.is_empty();
+            for (t, e) in resolved {
+                self.add_place(result, t, e);
+            }
+            if none && !pointees.is_empty() && self.info[base as usize].elements.is_empty() {
+                self.set_unknown(result, "byte offset outside the object it points to");
+            }
+        }
+        // Before the start of an object that is not known as a field: whole
+        // objects back in an array (`p[-1]`), a field of the element before
+        // one reached by indexing, else the analysis does not know what is
+        // there (`container_of` from a parameter).
+        if offset < 0 && self.info[base as usize].elements.is_empty() {
+            let pointees = self.pointees(base);
+            let mut resolved = Vec::new();
+            for p in &pointees {
+                let size = self.layout.size(&self.types.tm, *p).unwrap_or(0) as i64;
+                if size == 0 {
+                    continue;
+                }
+                // Into the element before only from an address known to be
+                // inside an array (`&a[k - 1].f` is `a + 64 * k - 36` at
+                // -O2); from any other pointer `l - 8` is `container_of`.
+                let rest = offset.rem_euclid(size) as u64;
+                if rest == 0 {
+                    resolved.push((*p, None));
+                } else if self.array_steps.contains(&base) {
+                    if let Some(r) = self.layout.resolve(&self.types.tm, *p, rest) {
+                        resolved.push(r);
+                    }
+                }
+            }
+            if resolved.is_empty() && !pointees.is_empty() {
+                self.set_unknown(result, "byte offset before the object it points to");
             }
             for (t, e) in resolved {
                 self.add_place(result, t, e);

@@ -233,9 +233,21 @@ impl WholeProgram {
 }
 
 /// Runs the safety analysis.
-pub fn analyze_safety<'m>(m: &'m Module<'_>, pt: &PtrTypes<'m>) -> (HashMap<TypeId, SafetyData>, WholeProgram) {
+pub fn analyze_safety<'m>(
+    m: &'m Module<'_>,
+    pt: &PtrTypes<'m>,
+    union_members: &[String],
+) -> (HashMap<TypeId, SafetyData>, WholeProgram) {
     let mut s = SafetyAnalyzer::new(m, pt);
     s.visit_types();
+    // A union's members share storage the IR shows as one member only:
+    // what is written as one is read as another, unseen.
+    for name in union_members {
+        if let Some(t) = pt.tm().lookup_struct(name) {
+            let site = Site { place: "type definition".into(), line: None, why: "a member of a union".into() };
+            s.mark(t, Condition::UnhandledUse, site);
+        }
+    }
     s.collect_comparators();
     s.visit_globals();
     for f in m.functions() {

@@ -32,15 +32,28 @@ fn has_operands(m: &Module<'_>, name: &str) -> bool {
 /// from. With debug information and no metadata, the module is annotated in
 /// place (it is the analysis's working copy; nothing is written back).
 pub fn prepare_types(m: &mut Module<'_>) -> TypeSource {
+    prepare(m).source
+}
+
+/// What [`prepare`] found.
+pub struct Prepared {
+    pub source: TypeSource,
+    /// Structures that are members of a source union (from debug
+    /// information; empty without it).
+    pub union_members: Vec<String>,
+}
+
+/// [`prepare_types`], with what the debug information says beyond types.
+pub fn prepare(m: &mut Module<'_>) -> Prepared {
     if has_operands(m, TYPES_MD) {
-        return TypeSource::Metadata;
+        return Prepared { source: TypeSource::Metadata, union_members: Vec::new() };
     }
     if has_operands(m, "llvm.dbg.cu") {
         // Same code path as `dtrans annotate`; it cannot fail with debug
         // information present.
-        if annotate(m, AnnotateOptions { replace: false, allow_partial: false }).is_ok() {
-            return TypeSource::DebugInfo;
+        if let Ok(r) = annotate(m, AnnotateOptions { replace: false, allow_partial: false }) {
+            return Prepared { source: TypeSource::DebugInfo, union_members: r.union_members };
         }
     }
-    TypeSource::Ir
+    Prepared { source: TypeSource::Ir, union_members: Vec::new() }
 }

@@ -49,6 +49,10 @@ pub struct AnnotateReport {
     pub globals_annotated: usize,
     pub allocas_annotated: usize,
     pub calls_annotated: usize,
+    /// LLVM structures that are members of a source union: they share
+    /// storage with the union's other members, which the IR does not show
+    /// (a union's LLVM type holds one member).
+    pub union_members: Vec<String>,
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -100,6 +104,7 @@ pub fn annotate(m: &mut Module<'_>, opts: AnnotateOptions) -> Result<AnnotateRep
     a.create_missing_structs();
     a.describe_pending();
     a.write(&existing_structs);
+    a.report.union_members = a.union_members();
     Ok(a.report)
 }
 
@@ -203,6 +208,26 @@ impl<'a, 'm> Annotator<'a, 'm> {
             bodies: HashMap::new(),
             report: AnnotateReport::default(),
         }
+    }
+
+    /// The LLVM structures of the members of every source union.
+    fn union_members(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for c in &self.composites {
+            let Some(DiType::Composite { tag: dwarf::TAG_UNION_TYPE, elements, .. }) = c.di_type() else { continue };
+            for e in elements.into_iter().flatten() {
+                let Some(DiType::Derived { tag: dwarf::TAG_MEMBER, base: Some(b), .. }) = e.di_type() else { continue };
+                let Some(member) = b.strip_di_qualifiers() else { continue };
+                let st = self.c2s.get(&member).or_else(|| self.created.get(&member));
+                if let Some(name) = st.and_then(|t| t.struct_name()) {
+                    if !out.contains(&name) {
+                        out.push(name);
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
     }
 
     fn unmapped(&mut self, kind: &'static str, name: impl Into<String>, reason: impl Into<String>) {

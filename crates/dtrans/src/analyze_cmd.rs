@@ -3,7 +3,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use dtrans_analysis::{analysis_report, analyze, info::AnalysisInfo, prepare_types};
+use dtrans_analysis::{analysis_report, analyze, info::AnalysisInfo, prepare};
 use dtrans_ir::Context;
 use dtrans_types::read_module;
 
@@ -11,10 +11,10 @@ use crate::Format;
 
 pub fn run(ctx: &'static Context, file: &Path, format: Format, only: Option<&str>) -> Result<ExitCode> {
     let mut m = crate::load(ctx, file)?;
-    let source = prepare_types(&mut m);
+    let prepared = prepare(&mut m);
     let types = read_module(&m);
-    let pt = analyze(&m, types, source);
-    let info = AnalysisInfo::new(&m, pt);
+    let pt = analyze(&m, types, prepared.source);
+    let info = AnalysisInfo::new(&m, pt, &prepared.union_members);
     let Some(r) = analysis_report::build(&info, only) else {
         bail!("{}: no structure named {}", file.display(), only.unwrap_or_default());
     };

@@ -6,6 +6,7 @@
 // RUN: %dtrans analyze %t.O0.ll | %FileCheck %s
 
 #include <string.h>
+#include <stddef.h>
 struct S { int a; int b; long c; long d; };
 struct T { int a; int b; long c; };
 void clear_head(struct S *s) { memset(s, 0, offsetof(struct S, c)); }

@@ -1,7 +1,8 @@
 // container_of: a negative byte offset from an embedded list member. From
 // &it->link (a field address, element item@1) subtracting 8 gives the item
-// itself; from a list* loaded out of memory nothing locally says it is
-// embedded, but the result's own use (stored as a struct item*) types it.
+// itself; from a list* loaded out of memory nothing says it is embedded:
+// the result is unknown (a `struct list` alone has nothing before it), and
+// the safety analysis treats that as pointer manipulation.
 // At -O2 clang folds container_of(l)->w into l + 16: that is the item's w
 // field, not "the next struct list after l", so it must not be called a
 // struct list*.
@@ -29,23 +30,21 @@ double f(struct item *it) {
 // O0-LABEL: function @f
 // O0: %7 -> %struct.list* | {{.*}}elements: %struct.item@1{{$}}
 // O0: %9 -> %struct.list* |
-// O0: %11 -> %struct.item* |
+// O0: %11 -> ? | {{.*}}unknown: byte offset before the object it points to
 // O0: %13 -> %struct.list* | {{.*}}elements: %struct.item@1{{$}}
 // O0: %14 -> %struct.item* |
 // O0-NOT: %14 -> {{.*}}elements
 // O0: %16 -> double* | {{.*}}elements: %struct.item@2{{$}}
-// O0-NOT: unknown
 // O0-NOT: ambiguous
 
 // NP-LABEL: function @f
 // NP: %7 -> %struct.list* | {{.*}}elements: %struct.item@1{{$}}
 // NP: %9 -> %struct.list* |
-// NP: %11 -> %struct.item* |
+// NP: %11 -> ? | {{.*}}unknown: byte offset before the object it points to
 // NP: %13 -> %struct.list* | {{.*}}elements: %struct.item@1{{$}}
 // NP: %14 -> %struct.item* |
 // NP-NOT: %14 -> {{.*}}elements
 // NP: %16 -> double* | {{.*}}elements: %struct.item@2{{$}}
-// NP-NOT: unknown
 // NP-NOT: ambiguous
 
 // O2-LABEL: function @f
