@@ -475,7 +475,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             let label = self.pt.types.global_labels.get(&g).cloned().unwrap_or_else(|| format!("@{}", g.name()));
             let site = |why: &str| Site { place: label.clone(), line: None, why: why.into() };
             let mut base = obj;
-            let mut array = false;
+            // (The dominant type of an array names its element: whether
+            // the global is an array is the IR's to say.)
+            let mut array = g.global_value_type().is_some_and(|t| t.is_array());
             while let DType::Array { elem, .. } = tm.get(base) {
                 base = *elem;
                 array = true;
@@ -825,7 +827,17 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                         return true;
                     }
                 }
-                DType::Struct(_) | DType::Literal { .. } | DType::Array { .. } => {}
+                // Bytes of a character (or other scalar) array written or
+                // read several at a time (`strcpy(s->name, "abc")` is one
+                // `store i32` at -O2): they stay inside the array.
+                DType::Array { elem, .. } => {
+                    let scalar = !matches!(tm.get(*elem), DType::Struct(_) | DType::Literal { .. } | DType::Array { .. } | DType::Pointer(_));
+                    let (asize, zsize) = (self.layout.ir_size(ty), self.size(z));
+                    if scalar && !ty.is_struct() && asize.is_some() && zsize.is_some() && asize <= zsize {
+                        return true;
+                    }
+                }
+                DType::Struct(_) | DType::Literal { .. } => {}
                 _ => {
                     if self.layout.ir_type(tm, z) == Some(ty) {
                         return true;
