@@ -154,9 +154,9 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                             Some(p) if !p.is_null_or_undef() => constant_value(Some(p)),
                             _ => zero_of(tm, *ft),
                         });
-                        if part.is_none_or(|p| p.is_null_or_undef()) {
-                            // A null pointer does not decide the allocator.
-                        } else {
+                        // A null pointer does not decide the allocator; a
+                        // constant address is no allocation.
+                        if matches!(tm.get(*ft), DType::Pointer(_)) && part.is_some_and(|p| !p.is_null_or_undef()) {
                             fi.alloc(SingleAlloc::Bottom);
                         }
                     }

@@ -156,9 +156,12 @@ impl<'m> AnalysisInfo<'m> {
             // that is not whole, may be written anywhere.
             let blind = !whole_program.ok() || safety.conditions.keys().any(|c| c.spreads_by_value() || *c == Condition::FieldAddressTaken);
             if blind {
-                for f in &mut fields {
+                let types = struct_fields(tm, s).unwrap_or(&[]);
+                for (f, t) in fields.iter_mut().zip(types) {
                     f.single_value = crate::fields::SingleValue::Multiple;
-                    f.single_alloc = crate::fields::SingleAlloc::Bottom;
+                    if matches!(tm.get(*t), DType::Pointer(_)) {
+                        f.single_alloc = crate::fields::SingleAlloc::Bottom;
+                    }
                 }
             }
             structs.push(StructInfo {
