@@ -446,13 +446,42 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             return;
         }
         if c.kind() == ValueKind::ConstantExpr {
+            let site = Site { place: label.to_string(), line: None, why: "a field's address in its initializer".into() };
             if let Some(info) = self.info(c) {
                 if !info.elements.is_empty() {
                     let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
-                    let site = Site { place: label.to_string(), line: None, why: "a field's address in its initializer".into() };
                     self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+                    return;
                 }
             }
+            // Initializers are no instructions: the recovery never met this
+            // address. Resolve it here: `getelementptr (i8, @g, 8)`, or a
+            // typed one that selects a field.
+            if c.const_opcode() != Some(Opcode::LLVMGetElementPtr) {
+                for o in c.operands() {
+                    self.initializer_field_addresses(label, o, depth + 1);
+                }
+                return;
+            }
+            let Some(base) = c.operand(0) else { return };
+            let Some(obj) = self.info(base).and_then(|b| b.dominant).and_then(|d| self.tm().pointee(d)) else { return };
+            let bytes = c.const_gep_source_type().is_some_and(|t| t.int_width() == Some(8));
+            let mut whole = obj;
+            while let DType::Array { elem, .. } = self.tm().get(whole) {
+                whole = *elem;
+            }
+            let aggs: Vec<TypeId> = if bytes && c.num_operands() == 2 {
+                let off = c.operand(1).and_then(|o| o.const_uint_value()).unwrap_or(0);
+                match self.layout.resolve_path(self.pt.tm(), obj, off) {
+                    Some((_, path)) => path.iter().map(|e| e.aggregate).collect(),
+                    None => vec![whole],
+                }
+            } else if c.num_operands() > 2 {
+                vec![whole]
+            } else {
+                Vec::new()
+            };
+            self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
             return;
         }
         if c.kind() == ValueKind::ConstantAggregate {
