@@ -1155,8 +1155,18 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 let site = self.site(i, format!("passes a field's address to @{}", callee.name()));
                 self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
             }
-            let Some(s) = self.dominant_struct(info) else { continue };
-            let Some(p) = callee.param(k as u32).and_then(|p| self.info(p)) else { continue };
+            let param = callee.param(k as u32).and_then(|p| self.info(p));
+            let Some(s) = self.dominant_struct(info) else {
+                // An argument that is itself ambiguous because the callee's
+                // `void *` parameter uses it as something else.
+                if info.ambiguous.is_some() && param.is_some_and(|p| p.ambiguous.is_some()) {
+                    let structs = self.structs_of(info);
+                    let site = self.site(i, format!("argument {k} of @{} is used as another type", callee.name()));
+                    self.mark_all(&structs, Condition::MismatchedArgUse, &site);
+                }
+                continue;
+            };
+            let Some(p) = param else { continue };
             let fits = p.ambiguous.is_none()
                 && p.unknown.is_none()
                 && p.dominant.is_some_and(|d| {

@@ -13,8 +13,10 @@ void *pick(struct A *a, struct B *b, int k) { void *p = k ? (void *)a : (void *)
 struct C *same(struct C *x, struct C *y, int k) { return k ? x : y; }
 
 // CHECK-LABEL: %struct.A (
+// CHECK: UnsafePtrMerge: @pick:
 // CHECK: legal: reorder-fields no
 // CHECK-LABEL: %struct.B (
+// CHECK: UnsafePtrMerge: @pick:
 // CHECK: legal: reorder-fields no
 // CHECK-LABEL: %struct.C (
 // CHECK-NOT: UnsafePtrMerge:
