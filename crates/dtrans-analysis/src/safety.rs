@@ -1322,6 +1322,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             | "llvm.ssub" | "llvm.vector" | "llvm.fshl" | "llvm.fshr" | "llvm.pow" | "llvm.exp"
             | "llvm.log" | "llvm.sin" | "llvm.cos" | "llvm.rint" | "llvm.nearbyint" | "llvm.lrint"
             | "llvm.llrint" | "llvm.lround" | "llvm.llround" | "llvm.is" | "llvm.bitreverse" => {}
+            // The same pointer back (a pointer annotation, an invariant
+            // group barrier): the recovery gives the result the operand's
+            // types, and the result's own uses are checked.
+            "llvm.ptr" | "llvm.launder" | "llvm.strip" | "llvm.ssa" | "llvm.var" | "llvm.annotation" => {}
             _ => {
                 for a in args {
                     if let Some(info) = self.info(*a) {

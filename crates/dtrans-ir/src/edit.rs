@@ -410,6 +410,28 @@ impl<'c> Module<'c> {
         Ok(Function::from_value_unchecked(v))
     }
 
+    /// A new private constant global holding `text` and a terminating NUL
+    /// (`@name = private unnamed_addr constant [N x i8] c"...\00"`; LLVM
+    /// renames it if the name is taken).
+    pub fn add_global_string(&self, name: &str, text: &str) -> Result<Value<'_>, EditError> {
+        if text.as_bytes().contains(&0) {
+            return Err(EditError::Invalid("a NUL inside a global string".into()));
+        }
+        let n = c_name(name);
+        // SAFETY: valid module and its context; pointer and length describe
+        // `text`, which LLVM copies (adding the NUL); the global is created
+        // with the type of its initializer, so setting it is well-typed.
+        unsafe {
+            let init = c::LLVMConstStringInContext2(self.ctx_raw(), text.as_ptr().cast(), text.len(), 0);
+            let g = c::LLVMAddGlobal(self.raw(), c::LLVMTypeOf(init), n.as_ptr());
+            c::LLVMSetInitializer(g, init);
+            c::LLVMSetGlobalConstant(g, 1);
+            c::LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMPrivateLinkage);
+            c::LLVMSetUnnamedAddress(g, llvm_sys::LLVMUnnamedAddr::LLVMGlobalUnnamedAddr);
+            Value::from_raw(g).ok_or_else(|| EditError::Invalid("LLVM added no global".into()))
+        }
+    }
+
     /// The constant `ptrtoint (ptr c to ty)` (folded when LLVM can: `null`
     /// is `0`).
     pub fn const_ptr_to_int(&self, c: Value<'_>, ty: Type<'_>) -> Result<Value<'_>, EditError> {
