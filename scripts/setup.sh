@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Installs what dtrans needs on Debian 12 (run as root, or with sudo present):
-# LLVM 19 (library, tools, FileCheck-19), clang-19 and lit. Idempotent.
+# LLVM 19 (library, tools, FileCheck-19), clang-19, csmith with its headers
+# and creduce (execution testing), and lit. Idempotent.
 set -euo pipefail
 
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
 
 need_apt=0
-for tool in llvm-config-19 clang-19 opt-19 FileCheck-19 llvm-link-19; do
+for tool in llvm-config-19 clang-19 opt-19 FileCheck-19 llvm-link-19 csmith creduce; do
   command -v "$tool" >/dev/null 2>&1 || need_apt=1
 done
+[ -e /usr/include/csmith/csmith.h ] || need_apt=1
 if [ "$need_apt" = 1 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
-    llvm-19-dev llvm-19-tools clang-19 g++ python3-pip >/dev/null
+    llvm-19-dev llvm-19-tools clang-19 g++ python3-pip csmith libcsmith-dev creduce >/dev/null
 fi
 
 if ! command -v lit >/dev/null 2>&1; then
