@@ -10,6 +10,7 @@ use dtrans_types::{read_module, ModuleTypes, StructSource};
 
 mod annotate_cmd;
 mod analyze_cmd;
+mod opt_cmd;
 mod ptr_types_cmd;
 mod typeflow_cmd;
 mod types_cmd;
@@ -100,6 +101,23 @@ enum Command {
         #[arg(long = "struct", value_name = "NAME")]
         only: Option<String>,
     },
+    /// Run transformation passes in order (`-p a,b`), verify the result
+    /// and write it whole or not at all. Passes: annotation-cleaner (the
+    /// layout transformations are to come).
+    Opt {
+        /// Input module (`.ll` or `.bc`, chosen by content).
+        file: PathBuf,
+        /// Comma-separated passes, run in order.
+        #[arg(short = 'p', long = "passes", value_name = "PASS[,PASS...]")]
+        passes: String,
+        /// Output module (`.bc` writes bitcode, anything else text; `-` is stdout).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Write a JSON report: per pass what it did, structures changed,
+        /// candidates rejected with the reason.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+    },
     /// Build the type flow graph of a module (document 004), propagate
     /// scalar types over it, and print nodes, edges, types and casts.
     Typeflow {
@@ -170,6 +188,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::PtrTypes { file, format, function } => ptr_types_cmd::run(ctx, &file, format, function.as_deref()),
         Command::Analyze { file, format, only } => analyze_cmd::run(ctx, &file, format, only.as_deref()),
+        Command::Opt { file, passes, output, report } => opt_cmd::run(ctx, &file, &passes, &output, report.as_deref()),
         Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {
             let opts = typeflow_cmd::Options {
                 format,
