@@ -21,6 +21,9 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/Operator.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/InstIterator.h>
 #include <llvm/IR/ModuleSlotTracker.h>
 #include <llvm/IR/TypeFinder.h>
 #include <llvm/IRReader/IRReader.h>
@@ -28,6 +31,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Utils/ValueMapper.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -617,6 +621,103 @@ int dtrans_function_take_body(LLVMValueRef NewRef, LLVMValueRef OldRef) {
   New->setSubprogram(Old->getSubprogram());
   Old->setSubprogram(nullptr);
   return 0;
+}
+
+// ---- type remapping through LLVM's ValueMapper (see src/remap.rs) ----
+
+typedef LLVMTypeRef (*DtransRemapTypeFn)(void *Data, LLVMTypeRef T);
+
+namespace {
+// LLVM's type remapper hook, answered by Rust.
+struct CallbackRemapper final : ValueMapTypeRemapper {
+  DtransRemapTypeFn Fn;
+  void *Data;
+  CallbackRemapper(DtransRemapTypeFn Fn, void *Data) : Fn(Fn), Data(Data) {}
+  Type *remapType(Type *T) override {
+    LLVMTypeRef R = Fn(Data, wrap(T));
+    return R ? unwrap(R) : T;
+  }
+};
+
+void seed(ValueToValueMapTy &VM, LLVMValueRef *Old, LLVMValueRef *New, size_t N) {
+  for (size_t I = 0; I < N; ++I)
+    VM[unwrap(Old[I])] = unwrap(New[I]);
+}
+
+// LLVM's mapper keeps a constant whose operands and result type map to
+// themselves, which misses a GEP expression whose only change is its
+// source element type (with opaque pointers, the common case). Rebuilds
+// such expressions, inside other expressions and aggregates too.
+Constant *fixGEPs(Constant *C, CallbackRemapper &R, DenseMap<Constant *, Constant *> &Done, unsigned Depth) {
+  if (Depth > 64 || isa<GlobalValue>(C) || isa<ConstantData>(C))
+    return C;
+  auto It = Done.find(C);
+  if (It != Done.end())
+    return It->second;
+  SmallVector<Constant *, 8> Ops;
+  bool Changed = false;
+  for (Use &U : C->operands()) {
+    Constant *Op = cast<Constant>(U.get());
+    Constant *NewOp = fixGEPs(Op, R, Done, Depth + 1);
+    Changed |= NewOp != Op;
+    Ops.push_back(NewOp);
+  }
+  Constant *Result = C;
+  if (auto *CE = dyn_cast<ConstantExpr>(C)) {
+    if (auto *GEP = dyn_cast<GEPOperator>(CE)) {
+      Type *Src = GEP->getSourceElementType();
+      Type *NewSrc = R.remapType(Src);
+      if (NewSrc != Src || Changed) {
+        SmallVector<Value *, 8> Idx(Ops.begin() + 1, Ops.end());
+        Result = ConstantExpr::getGetElementPtr(NewSrc, Ops[0], Idx, GEP->getNoWrapFlags(), GEP->getInRange());
+      }
+    } else if (Changed) {
+      Result = CE->getWithOperands(Ops);
+    }
+  } else if (Changed) {
+    if (auto *CS = dyn_cast<ConstantStruct>(C))
+      Result = ConstantStruct::get(CS->getType(), Ops);
+    else if (auto *CA = dyn_cast<ConstantArray>(C))
+      Result = ConstantArray::get(CA->getType(), Ops);
+    else if (isa<ConstantVector>(C))
+      Result = ConstantVector::get(Ops);
+  }
+  Done[C] = Result;
+  return Result;
+}
+} // namespace
+
+// Remaps F's body in place: every type through Fn (instruction types, GEP
+// source types, allocated types, call function types and type attributes,
+// constants and constant expressions), and every use of Old[i] to New[i]
+// (replaced globals). Metadata is left as it is (module-level things are
+// not changed): debug info and DTrans metadata are the caller's to update.
+void dtrans_remap_function(LLVMValueRef FRef, DtransRemapTypeFn Fn, void *Data, LLVMValueRef *Old,
+                           LLVMValueRef *New, size_t N) {
+  Function *F = cast<Function>(unwrap(FRef));
+  ValueToValueMapTy VM;
+  seed(VM, Old, New, N);
+  CallbackRemapper R(Fn, Data);
+  RemapFunction(*F, VM, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges, &R);
+  DenseMap<Constant *, Constant *> Done;
+  for (Instruction &I : instructions(*F))
+    for (Use &U : I.operands())
+      if (auto *C = dyn_cast<Constant>(U.get()))
+        if (Constant *New = fixGEPs(C, R, Done, 0); New != C)
+          U.set(New);
+}
+
+// A constant mapped the same way (an initializer for a replaced global).
+LLVMValueRef dtrans_map_constant(LLVMValueRef CRef, DtransRemapTypeFn Fn, void *Data, LLVMValueRef *Old,
+                                 LLVMValueRef *New, size_t N) {
+  ValueToValueMapTy VM;
+  seed(VM, Old, New, N);
+  CallbackRemapper R(Fn, Data);
+  Value *V = MapValue(unwrap(CRef), VM, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges, &R);
+  DenseMap<Constant *, Constant *> Done;
+  if (auto *C = dyn_cast_or_null<Constant>(V))
+    V = fixGEPs(C, R, Done, 0);
+  return wrap(V);
 }
 
 // Points every `#dbg_value` (and `llvm.dbg.value`) of From at To instead;

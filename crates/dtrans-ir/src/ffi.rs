@@ -53,6 +53,22 @@ extern "C" {
     pub fn dtrans_function_dbg_expr_sizes(f: LLVMValueRef, n: *mut usize) -> *mut u32;
     pub fn dtrans_function_take_body(new: LLVMValueRef, old: LLVMValueRef) -> i32;
     pub fn dtrans_replace_dbg_value_uses(from: LLVMValueRef, to: LLVMValueRef) -> u32;
+    pub fn dtrans_remap_function(
+        f: LLVMValueRef,
+        cb: extern "C" fn(*mut std::ffi::c_void, LLVMTypeRef) -> LLVMTypeRef,
+        data: *mut std::ffi::c_void,
+        old: *mut LLVMValueRef,
+        new: *mut LLVMValueRef,
+        n: usize,
+    );
+    pub fn dtrans_map_constant(
+        c: LLVMValueRef,
+        cb: extern "C" fn(*mut std::ffi::c_void, LLVMTypeRef) -> LLVMTypeRef,
+        data: *mut std::ffi::c_void,
+        old: *mut LLVMValueRef,
+        new: *mut LLVMValueRef,
+        n: usize,
+    ) -> LLVMValueRef;
     pub fn dtrans_erase_marked(m: LLVMModuleRef, kind: u32, insts: *mut usize, fns: *mut usize) -> i32;
 }
 
