@@ -699,12 +699,56 @@ void dtrans_remap_function(LLVMValueRef FRef, DtransRemapTypeFn Fn, void *Data, 
   seed(VM, Old, New, N);
   CallbackRemapper R(Fn, Data);
   RemapFunction(*F, VM, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges, &R);
+  // The function's own type attributes (`byval(%struct.S)` on a
+  // parameter of a definition): LLVM remaps those of call sites only.
+  LLVMContext &Ctx = F->getContext();
+  const Attribute::AttrKind TypeKinds[] = {Attribute::ByVal, Attribute::StructRet, Attribute::ByRef,
+                                           Attribute::InAlloca, Attribute::Preallocated, Attribute::ElementType};
+  for (unsigned I = 0; I < F->arg_size(); ++I)
+    for (Attribute::AttrKind K : TypeKinds) {
+      Attribute A = F->getParamAttribute(I, K);
+      if (!A.isValid() || !A.isTypeAttribute() || !A.getValueAsType())
+        continue;
+      Type *NT = R.remapType(A.getValueAsType());
+      if (NT != A.getValueAsType()) {
+        F->removeParamAttr(I, K);
+        F->addParamAttr(I, Attribute::get(Ctx, K, NT));
+      }
+    }
   DenseMap<Constant *, Constant *> Done;
   for (Instruction &I : instructions(*F))
     for (Use &U : I.operands())
       if (auto *C = dyn_cast<Constant>(U.get()))
         if (Constant *New = fixGEPs(C, R, Done, 0); New != C)
           U.set(New);
+}
+
+// Replaces each global Old[i] by a new one of value type Types[i] with
+// initializer Inits[i] (null: none): same name, linkage, attributes and
+// metadata attachments; every use moves to it; the old one is erased.
+void dtrans_replace_globals(LLVMValueRef *Old, LLVMTypeRef *Types, LLVMValueRef *Inits, size_t N) {
+  // All new globals first, so that every initializer is attached (and
+  // updated by the replacements below) before any old global goes.
+  std::vector<GlobalVariable *> News;
+  for (size_t I = 0; I < N; ++I) {
+    GlobalVariable *GV = cast<GlobalVariable>(unwrap(Old[I]));
+    Constant *Init = Inits[I] ? cast<Constant>(unwrap(Inits[I])) : nullptr;
+    auto *New = new GlobalVariable(*GV->getParent(), unwrap(Types[I]), GV->isConstant(), GV->getLinkage(), Init, "",
+                                   GV, GV->getThreadLocalMode(), GV->getAddressSpace(),
+                                   GV->isExternallyInitialized());
+    New->copyAttributesFrom(GV);
+    New->takeName(GV);
+    SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+    GV->getAllMetadata(MDs);
+    for (auto &[Kind, MD] : MDs)
+      New->setMetadata(Kind, MD);
+    News.push_back(New);
+  }
+  for (size_t I = 0; I < N; ++I) {
+    GlobalVariable *GV = cast<GlobalVariable>(unwrap(Old[I]));
+    GV->replaceAllUsesWith(News[I]);
+    GV->eraseFromParent();
+  }
 }
 
 // A constant mapped the same way (an initializer for a replaced global).

@@ -69,6 +69,7 @@ extern "C" {
         new: *mut LLVMValueRef,
         n: usize,
     ) -> LLVMValueRef;
+    pub fn dtrans_replace_globals(old: *mut LLVMValueRef, types: *mut LLVMTypeRef, inits: *mut LLVMValueRef, n: usize);
     pub fn dtrans_erase_marked(m: LLVMModuleRef, kind: u32, insts: *mut usize, fns: *mut usize) -> i32;
 }
 

@@ -79,3 +79,38 @@ impl<'m> Value<'m> {
         Value::from_raw(raw)
     }
 }
+
+impl<'c> crate::Module<'c> {
+    /// Replaces globals by new ones of other value types: `plan` names, for
+    /// each global to replace, its new value type and initializer (all
+    /// from this module). Each new global takes the old one's name,
+    /// linkage, attributes and metadata; every use moves to it (constant
+    /// expressions are rebuilt by LLVM); the old one is deleted, which is
+    /// why this takes `&mut self`: no handle into the module outlives
+    /// `plan`.
+    pub fn replace_globals<'a>(
+        &'a mut self,
+        plan: impl for<'m> FnOnce(&'m crate::Module<'c>) -> Vec<(Value<'m>, Type<'m>, Option<Value<'m>>)>,
+    ) -> Result<usize, crate::EditError> {
+        let items = plan(&*self);
+        let mut old = Vec::new();
+        let mut types = Vec::new();
+        let mut inits = Vec::new();
+        for (g, t, init) in &items {
+            let ok_init = init.is_none_or(|i| i.is_constant() && i.ty() == *t);
+            if g.kind() != crate::ValueKind::GlobalVariable || !t.is_sized() || !ok_init {
+                return Err(crate::EditError::Invalid(format!("cannot replace @{} by a global of type {t}", g.name())));
+            }
+            old.push(g.raw());
+            types.push(t.raw());
+            inits.push(init.map_or(std::ptr::null_mut(), |i| i.raw()));
+        }
+        let n = old.len();
+        // SAFETY: `&mut self`: the handles made by `plan` are gone (their
+        // borrow ended), so deleting the old globals cannot leave a handle
+        // dangling; the arrays hold `n` live globals, sized types and
+        // constants (or null) of those types, checked above.
+        unsafe { ffi::dtrans_replace_globals(old.as_mut_ptr(), types.as_mut_ptr(), inits.as_mut_ptr(), n) };
+        Ok(n)
+    }
+}

@@ -2,8 +2,9 @@
 //! module whole or not at all, and report what changed.
 //!
 //! Passes today: `annotation-cleaner` (document 002: removes the DTrans
-//! pointer annotations and `!dtrans-type` hints). The layout
-//! transformations (OptBase and its passes) come with issues 10 to 12.
+//! pointer annotations and `!dtrans-type` hints) and `optbase-test`
+//! (document 003: legal structures replaced by `__DDT_` copies of the same
+//! layout). The layout transformations come with issues 11 and 12.
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -13,7 +14,7 @@ use dtrans_transforms::annotator;
 use serde::Serialize;
 
 /// The passes `dtrans opt` knows, in the order they are listed in errors.
-pub const PASSES: &[&str] = &["annotation-cleaner"];
+pub const PASSES: &[&str] = &["annotation-cleaner", "optbase-test"];
 
 #[derive(Serialize, Default)]
 struct Report {
@@ -55,6 +56,18 @@ pub fn run(ctx: &'static Context, file: &Path, passes: &str, output: &Path, repo
                 let (annotations, hints) =
                     annotator::remove_all(&mut m).with_context(|| format!("{}: pass {p}", file.display()))?;
                 serde_json::json!({ "annotations_removed": annotations, "hints_removed": hints })
+            }
+            "optbase-test" => {
+                let o = dtrans_transforms::optbase_test::run(&mut m)
+                    .with_context(|| format!("{}: pass {p}", file.display()))?;
+                for (old, new, size) in &o.changed {
+                    eprintln!("dtrans: {p}: {old} -> {new}");
+                    r.changed.push(serde_json::json!({ "pass": p, "name": old, "new": new, "size": size, "new_size": size }));
+                }
+                for (name, why) in &o.rejected {
+                    r.rejected.push(serde_json::json!({ "pass": p, "name": name, "reason": why }));
+                }
+                serde_json::json!({ "changed": o.changed.len(), "rejected": o.rejected.len(), "globals_replaced": o.globals_replaced })
             }
             _ => unreachable!("checked by parse_passes"),
         };
