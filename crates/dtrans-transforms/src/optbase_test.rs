@@ -65,6 +65,10 @@ pub fn run(m: &mut Module<'_>) -> Result<Outcome, OptError> {
     }
     let sizes: Vec<Option<u64>> = out.changed.drain(..).map(|(_, _, s)| s).collect();
     if candidates.is_empty() {
+        // Metadata the analysis made from debug information goes again.
+        if prepared.source == dtrans_analysis::TypeSource::DebugInfo {
+            strip_dtrans_metadata(m);
+        }
         return Ok(out);
     }
     // Types and bodies, then the globals to replace (all through `&Module`).
