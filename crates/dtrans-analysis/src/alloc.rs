@@ -220,12 +220,20 @@ fn single_store_to_alloca(slot: Value<'_>) -> Option<Value<'_>> {
                 }
                 stored = ui.operand(0);
             }
-            // Debug intrinsics are records in LLVM 19; anything else is a
-            // use we do not follow.
+            // Lifetime markers (-O2 before LLVM passes) say nothing of the
+            // value; debug intrinsics are records in LLVM 19; anything else
+            // is a use we do not follow.
+            Opcode::LLVMCall if is_lifetime_marker(ui) => {}
             _ => return None,
         }
     }
     stored
+}
+
+/// `llvm.lifetime.start`/`end`: markers on a stack slot, no use of what it
+/// holds.
+pub(crate) fn is_lifetime_marker(i: Instruction<'_>) -> bool {
+    i.called_function().is_some_and(|f| f.name().starts_with("llvm.lifetime."))
 }
 
 /// Whether `f` is an allocation or free wrapper (see the module comment).
@@ -374,6 +382,9 @@ fn collect_leaves<'m>(v: Value<'m>, out: &mut Vec<Value<'m>>, seen: &mut HashSet
                 if slot.opcode() == Opcode::LLVMAlloca {
                     for u in slot.as_value().users() {
                         let Some(s) = u.as_instruction() else { continue };
+                        if s.opcode() == Opcode::LLVMCall && is_lifetime_marker(s) {
+                            continue;
+                        }
                         if s.opcode() == Opcode::LLVMStore && s.operand(1) == Some(slot.as_value()) {
                             if let Some(o) = s.operand(0) {
                                 collect_leaves(o, out, seen);
@@ -410,6 +421,7 @@ fn uses_stay_local(v: Value<'_>, depth: u32) -> bool {
                                 su.as_instruction().is_some_and(|l| match l.opcode() {
                                     Opcode::LLVMStore => l.operand(1) == Some(s.as_value()),
                                     Opcode::LLVMLoad => uses_stay_local(su, depth + 1),
+                                    Opcode::LLVMCall => is_lifetime_marker(l),
                                     _ => false,
                                 })
                             })

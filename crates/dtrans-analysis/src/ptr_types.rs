@@ -737,6 +737,7 @@ pub(crate) fn is_simple_slot(v: Value<'_>) -> bool {
         Some(i) => match i.opcode() {
             Opcode::LLVMLoad => true,
             Opcode::LLVMStore => i.operand(1) == Some(v) && i.operand(0) != Some(v),
+            Opcode::LLVMCall => crate::alloc::is_lifetime_marker(i),
             _ => false,
         },
         None => false,
