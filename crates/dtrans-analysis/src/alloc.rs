@@ -340,11 +340,16 @@ fn realloc_wrapper<'m>(f: Function<'m>, old: Value<'m>, size: Value<'m>, known: 
                     let mut l = Vec::new();
                     collect_leaves(v, &mut l, &mut HashSet::default());
                     l.contains(&old)
-                        && l.iter().all(|x| *x == old || x.as_instruction().is_some_and(|c| c.is_call() && c.parent_function() == Some(f)))
+                        && l.iter().all(|x| {
+                            *x == old
+                                || x.as_instruction().is_some_and(|c| c.is_call() && c.parent_function() == Some(f))
+                        })
                 })
             };
             let ok = match kind {
-                MemFn::Alloc(AllocKind::Realloc | AllocKind::UserRealloc) => is_old(call.call_arg(0)) && arg(1) == Some(size),
+                MemFn::Alloc(AllocKind::Realloc | AllocKind::UserRealloc) => {
+                    is_old(call.call_arg(0)) && arg(1) == Some(size)
+                }
                 MemFn::Alloc(AllocKind::Malloc | AllocKind::UserMalloc) => arg(0) == Some(size),
                 MemFn::Alloc(AllocKind::Calloc | AllocKind::UserCalloc) => {
                     (arg(0) == Some(size) && one(1)) || (one(0) && arg(1) == Some(size))

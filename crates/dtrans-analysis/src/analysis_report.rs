@@ -169,7 +169,11 @@ fn struct_text(out: &mut String, s: &StructReport) {
     let size = s.size.map_or("?".into(), |x| x.to_string());
     let align = s.align.map_or("?".into(), |x| x.to_string());
     let _ = writeln!(out, "{} (size {size}, align {align})", s.name);
-    let _ = writeln!(out, "  {:>6} {:>5}  {:<28} {:<4} {:>6}  {:<14} alloc", "offset", "size", "field", "use", "freq", "value");
+    let _ = writeln!(
+        out,
+        "  {:>6} {:>5}  {:<28} {:<4} {:>6}  {:<14} alloc",
+        "offset", "size", "field", "use", "freq", "value"
+    );
     let mut end = 0u64;
     let mut line = 0u64;
     for f in &s.fields {
@@ -211,7 +215,11 @@ fn struct_text(out: &mut String, s: &StructReport) {
     } else {
         let _ = writeln!(out, "  safety:");
         for c in &s.safety {
-            let more = if c.count > 1 + c.also.len() { format!(" (+{} more)", c.count - 1 - c.also.len()) } else { String::new() };
+            let more = if c.count > 1 + c.also.len() {
+                format!(" (+{} more)", c.count - 1 - c.also.len())
+            } else {
+                String::new()
+            };
             let _ = writeln!(out, "    {}: {}{more}", c.condition, c.r#where);
             for a in &c.also {
                 let _ = writeln!(out, "      also {a}");

@@ -286,7 +286,9 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             return SingleAlloc::Bottom;
         }
         match i.called_function() {
-            Some(f) if matches!(self.pt.mem_fns.kind(f), Some(MemFn::Alloc(_))) => SingleAlloc::Single(format!("@{}", f.name())),
+            Some(f) if matches!(self.pt.mem_fns.kind(f), Some(MemFn::Alloc(_))) => {
+                SingleAlloc::Single(format!("@{}", f.name()))
+            }
             _ => SingleAlloc::Bottom,
         }
     }
@@ -505,7 +507,10 @@ fn profile_counts<'m>(f: Function<'m>, prof: u32) -> Option<HashMap<BasicBlock<'
         let weights: Option<Vec<u64>> = t.metadata_of_kind(prof).and_then(|w| {
             let ops = w.operands();
             (ops.first().copied().flatten()?.as_string()? == "branch_weights").then(|| {
-                ops.iter().skip(1).filter_map(|o| o.and_then(|o| o.as_constant()).and_then(|c| c.const_uint_value())).collect()
+                ops.iter()
+                    .skip(1)
+                    .filter_map(|o| o.and_then(|o| o.as_constant()).and_then(|c| c.const_uint_value()))
+                    .collect()
             })
         });
         edges.push(match weights {

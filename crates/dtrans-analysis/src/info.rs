@@ -20,7 +20,8 @@ pub enum Transform {
 }
 
 impl Transform {
-    pub const ALL: [Transform; 4] = [Transform::ReorderFields, Transform::DeleteField, Transform::AosToSoa, Transform::Peel];
+    pub const ALL: [Transform; 4] =
+        [Transform::ReorderFields, Transform::DeleteField, Transform::AosToSoa, Transform::Peel];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -136,8 +137,7 @@ impl<'m> AnalysisInfo<'m> {
         let mut fields = analyze_fields(m, &ptr);
         let mut layout = Layout::new(m);
         let tm = ptr.tm();
-        let mut ids: Vec<TypeId> =
-            tm.structs().iter().copied().filter(|s| struct_fields(tm, *s).is_some()).collect();
+        let mut ids: Vec<TypeId> = tm.structs().iter().copied().filter(|s| struct_fields(tm, *s).is_some()).collect();
         ids.sort_by_key(|s| tm.struct_name(*s).unwrap_or_default().to_string());
         let mut structs = Vec::new();
         for s in ids {
@@ -154,7 +154,8 @@ impl<'m> AnalysisInfo<'m> {
             // Values and allocators are only known where every write is
             // seen: a structure the analysis cannot follow, or a program
             // that is not whole, may be written anywhere.
-            let blind = !whole_program.ok() || safety.conditions.keys().any(|c| c.spreads_by_value() || *c == Condition::FieldAddressTaken);
+            let blind = !whole_program.ok()
+                || safety.conditions.keys().any(|c| c.spreads_by_value() || *c == Condition::FieldAddressTaken);
             if blind {
                 let types = struct_fields(tm, s).unwrap_or(&[]);
                 for (f, t) in fields.iter_mut().zip(types) {
@@ -217,7 +218,9 @@ mod tests {
     fn every_transformation_forbids_the_casts_and_escapes() {
         for t in Transform::ALL {
             let f = t.forbidding();
-            for c in [Condition::BadCasting, Condition::AddressTaken, Condition::UnhandledUse, Condition::BadAllocSizeArg] {
+            for c in
+                [Condition::BadCasting, Condition::AddressTaken, Condition::UnhandledUse, Condition::BadAllocSizeArg]
+            {
                 assert!(f.contains(&c), "{} must forbid {}", t.name(), c.name());
             }
         }

@@ -104,7 +104,13 @@ impl<'m, 'c> Layout<'m, 'c> {
         Some((at, path))
     }
 
-    fn walk(&mut self, tm: &TypeManager, mut t: TypeId, mut offset: u64, mut on_field: impl FnMut(Element)) -> Option<TypeId> {
+    fn walk(
+        &mut self,
+        tm: &TypeManager,
+        mut t: TypeId,
+        mut offset: u64,
+        mut on_field: impl FnMut(Element),
+    ) -> Option<TypeId> {
         loop {
             if offset == 0 {
                 return Some(t);
@@ -166,7 +172,6 @@ pub fn zero_chain(tm: &TypeManager, t: TypeId) -> impl Iterator<Item = TypeId> +
         Some(cur)
     })
 }
-
 
 /// Whether the IR type `ty` is the atomic kind `k`.
 pub fn atomic_matches(k: AtomicKind, ty: Type<'_>) -> bool {

@@ -37,26 +37,26 @@ pub fn lib_effect(name: &str) -> Option<LibEffect> {
     Some(match base {
         // Formatted output and input, strings, characters, conversions.
         "printf" | "fprintf" | "sprintf" | "snprintf" | "vprintf" | "vfprintf" | "vsprintf" | "vsnprintf"
-        | "dprintf" | "scanf" | "fscanf" | "sscanf" | "puts" | "fputs" | "fputc" | "putc" | "putchar"
-        | "fgets" | "gets" | "getc" | "fgetc" | "getchar" | "ungetc" | "perror" | "strlen" | "strnlen"
-        | "strcmp" | "strncmp" | "strcasecmp" | "strncasecmp" | "strcoll" | "strcpy" | "strncpy" | "stpcpy"
-        | "strcat" | "strncat" | "strchr" | "strrchr" | "strstr" | "strpbrk" | "strspn" | "strcspn"
-        | "strtok" | "strtok_r" | "strerror" | "atoi" | "atol" | "atoll" | "atof" | "strtol" | "strtoul"
-        | "strtoll" | "strtoull" | "strtod" | "strtof" | "strtold" | "getenv" | "system" | "remove"
-        | "rename" | "isalpha" | "isdigit" | "isspace" | "toupper" | "tolower" | "puts_unlocked" => Bytes,
+        | "dprintf" | "scanf" | "fscanf" | "sscanf" | "puts" | "fputs" | "fputc" | "putc" | "putchar" | "fgets"
+        | "gets" | "getc" | "fgetc" | "getchar" | "ungetc" | "perror" | "strlen" | "strnlen" | "strcmp" | "strncmp"
+        | "strcasecmp" | "strncasecmp" | "strcoll" | "strcpy" | "strncpy" | "stpcpy" | "strcat" | "strncat"
+        | "strchr" | "strrchr" | "strstr" | "strpbrk" | "strspn" | "strcspn" | "strtok" | "strtok_r" | "strerror"
+        | "atoi" | "atol" | "atoll" | "atof" | "strtol" | "strtoul" | "strtoll" | "strtoull" | "strtod" | "strtof"
+        | "strtold" | "getenv" | "system" | "remove" | "rename" | "isalpha" | "isdigit" | "isspace" | "toupper"
+        | "tolower" | "puts_unlocked" => Bytes,
         // Raw bytes of whole objects.
-        "fwrite" | "fread" | "write" | "read" | "pwrite" | "pread" | "memcmp" | "bcmp" | "send" | "recv"
-        | "memchr" | "memrchr" => Layout,
+        "fwrite" | "fread" | "write" | "read" | "pwrite" | "pread" | "memcmp" | "bcmp" | "send" | "recv" | "memchr"
+        | "memrchr" => Layout,
         "qsort" => Sort { base: 0, size: 2, cmp: 3 },
         "bsearch" => Sort { base: 1, size: 3, cmp: 4 },
         // Library-owned objects.
-        "fopen" | "fdopen" | "freopen" | "fclose" | "fflush" | "fseek" | "ftell" | "rewind" | "feof"
-        | "ferror" | "clearerr" | "setvbuf" | "setbuf" | "fileno" | "time" | "clock_gettime"
-        | "gettimeofday" | "localtime" | "gmtime" | "localtime_r" | "gmtime_r" | "mktime" | "strftime"
-        | "stat" | "fstat" | "lstat" | "getrusage" | "times" => System,
-        "exit" | "_exit" | "abort" | "atexit" | "srand" | "rand" | "clock" | "sleep" | "usleep" | "abs"
-        | "labs" | "llabs" | "sqrt" | "sqrtf" | "exp" | "log" | "pow" | "sin" | "cos" | "fabs" | "floor"
-        | "ceil" | "__assert_fail" | "__stack_chk_fail" => None,
+        "fopen" | "fdopen" | "freopen" | "fclose" | "fflush" | "fseek" | "ftell" | "rewind" | "feof" | "ferror"
+        | "clearerr" | "setvbuf" | "setbuf" | "fileno" | "time" | "clock_gettime" | "gettimeofday" | "localtime"
+        | "gmtime" | "localtime_r" | "gmtime_r" | "mktime" | "strftime" | "stat" | "fstat" | "lstat" | "getrusage"
+        | "times" => System,
+        "exit" | "_exit" | "abort" | "atexit" | "srand" | "rand" | "clock" | "sleep" | "usleep" | "abs" | "labs"
+        | "llabs" | "sqrt" | "sqrtf" | "exp" | "log" | "pow" | "sin" | "cos" | "fabs" | "floor" | "ceil"
+        | "__assert_fail" | "__stack_chk_fail" => None,
         _ => return Option::None,
     })
 }
@@ -67,7 +67,21 @@ pub fn is_system_struct(name: &str) -> bool {
     let n = name.strip_prefix("struct.").or_else(|| name.strip_prefix("union.")).unwrap_or(name);
     matches!(
         n,
-        "_IO_FILE" | "_IO_marker" | "_IO_codecvt" | "_IO_wide_data" | "__sFILE" | "tm" | "timeval" | "timespec"
-            | "stat" | "rusage" | "tms" | "__va_list_tag" | "sigaction" | "__jmp_buf_tag" | "dirent" | "__dirstream"
+        "_IO_FILE"
+            | "_IO_marker"
+            | "_IO_codecvt"
+            | "_IO_wide_data"
+            | "__sFILE"
+            | "tm"
+            | "timeval"
+            | "timespec"
+            | "stat"
+            | "rusage"
+            | "tms"
+            | "__va_list_tag"
+            | "sigaction"
+            | "__jmp_buf_tag"
+            | "dirent"
+            | "__dirstream"
     )
 }

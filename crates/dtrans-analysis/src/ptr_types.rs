@@ -63,25 +63,62 @@ enum Rule<'m> {
     /// Definition flows forward (declared, elements, unknown); use flows
     /// back (usage). Phi and select operands, arguments to parameters,
     /// returned values to the function's return.
-    Flow { from: Node, to: Node },
+    Flow {
+        from: Node,
+        to: Node,
+    },
     /// One value under two names (casts): everything flows both ways.
-    Same { a: Node, b: Node },
+    Same {
+        a: Node,
+        b: Node,
+    },
     /// `usage(to) ⊇ types(from)`: a callee that may be called from elsewhere
     /// keeps its own parameter types but still says what the argument is.
-    UseAs { from: Node, to: Node },
-    Load { addr: Node, result: Node, ty: Type<'m> },
-    Store { value: Option<Node>, addr: Node, ty: Type<'m> },
+    UseAs {
+        from: Node,
+        to: Node,
+    },
+    Load {
+        addr: Node,
+        result: Node,
+        ty: Type<'m>,
+    },
+    Store {
+        value: Option<Node>,
+        addr: Node,
+        ty: Type<'m>,
+    },
     /// A typed GEP (instruction or constant expression).
-    Gep { gep: Value<'m>, base: Node, result: Node },
+    Gep {
+        gep: Value<'m>,
+        base: Node,
+        result: Node,
+    },
     /// A constant byte offset from a pointer (`getelementptr i8`).
-    ByteOffset { base: Node, result: Node, offset: i64 },
+    ByteOffset {
+        base: Node,
+        result: Node,
+        offset: i64,
+    },
     /// A variable byte offset that is always a multiple of `stride` (0:
     /// always 0): a step over whole objects keeps the type.
-    VarOffset { base: Node, result: Node, stride: u64 },
+    VarOffset {
+        base: Node,
+        result: Node,
+        stride: u64,
+    },
     /// Pointer arithmetic through integers: the result is unknown if the
     /// operand holds a pointer.
-    Arith { from: Node, result: Node, why: &'static str },
-    Extract { agg: Node, result: Node, index: u32 },
+    Arith {
+        from: Node,
+        result: Node,
+        why: &'static str,
+    },
+    Extract {
+        agg: Node,
+        result: Node,
+        index: u32,
+    },
 }
 
 /// One call that allocates: what it allocates and whether its size is a
@@ -566,8 +603,15 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 }
             }
             Opcode::LLVMCall | Opcode::LLVMInvoke | Opcode::LLVMCallBr => self.visit_call(i),
-            Opcode::LLVMAdd | Opcode::LLVMSub | Opcode::LLVMAnd | Opcode::LLVMOr | Opcode::LLVMXor
-            | Opcode::LLVMMul | Opcode::LLVMShl | Opcode::LLVMLShr | Opcode::LLVMAShr => {
+            Opcode::LLVMAdd
+            | Opcode::LLVMSub
+            | Opcode::LLVMAnd
+            | Opcode::LLVMOr
+            | Opcode::LLVMXor
+            | Opcode::LLVMMul
+            | Opcode::LLVMShl
+            | Opcode::LLVMLShr
+            | Opcode::LLVMAShr => {
                 // Integers holding pointers: `p + k` as integers leaves the
                 // type; `p - q` is a distance, not a pointer.
                 let n = self.node(v);
@@ -604,8 +648,13 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     self.rule(Rule::Flow { from: a, to: n }, &[a, n]);
                 }
             }
-            Opcode::LLVMVAArg | Opcode::LLVMAtomicCmpXchg | Opcode::LLVMAtomicRMW | Opcode::LLVMLandingPad
-            | Opcode::LLVMExtractElement | Opcode::LLVMShuffleVector | Opcode::LLVMInsertElement => {
+            Opcode::LLVMVAArg
+            | Opcode::LLVMAtomicCmpXchg
+            | Opcode::LLVMAtomicRMW
+            | Opcode::LLVMLandingPad
+            | Opcode::LLVMExtractElement
+            | Opcode::LLVMShuffleVector
+            | Opcode::LLVMInsertElement => {
                 if v.ty().is_pointer() || v.ty().kind() == TypeKind::LLVMVectorTypeKind && v.ty().contains_pointer() {
                     let n = self.node(v);
                     self.set_unknown(n, "instruction kind the analysis does not follow");
@@ -838,8 +887,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     fn visit_call(&mut self, i: Instruction<'m>) {
         let v = i.as_value();
         let rty = v.ty();
-        let result = (rty.is_pointer() || rty.is_struct() || rty.kind() == TypeKind::LLVMVectorTypeKind)
-            .then(|| self.node(v));
+        let result =
+            (rty.is_pointer() || rty.is_struct() || rty.kind() == TypeKind::LLVMVectorTypeKind).then(|| self.node(v));
         let nargs = i.call_arg_count().unwrap_or(0);
         // Types of aggregates passed by pointer, from the call's attributes.
         for k in 0..nargs {
@@ -1233,9 +1282,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             let tm = &self.types.tm;
             let info = &self.info[base as usize];
             let inside = info.elements.iter().any(|e| self.layout.ir_type(tm, e.aggregate) == Some(src))
-                && !info.all_types().iter().any(|t| {
-                    tm.pointee(*t).is_some_and(|p| self.layout.ir_type(tm, p) == Some(src))
-                });
+                && !info
+                    .all_types()
+                    .iter()
+                    .any(|t| tm.pointee(*t).is_some_and(|p| self.layout.ir_type(tm, p) == Some(src)));
             if inside {
                 let elements: Vec<Element> = info.elements.clone();
                 self.copy_forward(base, result);
@@ -1289,7 +1339,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             let mut element = None;
             let mut ok = true;
             for k in 2..n {
-                let Some(idx) = gep.operand(k) else { ok = false; break };
+                let Some(idx) = gep.operand(k) else {
+                    ok = false;
+                    break;
+                };
                 match self.types.tm.get(cur).clone() {
                     DType::Struct(_) | DType::Literal { .. } => {
                         let f = idx.const_int_value().and_then(|f| u32::try_from(f).ok());
@@ -1429,7 +1482,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     fn add_place(&mut self, result: Node, t: TypeId, e: Option<Element>) {
         let pt = self.pointer_to(t);
         if !self.admissible(pt) {
-            self.no_info_reason.insert(result, "address of a field whose type is not known (a `ptr` of unknown pointee)".into());
+            self.no_info_reason
+                .insert(result, "address of a field whose type is not known (a `ptr` of unknown pointee)".into());
         }
         self.add_declared(result, pt);
         if let Some(e) = e {
@@ -1445,11 +1499,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         let calls = std::mem::take(&mut self.alloc_calls);
         let mut out = Vec::new();
         for (call, kind) in calls {
-            let holder = if kind == crate::alloc::AllocKind::PosixMemalign {
-                call.call_arg(0)
-            } else {
-                Some(call.as_value())
-            };
+            let holder =
+                if kind == crate::alloc::AllocKind::PosixMemalign { call.call_arg(0) } else { Some(call.as_value()) };
             let dominant = holder.and_then(|h| self.nodes.get(&h)).and_then(|n| self.info[*n as usize].dominant);
             let mut allocated = dominant.and_then(|d| self.types.tm.pointee(d));
             if kind == crate::alloc::AllocKind::PosixMemalign {
@@ -1634,7 +1685,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     let mut cur = *pb;
                     let mut found = false;
                     while let DType::Array { elem, .. } = tm.get(cur) {
-                        let literal_of_pa = matches!(tm.get(*elem), DType::Literal { .. }) && self.pointee_explains(*pa, *elem);
+                        let literal_of_pa =
+                            matches!(tm.get(*elem), DType::Literal { .. }) && self.pointee_explains(*pa, *elem);
                         if elem == pa || literal_of_pa {
                             found = true;
                             break;
@@ -1660,7 +1712,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             DType::Int(bits) if self.sizes.get(&z).is_some_and(|s| s * 8 == u64::from(*bits)) => true,
             // Bit-field storage (`[3 x i8]`) read and written as one
             // integer (`i24`).
-            DType::Int(bits) if matches!(tm.get(z), DType::Array { len, elem }
+            DType::Int(bits)
+                if matches!(tm.get(z), DType::Array { len, elem }
                 if matches!(tm.get(*elem), DType::Int(8)) && bits % 8 == 0 && u64::from(*bits / 8) <= *len) =>
             {
                 true
@@ -1713,11 +1766,16 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
             let tm = &self.types.tm;
             let here: Vec<TypeId> = zero_chain(tm, at).collect();
-            let pointees: Vec<TypeId> =
-                info.all_types().into_iter().filter_map(|t| tm.pointee(t)).filter(|p| !matches!(tm.get(*p), DType::Int(8))).collect();
+            let pointees: Vec<TypeId> = info
+                .all_types()
+                .into_iter()
+                .filter_map(|t| tm.pointee(t))
+                .filter(|p| !matches!(tm.get(*p), DType::Int(8)))
+                .collect();
             // An address known to be a field must be the tag's field; one
             // known only by its type must have a type found there.
-            let structural = !info.elements.is_empty() || pointees.iter().any(|p| matches!(tm.get(*p), DType::Struct(_)));
+            let structural =
+                !info.elements.is_empty() || pointees.iter().any(|p| matches!(tm.get(*p), DType::Struct(_)));
             // Every field the address may be must be where the tag says: on
             // the tag's path, or a field at offset 0 of what is there, or a
             // field that starts with the tag's structure. (Each use of the
@@ -1728,7 +1786,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             } else {
                 info.elements.iter().all(|e| {
                     path.contains(e)
-                        || (here.contains(&e.aggregate) && self.layout.field_offset(tm, e.aggregate, e.field) == Some(0))
+                        || (here.contains(&e.aggregate)
+                            && self.layout.field_offset(tm, e.aggregate, e.field) == Some(0))
                         || (offset == 0
                             && struct_fields(tm, e.aggregate)
                                 .and_then(|f| f.get(e.field as usize))

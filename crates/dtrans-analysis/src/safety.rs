@@ -446,7 +446,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             return;
         }
         if c.kind() == ValueKind::ConstantExpr {
-            let site = Site { place: label.to_string(), line: None, why: "a field's address in its initializer".into() };
+            let site =
+                Site { place: label.to_string(), line: None, why: "a field's address in its initializer".into() };
             if let Some(info) = self.info(c) {
                 if !info.elements.is_empty() {
                     let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
@@ -594,7 +595,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             // A field's address used as another scalar type (`*(int *)&s->l`)
             // is a mismatched element access; anything else a cast or merge.
             let scalar_only = !info.elements.is_empty()
-                && info.all_types().iter().all(|t| self.pointee_struct(*t).is_none() && self.tm().pointee(*t).is_some_and(|p| !matches!(self.tm().get(p), DType::Pointer(_))));
+                && info.all_types().iter().all(|t| {
+                    self.pointee_struct(*t).is_none()
+                        && self.tm().pointee(*t).is_some_and(|p| !matches!(self.tm().get(p), DType::Pointer(_)))
+                });
             let c = if merge {
                 Condition::UnsafePtrMerge
             } else if scalar_only {
@@ -646,7 +650,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         // Every value the recovery found ambiguous or unknown is a cast the
         // analysis cannot check, wherever it comes from (the cases below
         // that look at origins do it themselves).
-        if !matches!(i.opcode(), Opcode::LLVMLoad | Opcode::LLVMPHI | Opcode::LLVMSelect | Opcode::LLVMCall | Opcode::LLVMInvoke) {
+        if !matches!(
+            i.opcode(),
+            Opcode::LLVMLoad | Opcode::LLVMPHI | Opcode::LLVMSelect | Opcode::LLVMCall | Opcode::LLVMInvoke
+        ) {
             if self.info(v).is_some_and(|x| x.ambiguous.is_some() || x.unknown.is_some()) {
                 self.check_origin(v, None, Some(i));
             }
@@ -657,10 +664,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 // A pointer loaded from a `void *` field or slot the
                 // analysis typed only as generic, then used as a structure.
                 if self.info(v).is_some_and(|info| info.dominant.is_some()) {
-                    let from_void_field = i
-                        .operand(0)
-                        .and_then(|a| self.info(a))
-                        .is_some_and(|a| !a.elements.is_empty());
+                    let from_void_field =
+                        i.operand(0).and_then(|a| self.info(a)).is_some_and(|a| !a.elements.is_empty());
                     self.check_origin(v, from_void_field.then_some(0), Some(i));
                 } else {
                     self.check_origin(v, None, Some(i));
@@ -789,13 +794,16 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         if self.fits(s, ty) {
             return; // its first field (at any depth)
         }
-        if self.struct_value(ty) == Some(s) || (ty.int_width().is_some() && access.is_some() && access == self.size(s)) {
+        if self.struct_value(ty) == Some(s) || (ty.int_width().is_some() && access.is_some() && access == self.size(s))
+        {
             if !store && self.copied_whole(i.as_value(), s) {
                 return; // `*q = *p` as one integer: a copy, like memcpy
             }
-            if store && i.operand(0).and_then(|v| v.as_instruction()).is_some_and(|l| {
-                l.opcode() == Opcode::LLVMLoad && self.copied_whole(l.as_value(), s)
-            }) {
+            if store
+                && i.operand(0)
+                    .and_then(|v| v.as_instruction())
+                    .is_some_and(|l| l.opcode() == Opcode::LLVMLoad && self.copied_whole(l.as_value(), s))
+            {
                 return;
             }
             let site = self.site(i, format!("the whole structure {}", if store { "stored" } else { "loaded" }));
@@ -860,7 +868,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 // read several at a time (`strcpy(s->name, "abc")` is one
                 // `store i32` at -O2): they stay inside the array.
                 DType::Array { elem, .. } => {
-                    let scalar = !matches!(tm.get(*elem), DType::Struct(_) | DType::Literal { .. } | DType::Array { .. } | DType::Pointer(_));
+                    let scalar = !matches!(
+                        tm.get(*elem),
+                        DType::Struct(_) | DType::Literal { .. } | DType::Array { .. } | DType::Pointer(_)
+                    );
                     let (asize, zsize) = (self.layout.ir_size(ty), self.size(z));
                     if scalar && !ty.is_struct() && asize.is_some() && zsize.is_some() && asize <= zsize {
                         return true;
@@ -900,13 +911,11 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         // this store (`*(struct A **)&h->pb = a`): the store is where the
         // two meet.
         if let Some(a) = ai.filter(|a| a.ambiguous.is_some()) {
-            let held: Vec<TypeId> = a
-                .all_types()
-                .into_iter()
-                .filter_map(|t| tm.pointee(t).and_then(|h| self.pointee_struct(h)))
-                .collect();
-            let stored: Vec<TypeId> =
-                vi.map(|v| v.all_types().into_iter().filter_map(|t| self.pointee_struct(t)).collect()).unwrap_or_default();
+            let held: Vec<TypeId> =
+                a.all_types().into_iter().filter_map(|t| tm.pointee(t).and_then(|h| self.pointee_struct(h))).collect();
+            let stored: Vec<TypeId> = vi
+                .map(|v| v.all_types().into_iter().filter_map(|t| self.pointee_struct(t)).collect())
+                .unwrap_or_default();
             if held.len() > 1 && stored.iter().any(|s| held.contains(s)) {
                 let mut all = held.clone();
                 all.extend(stored);
@@ -914,7 +923,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 self.mark_all(&all, Condition::UnsafePointerStore, &site);
             }
         }
-        let held = ai.filter(|a| a.ambiguous.is_none() && a.unknown.is_none()).and_then(|a| a.dominant).and_then(|d| tm.pointee(d));
+        let held = ai
+            .filter(|a| a.ambiguous.is_none() && a.unknown.is_none())
+            .and_then(|a| a.dominant)
+            .and_then(|d| tm.pointee(d));
         let value = vi.filter(|v| v.ambiguous.is_none() && v.unknown.is_none()).and_then(|v| v.dominant);
         let value_structs = vi.map(|v| self.structs_of(v)).unwrap_or_default();
         let held_struct = held.and_then(|h| self.pointee_struct(h));
@@ -1095,13 +1107,15 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             let Some(info) = self.info(*a) else { continue };
             if info.ambiguous.is_some() {
                 let structs = self.structs_of(info);
-                let site = self.site(i, format!("passes an ambiguous pointer ({})", info.ambiguous.as_deref().unwrap()));
+                let site =
+                    self.site(i, format!("passes an ambiguous pointer ({})", info.ambiguous.as_deref().unwrap()));
                 self.mark_all(&structs, Condition::AmbiguousPointerTarget, &site);
             }
         }
         if let Some(kind) = callee.and_then(|c| self.pt.mem_fns.kind(c)) {
             match kind {
-                MemFn::Alloc(AllocKind::New | AllocKind::NewArray) | MemFn::Free(FreeKind::Delete | FreeKind::DeleteArray) => {
+                MemFn::Alloc(AllocKind::New | AllocKind::NewArray)
+                | MemFn::Free(FreeKind::Delete | FreeKind::DeleteArray) => {
                     let mut structs = Vec::new();
                     for x in args.iter().copied().chain(std::iter::once(v)) {
                         if let Some(info) = self.info(x) {
@@ -1210,7 +1224,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             // The library's own objects (`FILE *` given to `fwrite`) are
             // SystemObjects already: only the program's structures escape.
             let tm = self.tm();
-            let whole = self.dominant_struct(info).filter(|s| !is_system_struct(tm.struct_name(*s).unwrap_or_default()));
+            let whole =
+                self.dominant_struct(info).filter(|s| !is_system_struct(tm.struct_name(*s).unwrap_or_default()));
             let fields: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
             match effect {
                 Some(LibEffect::None) => {}
@@ -1239,7 +1254,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                         let cf = args.get(cmp as usize).and_then(|c| c.strip_aliases().as_function());
                         let known = cf.is_some_and(|c| self.comparators.contains_key(&c));
                         if let Some(s) = whole.filter(|_| !known) {
-                            let site = self.site(i, format!("sorted by @{name} with an element size that is not its size"));
+                            let site =
+                                self.site(i, format!("sorted by @{name} with an element size that is not its size"));
                             self.mark(s, Condition::AddressTaken, site);
                         }
                         let site = self.site(i, format!("a field's address passed to @{name}"));
@@ -1314,14 +1330,13 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             }
             "llvm.lifetime" | "llvm.dbg" | "llvm.assume" | "llvm.experimental" | "llvm.invariant"
             | "llvm.stacksave" | "llvm.stackrestore" | "llvm.prefetch" | "llvm.va_start" | "llvm.va_end"
-            | "llvm.va_copy" | "llvm.trap" | "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin"
-            | "llvm.abs" | "llvm.ctpop" | "llvm.ctlz" | "llvm.cttz" | "llvm.fabs" | "llvm.sqrt"
-            | "llvm.fmuladd" | "llvm.fma" | "llvm.floor" | "llvm.ceil" | "llvm.round" | "llvm.trunc"
-            | "llvm.minnum" | "llvm.maxnum" | "llvm.copysign" | "llvm.bswap" | "llvm.objectsize"
-            | "llvm.expect" | "llvm.umul" | "llvm.smul" | "llvm.uadd" | "llvm.sadd" | "llvm.usub"
-            | "llvm.ssub" | "llvm.vector" | "llvm.fshl" | "llvm.fshr" | "llvm.pow" | "llvm.exp"
-            | "llvm.log" | "llvm.sin" | "llvm.cos" | "llvm.rint" | "llvm.nearbyint" | "llvm.lrint"
-            | "llvm.llrint" | "llvm.lround" | "llvm.llround" | "llvm.is" | "llvm.bitreverse" => {}
+            | "llvm.va_copy" | "llvm.trap" | "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" | "llvm.abs"
+            | "llvm.ctpop" | "llvm.ctlz" | "llvm.cttz" | "llvm.fabs" | "llvm.sqrt" | "llvm.fmuladd" | "llvm.fma"
+            | "llvm.floor" | "llvm.ceil" | "llvm.round" | "llvm.trunc" | "llvm.minnum" | "llvm.maxnum"
+            | "llvm.copysign" | "llvm.bswap" | "llvm.objectsize" | "llvm.expect" | "llvm.umul" | "llvm.smul"
+            | "llvm.uadd" | "llvm.sadd" | "llvm.usub" | "llvm.ssub" | "llvm.vector" | "llvm.fshl" | "llvm.fshr"
+            | "llvm.pow" | "llvm.exp" | "llvm.log" | "llvm.sin" | "llvm.cos" | "llvm.rint" | "llvm.nearbyint"
+            | "llvm.lrint" | "llvm.llrint" | "llvm.lround" | "llvm.llround" | "llvm.is" | "llvm.bitreverse" => {}
             // The same pointer back (a pointer annotation, an invariant
             // group barrier): the recovery gives the result the operand's
             // types, and the result's own uses are checked.
@@ -1342,7 +1357,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     /// depth): a pointer to `s` is also that string's address.
     fn starts_with_chars(&self, s: TypeId) -> bool {
         let tm = self.tm();
-        zero_chain(tm, s).any(|z| matches!(tm.get(z), DType::Array { elem, .. } if matches!(tm.get(*elem), DType::Int(8))))
+        zero_chain(tm, s)
+            .any(|z| matches!(tm.get(z), DType::Array { elem, .. } if matches!(tm.get(*elem), DType::Int(8))))
     }
 
     /// Where a memory intrinsic's pointer points: `Some(Some(s))` into
@@ -1375,7 +1391,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     fn scalar_array_holds(&mut self, t: TypeId, n: u64) -> bool {
         let tm = self.pt.tm();
         let DType::Array { elem, .. } = tm.get(t) else { return false };
-        let scalar = !matches!(tm.get(*elem), DType::Struct(_) | DType::Literal { .. } | DType::Array { .. } | DType::Pointer(_));
+        let scalar = !matches!(
+            tm.get(*elem),
+            DType::Struct(_) | DType::Literal { .. } | DType::Array { .. } | DType::Pointer(_)
+        );
         scalar && self.size(t).is_some_and(|size| n <= size)
     }
 
@@ -1555,8 +1574,11 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                         continue;
                     }
                     let how = if *by_value { "shares memory with" } else { "is reached through a pointer in" };
-                    let site =
-                        Site { place: format!("propagated from {}", tm.display(*from)), line: None, why: format!("{how} it") };
+                    let site = Site {
+                        place: format!("propagated from {}", tm.display(*from)),
+                        line: None,
+                        why: format!("{how} it"),
+                    };
                     self.data.entry(*to).or_default().add(c, site);
                     changed = true;
                 }

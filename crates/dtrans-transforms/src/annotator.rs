@@ -62,7 +62,11 @@ pub fn type_hints<'m>(m: &'m Module<'_>) -> (TypeManager, HashMap<Instruction<'m
 
 /// The global holding the annotation string of `kind` (with `extension`
 /// appended to its name after a `.`), created on first use.
-pub fn annotation_variable<'m>(m: &'m Module<'_>, kind: AnnotKind, extension: &str) -> Result<Value<'m>, AnnotateError> {
+pub fn annotation_variable<'m>(
+    m: &'m Module<'_>,
+    kind: AnnotKind,
+    extension: &str,
+) -> Result<Value<'m>, AnnotateError> {
     let name = if extension.is_empty() {
         kind.variable_name().to_string()
     } else {

@@ -58,24 +58,40 @@ impl<'m> TypeRemapper<'m> {
             TypeKind::LLVMArrayTypeKind => {
                 let (elem, n) = (t.element_type().expect("array element"), t.len().unwrap_or(0));
                 let e = self.remap_llvm(m, elem)?;
-                if e == elem { t } else { m.array_type(e, n).map_err(fail)? }
+                if e == elem {
+                    t
+                } else {
+                    m.array_type(e, n).map_err(fail)?
+                }
             }
             TypeKind::LLVMVectorTypeKind => {
                 let (elem, n) = (t.element_type().expect("vector element"), t.len().unwrap_or(0));
                 let e = self.remap_llvm(m, elem)?;
-                if e == elem { t } else { m.vector_type(e, n as u32).map_err(fail)? }
+                if e == elem {
+                    t
+                } else {
+                    m.vector_type(e, n as u32).map_err(fail)?
+                }
             }
             TypeKind::LLVMStructTypeKind if t.is_literal_struct() => {
                 let fields = t.struct_fields();
                 let new = fields.iter().map(|f| self.remap_llvm(m, *f)).collect::<Result<Vec<_>, _>>()?;
-                if new == fields { t } else { m.literal_struct_type(&new, t.is_packed_struct()).map_err(fail)? }
+                if new == fields {
+                    t
+                } else {
+                    m.literal_struct_type(&new, t.is_packed_struct()).map_err(fail)?
+                }
             }
             TypeKind::LLVMFunctionTypeKind => {
                 let ret = t.return_type().expect("function return type");
                 let params = t.param_types();
                 let nr = self.remap_llvm(m, ret)?;
                 let np = params.iter().map(|p| self.remap_llvm(m, *p)).collect::<Result<Vec<_>, _>>()?;
-                if nr == ret && np == params { t } else { m.function_type(nr, &np, t.is_var_arg()).map_err(fail)? }
+                if nr == ret && np == params {
+                    t
+                } else {
+                    m.function_type(nr, &np, t.is_var_arg()).map_err(fail)?
+                }
             }
             // Named structures (unless mapped), pointers, scalars.
             _ => t,
@@ -141,11 +157,19 @@ impl<'m> TypeRemapper<'m> {
         let r = match tm.get(t).clone() {
             DType::Pointer(p) => {
                 let np = self.remap_dtrans(tm, p);
-                if np == p { t } else { tm.pointer_to(np) }
+                if np == p {
+                    t
+                } else {
+                    tm.pointer_to(np)
+                }
             }
             DType::Array { len, elem } => {
                 let e = self.remap_dtrans(tm, elem);
-                if e == elem { t } else { tm.array(len, e) }
+                if e == elem {
+                    t
+                } else {
+                    tm.array(len, e)
+                }
             }
             DType::Vector { len, elem, scalable } => {
                 let e = self.remap_dtrans(tm, elem);
@@ -159,12 +183,20 @@ impl<'m> TypeRemapper<'m> {
             }
             DType::Literal { fields, packed } => {
                 let nf: Vec<TypeId> = fields.iter().map(|f| self.remap_dtrans(tm, *f)).collect();
-                if nf == fields { t } else { tm.literal_struct(nf, packed) }
+                if nf == fields {
+                    t
+                } else {
+                    tm.literal_struct(nf, packed)
+                }
             }
             DType::Function { ret, params, var_arg } => {
                 let nr = self.remap_dtrans(tm, ret);
                 let np: Vec<TypeId> = params.iter().map(|p| self.remap_dtrans(tm, *p)).collect();
-                if nr == ret && np == params { t } else { tm.function(nr, np, var_arg) }
+                if nr == ret && np == params {
+                    t
+                } else {
+                    tm.function(nr, np, var_arg)
+                }
             }
             _ => t,
         };

@@ -68,7 +68,8 @@ fn hints_and_annotations_round_trip() {
         assert_eq!(var, again);
         let other = annotator::annotation_variable(&m, AnnotKind::AosToSoaIndexField, "f1").expect("variable");
         assert_ne!(var, other);
-        let a = annotator::create_ptr_annotation(&m, p_inst.as_value(), var, "t.c", 7, "ann", load).expect("annotation");
+        let a =
+            annotator::create_ptr_annotation(&m, p_inst.as_value(), var, "t.c", 7, "ann", load).expect("annotation");
         load.set_operand(0, a.as_value()).expect("use it");
         m.verify().expect("verifies with the annotation");
         assert_eq!(annotator::annotation_kind(a.as_value()), Some(AnnotKind::AosToSoaIndexField));

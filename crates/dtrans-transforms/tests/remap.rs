@@ -64,12 +64,8 @@ fn llvm_dependents_are_found_to_a_fixed_point() {
         .iter()
         .map(|n| m.struct_type(n).expect("struct"))
         .collect();
-    let deps: Vec<String> = r
-        .llvm_dependents(&m, &structs)
-        .unwrap()
-        .into_iter()
-        .map(|t| t.struct_name().unwrap_or_default())
-        .collect();
+    let deps: Vec<String> =
+        r.llvm_dependents(&m, &structs).unwrap().into_iter().map(|t| t.struct_name().unwrap_or_default()).collect();
     // B holds A; C holds B through an array (found in a later pass); L
     // holds A after a pointer. D holds only a pointer: not a dependent.
     let mut sorted = deps.clone();

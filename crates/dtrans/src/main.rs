@@ -8,8 +8,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use dtrans_ir::{Context, IrFormat, Module};
 use dtrans_types::{read_module, ModuleTypes, StructSource};
 
-mod annotate_cmd;
 mod analyze_cmd;
+mod annotate_cmd;
 mod opt_cmd;
 mod ptr_types_cmd;
 mod typeflow_cmd;

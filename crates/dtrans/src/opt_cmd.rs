@@ -62,7 +62,9 @@ pub fn run(ctx: &'static Context, file: &Path, passes: &str, output: &Path, repo
                     .with_context(|| format!("{}: pass {p}", file.display()))?;
                 for (old, new, size) in &o.changed {
                     eprintln!("dtrans: {p}: {old} -> {new}");
-                    r.changed.push(serde_json::json!({ "pass": p, "name": old, "new": new, "size": size, "new_size": size }));
+                    r.changed.push(
+                        serde_json::json!({ "pass": p, "name": old, "new": new, "size": size, "new_size": size }),
+                    );
                 }
                 for (name, why) in &o.rejected {
                     r.rejected.push(serde_json::json!({ "pass": p, "name": name, "reason": why }));
