@@ -24,6 +24,7 @@
 #include <llvm/IR/Operator.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/ModuleSlotTracker.h>
 #include <llvm/IR/TypeFinder.h>
 #include <llvm/IRReader/IRReader.h>
@@ -829,6 +830,185 @@ int dtrans_erase_marked(LLVMModuleRef MRef, unsigned Kind, size_t *NInsts, size_
   *NInsts = Insts.size();
   *NFns = Fns.size();
   return 0;
+}
+
+// ---- layout transformations (see src/relayout.rs) ----
+
+namespace {
+// DIType::mutate is protected; a pointer to it formed through a derived
+// class may be applied to any DIType (the access check is at formation).
+struct DITypeSizeAccess : DIType {
+  static void setSize(DIType *T, uint64_t Bits) {
+    (T->*(&DITypeSizeAccess::mutate))(T->getTag(), T->getLine(), Bits, T->getAlignInBits(), T->getOffsetInBits(),
+                                       T->getFlags());
+  }
+};
+
+// The composite type under typedefs, qualifiers and arrays.
+const DICompositeType *underlyingComposite(const Metadata *MD, unsigned Depth = 0) {
+  if (!MD || Depth > 32) return nullptr;
+  if (auto *DT = dyn_cast<DIDerivedType>(MD)) {
+    switch (DT->getTag()) {
+    case dwarf::DW_TAG_typedef:
+    case dwarf::DW_TAG_const_type:
+    case dwarf::DW_TAG_volatile_type:
+    case dwarf::DW_TAG_restrict_type:
+    case dwarf::DW_TAG_atomic_type:
+      return underlyingComposite(DT->getRawBaseType(), Depth + 1);
+    default:
+      return nullptr;
+    }
+  }
+  if (auto *CT = dyn_cast<DICompositeType>(MD)) {
+    if (CT->getTag() == dwarf::DW_TAG_array_type)
+      return underlyingComposite(CT->getRawBaseType(), Depth + 1);
+    return CT;
+  }
+  return nullptr;
+}
+} // namespace
+
+// A copy of the binary operator Like, with operands A and X, inserted at
+// the builder's position. Null if Like is not a binary operator.
+LLVMValueRef dtrans_clone_binop(LLVMBuilderRef BRef, LLVMValueRef LikeRef, LLVMValueRef A, LLVMValueRef X) {
+  auto *Like = dyn_cast<BinaryOperator>(unwrap(LikeRef));
+  if (!Like) return nullptr;
+  Instruction *I = Like->clone();
+  I->setOperand(0, unwrap(A));
+  I->setOperand(1, unwrap(X));
+  unwrap(BRef)->Insert(I);
+  return wrap(I);
+}
+
+// Removes dereferenceable(N) and dereferenceable_or_null(N) from every
+// function's return value and parameters and from every call site.
+size_t dtrans_drop_dereferenceable(LLVMModuleRef MRef) {
+  size_t N = 0;
+  const Attribute::AttrKind Kinds[] = {Attribute::Dereferenceable, Attribute::DereferenceableOrNull};
+  for (Function &F : *unwrap(MRef)) {
+    for (Attribute::AttrKind K : Kinds) {
+      if (F.hasRetAttribute(K)) { F.removeRetAttr(K); ++N; }
+      for (unsigned I = 0; I < F.arg_size(); ++I)
+        if (F.hasParamAttribute(I, K)) { F.removeParamAttr(I, K); ++N; }
+    }
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        for (Attribute::AttrKind K : Kinds) {
+          if (CB->hasRetAttr(K)) { CB->removeRetAttr(K); ++N; }
+          for (unsigned A = 0; A < CB->arg_size(); ++A)
+            if (CB->paramHasAttr(A, K)) { CB->removeParamAttr(A, K); ++N; }
+        }
+  }
+  return N;
+}
+
+// Gives the distinct composite MD the size SizeBits and, as members, the
+// old members Idx[i] at offsets Offs[i] (bits), in that order. A member
+// that is a bit-field cannot be moved by offset alone: then the type keeps
+// no members at all (never a wrong one). Returns 0 and changes nothing if
+// MD is not a distinct composite or an index is not a member.
+int dtrans_di_relayout(LLVMMetadataRef MDRef, uint64_t SizeBits, const unsigned *Idx, const uint64_t *Offs,
+                       size_t N) {
+  auto *CT = dyn_cast_or_null<DICompositeType>(unwrap(MDRef));
+  if (!CT || !CT->isDistinct()) return 0;
+  DINodeArray Els = CT->getElements();
+  LLVMContext &Ctx = CT->getContext();
+  SmallVector<Metadata *, 16> New;
+  bool BitField = false;
+  for (size_t I = 0; I < N; ++I) {
+    if (Idx[I] >= Els.size()) return 0;
+    auto *Mem = dyn_cast_or_null<DIDerivedType>(Els[Idx[I]]);
+    if (!Mem || Mem->getTag() != dwarf::DW_TAG_member) return 0;
+    if (Mem->isBitField()) BitField = true;
+    New.push_back(DIDerivedType::get(Ctx, Mem->getTag(), Mem->getRawName(), Mem->getRawFile(), Mem->getLine(),
+                                     Mem->getRawScope(), Mem->getRawBaseType(), Mem->getSizeInBits(),
+                                     Mem->getAlignInBits(), Offs[I], Mem->getDWARFAddressSpace(),
+                                     Mem->getPtrAuthData(), Mem->getFlags(), Mem->getExtraData(),
+                                     Mem->getRawAnnotations()));
+  }
+  if (BitField) New.clear();
+  // Operand 4 is the element list (replaceElements asserts that no old
+  // member is lost, which is the point here).
+  CT->replaceOperandWith(4, MDTuple::get(Ctx, New));
+  DITypeSizeAccess::setSize(CT, SizeBits);
+  return 1;
+}
+
+// Erases debug records and intrinsics whose expression is a fragment of a
+// variable whose type is (under typedefs, qualifiers, arrays) one of Types.
+size_t dtrans_drop_fragment_records(LLVMModuleRef MRef, const LLVMMetadataRef *Types, size_t N) {
+  SmallPtrSet<const Metadata *, 16> Set;
+  for (size_t I = 0; I < N; ++I) Set.insert(unwrap(Types[I]));
+  auto Hit = [&](const DILocalVariable *V, const DIExpression *E) {
+    return V && E && E->getFragmentInfo() && Set.count(underlyingComposite(V->getRawType()));
+  };
+  size_t Count = 0;
+  for (Function &F : *unwrap(MRef))
+    for (Instruction &I : instructions(F)) {
+      for (DbgVariableRecord &R : make_early_inc_range(filterDbgVars(I.getDbgRecordRange())))
+        if (Hit(R.getVariable(), R.getExpression())) {
+          R.eraseFromParent();
+          ++Count;
+        }
+    }
+  for (Function &F : *unwrap(MRef))
+    for (Instruction &I : make_early_inc_range(instructions(F)))
+      if (auto *D = dyn_cast<DbgVariableIntrinsic>(&I))
+        if (Hit(D->getVariable(), D->getExpression())) {
+          D->eraseFromParent();
+          ++Count;
+        }
+  return Count;
+}
+
+// A new global variable like Old (linkage, constness, thread-local mode,
+// address space, attributes, alignment, section, metadata attachments)
+// of type Ty with initializer Init (null: none), named Name, placed after
+// Old. Old and its uses are untouched (see dtrans_swap_globals).
+LLVMValueRef dtrans_add_global_like(LLVMValueRef OldRef, LLVMTypeRef Ty, LLVMValueRef InitRef, const char *Name) {
+  auto *GV = dyn_cast<GlobalVariable>(unwrap(OldRef));
+  if (!GV) return nullptr;
+  Constant *Init = InitRef ? cast<Constant>(unwrap(InitRef)) : nullptr;
+  auto *New = new GlobalVariable(*GV->getParent(), unwrap(Ty), GV->isConstant(), GV->getLinkage(), Init, Name, GV,
+                                 GV->getThreadLocalMode(), GV->getAddressSpace(), GV->isExternallyInitialized());
+  New->copyAttributesFrom(GV);
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  GV->getAllMetadata(MDs);
+  for (auto &[Kind, MD] : MDs) New->setMetadata(Kind, MD);
+  return wrap(New);
+}
+
+// For each pair, every use of Old[i] moves to New[i], which takes Old[i]'s
+// name; then the old globals are erased. Returns 0, or 1 (changing
+// nothing) if a pair is not two global variables.
+int dtrans_swap_globals(LLVMValueRef *Old, LLVMValueRef *New, size_t N) {
+  for (size_t I = 0; I < N; ++I)
+    if (!isa<GlobalVariable>(unwrap(Old[I])) || !isa<GlobalVariable>(unwrap(New[I]))) return 1;
+  for (size_t I = 0; I < N; ++I) {
+    auto *O = cast<GlobalVariable>(unwrap(Old[I]));
+    auto *Nw = cast<GlobalVariable>(unwrap(New[I]));
+    O->replaceAllUsesWith(Nw);
+    Nw->takeName(O);
+  }
+  for (size_t I = 0; I < N; ++I) cast<GlobalVariable>(unwrap(Old[I]))->eraseFromParent();
+  return 0;
+}
+
+// Every structure, class or union type of the module's debug information
+// (DebugInfoFinder's walk). Returns a malloc'd array.
+LLVMMetadataRef *dtrans_debug_composites(LLVMModuleRef MRef, size_t *N) {
+  DebugInfoFinder F;
+  F.processModule(*unwrap(MRef));
+  std::vector<LLVMMetadataRef> V;
+  for (DIType *T : F.types())
+    if (auto *CT = dyn_cast<DICompositeType>(T))
+      if (CT->getTag() == dwarf::DW_TAG_structure_type || CT->getTag() == dwarf::DW_TAG_class_type ||
+          CT->getTag() == dwarf::DW_TAG_union_type)
+        V.push_back(wrap(static_cast<Metadata *>(CT)));
+  auto *Out = static_cast<LLVMMetadataRef *>(std::malloc(sizeof(LLVMMetadataRef) * (V.size() ? V.size() : 1)));
+  std::copy(V.begin(), V.end(), Out);
+  *N = V.size();
+  return Out;
 }
 
 } // extern "C"

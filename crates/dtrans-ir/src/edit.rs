@@ -105,6 +105,12 @@ impl<'m> Builder<'m> {
         unsafe { c::LLVMSetCurrentDebugLocation2(self.raw, std::ptr::null_mut()) }
     }
 
+    /// The raw builder, once it is positioned (for `relayout.rs`).
+    pub(crate) fn raw_builder(&self) -> Result<LLVMBuilderRef, EditError> {
+        self.check_positioned()?;
+        Ok(self.raw)
+    }
+
     fn check_positioned(&self) -> Result<(), EditError> {
         // SAFETY: live builder.
         if unsafe { c::LLVMGetInsertBlock(self.raw) }.is_null() {

@@ -70,6 +70,18 @@ extern "C" {
         n: usize,
     ) -> LLVMValueRef;
     pub fn dtrans_replace_globals(old: *mut LLVMValueRef, types: *mut LLVMTypeRef, inits: *mut LLVMValueRef, n: usize);
+    pub fn dtrans_clone_binop(b: LLVMBuilderRef, like: LLVMValueRef, a: LLVMValueRef, x: LLVMValueRef) -> LLVMValueRef;
+    pub fn dtrans_drop_dereferenceable(m: LLVMModuleRef) -> usize;
+    pub fn dtrans_di_relayout(md: LLVMMetadataRef, size_bits: u64, idx: *const u32, offs: *const u64, n: usize) -> i32;
+    pub fn dtrans_drop_fragment_records(m: LLVMModuleRef, types: *const LLVMMetadataRef, n: usize) -> usize;
+    pub fn dtrans_add_global_like(
+        old: LLVMValueRef,
+        ty: LLVMTypeRef,
+        init: LLVMValueRef,
+        name: *const std::ffi::c_char,
+    ) -> LLVMValueRef;
+    pub fn dtrans_swap_globals(old: *mut LLVMValueRef, new: *mut LLVMValueRef, n: usize) -> i32;
+    pub fn dtrans_debug_composites(m: LLVMModuleRef, n: *mut usize) -> *mut LLVMMetadataRef;
     pub fn dtrans_erase_marked(m: LLVMModuleRef, kind: u32, insts: *mut usize, fns: *mut usize) -> i32;
 }
 

@@ -27,6 +27,7 @@ mod layout;
 mod metadata;
 mod module;
 mod probe;
+mod relayout;
 mod remap;
 mod types;
 mod values;

@@ -1,8 +1,14 @@
-//! DTrans transformations (documents 002 and 003). Today: the
-//! [`TypeRemapper`] and the [`annotator`]. OptBase, `dtrans opt` and the
-//! layout transformations build on them (issues 10 to 12).
+//! DTrans transformations (documents 002 and 003): the [`TypeRemapper`],
+//! the [`annotator`], the OptBase skeleton ([`optbase`]) and the passes
+//! built on it: OptBaseTest ([`optbase_test`]), and field reordering and
+//! deletion ([`reorder`], [`delete_field`]) over the shared [`relayout`]
+//! machinery.
 pub mod annotator;
+pub mod delete_field;
+pub mod optbase;
 pub mod optbase_test;
+pub mod relayout;
 pub mod remap;
+pub mod reorder;
 
 pub use remap::{RemapError, TypeRemapper};

@@ -1,166 +1,103 @@
 //! OptBaseTest (document 003, DTransOptBaseTest): every structure legal for
-//! it is replaced by a copy with the same layout under the prefix `__DDT_`,
-//! with its dependent types (named structures holding it by value). It
-//! exercises the remapping machinery without changing any layout: programs
-//! must print the same, and the module must differ only in type names.
+//! reordering is replaced by a copy with the same layout under the prefix
+//! `__DDT_`, with its dependent types. It exercises OptBase without
+//! changing any layout: programs must print the same, and the module must
+//! differ only in type names (`tests/exec/names_only.sh`).
 //!
-//! Steps: the analysis picks the candidates (legal for reorder-fields: every
-//! access understood, nothing escapes, no structure passed whole); new
-//! opaque types, dependents found to a fixed point, bodies set through the
-//! TypeRemapper; globals of changed types replaced (initializers mapped by
-//! LLVM's ValueMapper); every function body remapped by LLVM with the
-//! TypeRemapper as its type remapper. DTrans metadata would be stale and is
-//! removed (not rewritten yet); debug information and TBAA need nothing,
-//! since no layout changes.
-use dtrans_analysis::info::{AnalysisInfo, Transform};
-use dtrans_analysis::{analyze, prepare};
+//! Its steps are OptBase's defaults but for the two a pass must give: the
+//! candidates (step 1) and their bodies (step 4), the old fields remapped
+//! in the old order. Globals are mapped by LLVM's mapper, bodies remapped
+//! by LLVM; nothing else changes (no layout moves, so TBAA and debug
+//! information stay true).
+use dtrans_analysis::info::Transform;
 use dtrans_ir::{Module, Type};
-use dtrans_types::{read_module, strip_dtrans_metadata};
 
-use crate::remap::TypeRemapper;
+use crate::optbase::{OptContext, OptError, OptPass, PassFactory};
 
 pub const PREFIX: &str = "__DDT_";
 
-#[derive(Debug, Default)]
-pub struct Outcome {
-    /// (old name, new name, size in bytes).
-    pub changed: Vec<(String, String, Option<u64>)>,
-    /// (name, why not).
-    pub rejected: Vec<(String, String)>,
-    pub globals_replaced: usize,
+pub struct OptBaseTest;
+
+impl PassFactory for OptBaseTest {
+    fn prefix(&self) -> &'static str {
+        PREFIX
+    }
+
+    fn build<'m>(&self, _m: &'m Module<'_>) -> Box<dyn OptPass<'m> + 'm> {
+        Box::new(TestPass)
+    }
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum OptError {
-    #[error("{0}")]
-    Edit(#[from] dtrans_ir::EditError),
-    #[error("{0}")]
-    Remap(#[from] crate::remap::RemapError),
-}
+struct TestPass;
 
-/// Runs OptBaseTest on `m`.
-pub fn run(m: &mut Module<'_>) -> Result<Outcome, OptError> {
-    let prepared = prepare(m);
-    let mut out = Outcome::default();
-    let mut candidates: Vec<String> = Vec::new();
-    {
-        let pt = analyze(m, read_module(m), prepared.source);
-        let info = AnalysisInfo::new(m, pt, &prepared.union_members);
-        for s in &info.structs {
-            let name = info.ptr.tm().struct_name(s.ty).unwrap_or_default().to_string();
-            let (ok, blocking) = info.legal(s, Transform::ReorderFields);
-            if ok && m.struct_type(&name).is_some() {
-                candidates.push(name);
-                out.changed.push((String::new(), String::new(), s.size));
-            } else if !ok {
+impl<'m> OptPass<'m> for TestPass {
+    fn prepare_types(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
+        let m = cx.m;
+        let tm = cx.info.ptr.tm();
+        let mut picked: Vec<Type<'m>> = Vec::new();
+        for s in &cx.info.structs {
+            let name = tm.struct_name(s.ty).unwrap_or_default().to_string();
+            let (ok, blocking) = cx.info.legal(s, Transform::ReorderFields);
+            if !ok {
                 let why = if blocking.is_empty() {
                     "not a whole program".to_string()
                 } else {
                     blocking.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
                 };
-                out.rejected.push((format!("%{name}"), why));
+                cx.outcome.rejected.push((format!("%{name}"), why));
+            } else if let Some(t) = m.struct_type(&name).filter(|t| !t.is_opaque_struct()) {
+                picked.push(t);
             }
         }
-        drop(info);
+        for t in picked {
+            cx.add_own(t);
+        }
+        Ok(())
     }
-    let sizes: Vec<Option<u64>> = out.changed.drain(..).map(|(_, _, s)| s).collect();
-    if candidates.is_empty() {
-        // Metadata the analysis made from debug information goes again.
-        if prepared.source == dtrans_analysis::TypeSource::DebugInfo {
-            strip_dtrans_metadata(m);
-        }
-        return Ok(out);
-    }
-    // Types and bodies, then the globals to replace (all through `&Module`).
-    let mut error = None;
-    let mut renamed: Vec<(String, String)> = Vec::new();
-    let n = m.replace_globals(|m| {
-        let mut r = TypeRemapper::new();
-        let mut pairs: Vec<(Type<'_>, Type<'_>)> = Vec::new();
-        for name in &candidates {
-            let old = m.struct_type(name).expect("checked above");
-            let new = m.create_opaque_struct(&format!("{PREFIX}{name}"));
-            r.add_llvm(old, new);
-            pairs.push((old, new));
-        }
-        let all: Vec<Type<'_>> = m.struct_types_named().into_iter().map(|(t, _)| t).collect();
-        match r.llvm_dependents(m, &all) {
-            Ok(deps) => {
-                for d in deps {
-                    let name = d.struct_name().unwrap_or_default();
-                    let new = m.create_opaque_struct(&format!("{PREFIX}{name}"));
-                    r.add_llvm(d, new);
-                    pairs.push((d, new));
-                }
-            }
-            Err(e) => error = Some(OptError::from(e)),
-        }
-        // Bodies in dependency order: a structure held by value must have
-        // its body before the one holding it (LLVM refuses unsized fields).
-        let mut pending: Vec<(Type<'_>, Type<'_>)> = pairs.clone();
+
+    fn populate_types(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
+        let m = cx.m;
+        let mut pending = cx.own.clone();
         while !pending.is_empty() {
             let before = pending.len();
             let mut rest = Vec::new();
             for (old, new) in pending {
-                let fields: Result<Vec<Type<'_>>, _> =
-                    old.struct_fields().into_iter().map(|f| r.remap_llvm(m, f)).collect();
-                match fields {
-                    Ok(f) if f.iter().all(|t| t.is_sized()) => {
-                        if let Err(e) = m.set_struct_body(new, &f, old.is_packed_struct()) {
-                            error = Some(e.into());
-                        }
-                        renamed.push((old.struct_name().unwrap_or_default(), new.struct_name().unwrap_or_default()));
-                    }
-                    Ok(_) => rest.push((old, new)),
-                    Err(e) => error = Some(e.into()),
+                let fields: Vec<Type<'m>> = old.struct_fields().into_iter().map(|f| cx.remap(f)).collect();
+                if fields.iter().all(|t| t.is_sized()) {
+                    m.set_struct_body(new, &fields, old.is_packed_struct())?;
+                } else {
+                    rest.push((old, new));
                 }
             }
             if rest.len() == before {
-                let names: Vec<String> = rest.iter().map(|(o, _)| o.struct_name().unwrap_or_default()).collect();
-                error = Some(OptError::Edit(dtrans_ir::EditError::Invalid(format!(
-                    "no order of bodies for {}",
-                    names.join(", ")
-                ))));
-                break;
+                return Err(OptError::Unsupported("no order for the new structure bodies".into()));
             }
             pending = rest;
         }
-        let mut plan = Vec::new();
-        for g in m.globals() {
-            let Some(t) = g.global_value_type() else { continue };
-            let Ok(nt) = r.remap_llvm(m, t) else { continue };
-            if nt == t {
-                continue;
-            }
-            let mut map = |t| r.remap_llvm(m, t).unwrap_or(t);
-            let init = g.initializer().and_then(|i| i.map_constant(&mut map, &[]));
-            plan.push((g, nt, init));
-        }
-        plan
-    })?;
-    if let Some(e) = error {
-        return Err(e);
+        Ok(())
     }
-    out.globals_replaced = n;
-    // Every function body, remapped by LLVM through the same mappings.
-    {
-        let m: &Module<'_> = m;
-        let mut r = TypeRemapper::new();
-        for (old, new) in &renamed {
-            if let (Some(o), Some(n)) = (m.struct_type(old), m.struct_type(new)) {
-                r.add_llvm(o, n);
-            }
+
+    fn prepare_module(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
+        let dl = cx.m.data_layout();
+        let pairs: Vec<(Type<'m>, Type<'m>, bool)> = cx
+            .own
+            .iter()
+            .map(|(o, n)| (*o, *n, false))
+            .chain(cx.dependents.iter().map(|(o, n)| (*o, *n, true)))
+            .collect();
+        for (old, new, dependent) in pairs {
+            let size = dl.alloc_size(old);
+            cx.outcome.changed.push(crate::optbase::Changed {
+                name: format!("%{}", old.struct_name().unwrap_or_default()),
+                new_name: format!("%{}", new.struct_name().unwrap_or_default()),
+                size,
+                new_size: dl.alloc_size(new),
+                old_layout: Vec::new(),
+                new_layout: Vec::new(),
+                detail: if dependent { "holds a replaced structure".into() } else { "same layout".into() },
+                dependent,
+            });
         }
-        let mut map = |t| r.remap_llvm(m, t).unwrap_or(t);
-        for f in m.functions() {
-            if !f.is_declaration() {
-                f.remap_types(&mut map, &[]);
-            }
-        }
+        Ok(())
     }
-    strip_dtrans_metadata(m);
-    for ((old, new), size) in renamed.into_iter().zip(sizes.into_iter().chain(std::iter::repeat(None))) {
-        out.changed.push((format!("%{old}"), format!("%{new}"), size));
-    }
-    Ok(out)
 }

@@ -1,20 +1,27 @@
 //! `dtrans opt`: run transformation passes in order, verify, write the
 //! module whole or not at all, and report what changed.
 //!
-//! Passes today: `annotation-cleaner` (document 002: removes the DTrans
-//! pointer annotations and `!dtrans-type` hints) and `optbase-test`
-//! (document 003: legal structures replaced by `__DDT_` copies of the same
-//! layout). The layout transformations come with issues 11 and 12.
+//! Passes: `annotation-cleaner` (document 002: removes the DTrans pointer
+//! annotations and `!dtrans-type` hints), `optbase-test` (document 003:
+//! legal structures replaced by `__DDT_` copies of the same layout),
+//! `reorder-fields` (`__DFR_`) and `delete-field` (`__DFT_`). The types
+//! are prepared once (from DTrans metadata, else from debug information);
+//! each OptBase pass rewrites the DTrans metadata for its new types, so the
+//! next pass's analysis reads them. Metadata the input did not have is
+//! removed from the output.
 use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context as _, Result};
+use dtrans_analysis::TypeSource;
 use dtrans_ir::{Context, IrFormat};
-use dtrans_transforms::annotator;
+use dtrans_transforms::optbase::{self, PassFactory};
+use dtrans_transforms::relayout::RelayoutFactory;
+use dtrans_transforms::{annotator, delete_field, optbase_test, reorder};
 use serde::Serialize;
 
 /// The passes `dtrans opt` knows, in the order they are listed in errors.
-pub const PASSES: &[&str] = &["annotation-cleaner", "optbase-test"];
+pub const PASSES: &[&str] = &["annotation-cleaner", "optbase-test", "reorder-fields", "delete-field"];
 
 #[derive(Serialize, Default)]
 struct Report {
@@ -49,31 +56,50 @@ pub fn parse_passes(list: &str) -> Result<Vec<String>> {
 pub fn run(ctx: &'static Context, file: &Path, passes: &str, output: &Path, report: Option<&Path>) -> Result<ExitCode> {
     let passes = parse_passes(passes)?;
     let mut m = crate::load(ctx, file)?;
+    let prepared = dtrans_analysis::prepare(&mut m);
     let mut r = Report::default();
     for p in &passes {
-        let summary = match p.as_str() {
+        let factory: Box<dyn PassFactory> = match p.as_str() {
             "annotation-cleaner" => {
                 let (annotations, hints) =
                     annotator::remove_all(&mut m).with_context(|| format!("{}: pass {p}", file.display()))?;
-                serde_json::json!({ "annotations_removed": annotations, "hints_removed": hints })
+                let summary = serde_json::json!({ "annotations_removed": annotations, "hints_removed": hints });
+                r.passes.push(PassReport { name: p.clone(), summary });
+                continue;
             }
-            "optbase-test" => {
-                let o = dtrans_transforms::optbase_test::run(&mut m)
-                    .with_context(|| format!("{}: pass {p}", file.display()))?;
-                for (old, new, size) in &o.changed {
-                    eprintln!("dtrans: {p}: {old} -> {new}");
-                    r.changed.push(
-                        serde_json::json!({ "pass": p, "name": old, "new": new, "size": size, "new_size": size }),
-                    );
-                }
-                for (name, why) in &o.rejected {
-                    r.rejected.push(serde_json::json!({ "pass": p, "name": name, "reason": why }));
-                }
-                serde_json::json!({ "changed": o.changed.len(), "rejected": o.rejected.len(), "globals_replaced": o.globals_replaced })
-            }
+            "optbase-test" => Box::new(optbase_test::OptBaseTest),
+            "reorder-fields" => Box::new(RelayoutFactory(&reorder::REORDER_FIELDS)),
+            "delete-field" => Box::new(RelayoutFactory(&delete_field::DELETE_FIELD)),
             _ => unreachable!("checked by parse_passes"),
         };
+        let o = optbase::run(&mut m, factory.as_ref(), prepared.source, &prepared.union_members)
+            .with_context(|| format!("{}: pass {p}", file.display()))?;
+        for c in &o.changed {
+            let size = |s: Option<u64>| s.map_or("?".to_string(), |s| s.to_string());
+            eprintln!(
+                "dtrans: {p}: {} -> {} ({} -> {} bytes{})",
+                c.name,
+                c.new_name,
+                size(c.size),
+                size(c.new_size),
+                if c.detail.is_empty() { String::new() } else { format!(": {}", c.detail) }
+            );
+            r.changed.push(serde_json::json!({
+                "pass": p, "name": c.name, "new": c.new_name, "size": c.size, "new_size": c.new_size,
+                "detail": c.detail, "dependent": c.dependent,
+                "old_layout": c.old_layout, "new_layout": c.new_layout,
+            }));
+        }
+        for (name, why) in &o.rejected {
+            r.rejected.push(serde_json::json!({ "pass": p, "name": name, "reason": why }));
+        }
+        let summary = serde_json::json!({
+            "changed": o.changed.len(), "rejected": o.rejected.len(), "globals_replaced": o.globals_replaced
+        });
         r.passes.push(PassReport { name: p.clone(), summary });
+    }
+    if prepared.source != TypeSource::Metadata {
+        dtrans_types::strip_dtrans_metadata(&mut m);
     }
     m.verify().with_context(|| format!("{}: the transformed module does not verify", file.display()))?;
     m.write(output, IrFormat::from_path(output))?;

@@ -1,0 +1,207 @@
+//! Applying the planned rewrites of one function (step 8a). Each action
+//! re-reads the operands it changes, so actions compose: an address built
+//! by one is the operand another adds to.
+use dtrans_ir::{Builder, Instruction, Module, Value};
+
+use super::layouts::{Layouts, Pos};
+use super::plan::{const_address, rescale, Action};
+use crate::optbase::{OptContext, OptError};
+
+fn edit(e: impl std::fmt::Display) -> OptError {
+    OptError::Unsupported(e.to_string())
+}
+
+fn at<'m>(b: &Builder<'m>, i: Instruction<'m>) {
+    b.position_before(i);
+    b.set_debug_location_from(i);
+}
+
+/// The constant address `c` (a GEP chain on a global) in the new layout.
+pub fn rebuild_address<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -> Result<Value<'m>, OptError> {
+    let (g, off) = const_address(lay, c).ok_or_else(|| edit(format!("{c} is not a constant address")))?;
+    let gt = g.global_value_type().expect("a global variable");
+    match lay.translate_ptr(gt, off) {
+        Pos::At(x) => Ok(m.const_byte_offset(g, x, c.gep_is_inbounds())?),
+        _ => Err(edit(format!("{c} is not at a field of the new layout"))),
+    }
+}
+
+pub fn apply<'m>(cx: &OptContext<'m, '_>, lay: &Layouts<'m>, actions: &[Action<'m>]) -> Result<(), OptError> {
+    let m = cx.m;
+    let b = m.builder();
+    // Constant operands first: the instruction-level actions read them.
+    for a in actions {
+        if let Action::ConstOperand { inst, op } = a {
+            let c = inst.operand(*op).expect("planned operand");
+            let n = rebuild_address(m, lay, c)?;
+            inst.set_operand(*op, n)?;
+        }
+    }
+    for a in actions {
+        match a {
+            Action::ConstOperand { .. } => {}
+            Action::LowerGep { gep } => lower_gep(cx, lay, &b, *gep)?,
+            Action::ByteGep { gep, offset } => {
+                at(&b, *gep);
+                let base = gep.operand(0).expect("GEP base");
+                let n = b.byte_offset(base, *offset, gep.as_value().gep_is_inbounds(), "")?;
+                gep.as_value().replace_all_uses_with(n)?;
+                cx.mark_erased(gep.as_value());
+            }
+            Action::VarGep { gep, old, new } => {
+                at(&b, *gep);
+                let idx = gep.operand(1).expect("GEP index");
+                let n = rescale(m, idx, *old, *new, Some(&b)).map_err(edit)?.expect("built");
+                gep.set_operand(1, n)?;
+            }
+            Action::LeafAddr { inst, op, offset } => {
+                at(&b, *inst);
+                let p = inst.operand(*op).expect("address");
+                let n = b.byte_offset(p, *offset, true, "")?;
+                inst.set_operand(*op, n)?;
+            }
+            Action::Erase { inst } => cx.mark_erased(inst.as_value()),
+            Action::Rescale { inst, op, old, new } => {
+                at(&b, *inst);
+                let v = inst.operand(*op).expect("size operand");
+                let n = rescale(m, v, *old, *new, Some(&b)).map_err(edit)?.expect("built");
+                inst.set_operand(*op, n)?;
+            }
+            Action::Split { call, pieces, base_new } => split(cx, &b, *call, pieces, *base_new)?,
+            Action::SetConst { inst, op, value } => {
+                let ty = inst.operand(*op).expect("operand").ty();
+                inst.set_operand(*op, m.const_int_of(ty, *value)?)?;
+            }
+            Action::DivChain { last, diff, new, signed } => {
+                at(&b, *last);
+                let d = m.const_int_of(diff.ty(), *new as i64)?;
+                let q = b.div(*diff, d, *signed, true, "")?;
+                last.as_value().replace_all_uses_with(q)?;
+                cx.mark_erased(last.as_value());
+            }
+            Action::Align { inst, align } => {
+                inst.set_alignment(*align as u32);
+            }
+            Action::MemAlign { call, align } => {
+                for k in 0..2 {
+                    if call.call_arg(k).is_some_and(|p| p.ty().is_pointer())
+                        && call.call_param_align(k).is_some_and(|a| a > *align)
+                    {
+                        call.set_call_param_align(k, *align);
+                    }
+                }
+            }
+            Action::Tbaa { inst } => scalar_tbaa(m, *inst),
+            Action::DropTbaaStruct { inst } => {
+                inst.as_value().set_metadata(m.md_kind_id("tbaa.struct"), None);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A GEP through changed types becomes typed steps for its variable
+/// indices (types remapped in step 8b) and byte offsets of the new layout
+/// for its constant ones.
+fn lower_gep<'m>(cx: &OptContext<'m, '_>, lay: &Layouts<'m>, b: &Builder<'m>, gep: Instruction<'m>) -> Result<(), OptError> {
+    at(b, gep);
+    let v = gep.as_value();
+    let inbounds = v.gep_is_inbounds();
+    let src = gep.gep_source_type().expect("a GEP");
+    let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
+    let mut cur = gep.operand(0).expect("GEP base");
+    if let Some(first) = idx.first() {
+        if first.const_int_value() != Some(0) {
+            cur = b.gep(src, cur, &[*first], inbounds, "")?;
+        }
+    }
+    let mut pending: i64 = 0;
+    let mut t = src;
+    for i in idx.iter().skip(1) {
+        if t.is_struct() {
+            let k = i.const_uint_value().expect("constant field index") as u32;
+            let off = match lay.plan(t) {
+                Some(p) => p.new_off[k as usize].ok_or_else(|| edit(format!("{v} addresses a deleted field")))?,
+                None => lay.dl.field_offset(t, k).expect("field offset"),
+            };
+            pending += off as i64;
+            t = t.struct_fields()[k as usize];
+        } else {
+            let e = t.element_type().expect("an array");
+            match i.const_int_value() {
+                Some(c) => pending += c * lay.new_size(e) as i64,
+                None => {
+                    cur = b.byte_offset(cur, pending, inbounds, "")?;
+                    pending = 0;
+                    cur = b.gep(e, cur, &[*i], inbounds, "")?;
+                }
+            }
+            t = e;
+        }
+    }
+    cur = b.byte_offset(cur, pending, inbounds, "")?;
+    v.replace_all_uses_with(cur)?;
+    cx.mark_erased(v);
+    Ok(())
+}
+
+/// A memset/memcpy/memmove over part of an object, as one call per run of
+/// bytes that stay together in the new layout.
+fn split<'m>(
+    cx: &OptContext<'m, '_>,
+    b: &Builder<'m>,
+    call: Instruction<'m>,
+    pieces: &[super::layouts::Piece],
+    base_new: u64,
+) -> Result<(), OptError> {
+    let m = cx.m;
+    at(b, call);
+    let callee = call.called_value().expect("a call");
+    let fty = call.called_function_type().expect("a call");
+    let nargs = call.call_arg_count().unwrap_or(0);
+    let args: Vec<Value<'m>> = (0..nargs).filter_map(|k| call.call_arg(k)).collect();
+    let copy = args.get(1).is_some_and(|a| a.ty().is_pointer());
+    let orig_align: Vec<Option<u64>> = (0..2).map(|k| call.call_param_align(k)).collect();
+    // Runs: consecutive pieces that are consecutive in the new layout too.
+    let mut runs: Vec<(u64, u64, u64)> = Vec::new(); // (new offset, length, align)
+    for p in pieces {
+        let Some(n) = p.new else { continue };
+        match runs.last_mut() {
+            Some((s, l, a)) if *s + *l == n => {
+                *l += p.len;
+                *a = (*a).min(p.align);
+            }
+            _ => runs.push((n, p.len, p.align)),
+        }
+    }
+    for (n, len, align) in runs {
+        let delta = n as i64 - base_new as i64;
+        let mut a = args.clone();
+        a[0] = b.byte_offset(args[0], delta, true, "")?;
+        if copy {
+            a[1] = b.byte_offset(args[1], delta, true, "")?;
+        }
+        a[2] = m.const_int_of(args[2].ty(), len as i64)?;
+        let c = b.call(fty, callee, &a, "")?;
+        for k in 0..if copy { 2 } else { 1 } {
+            let al = orig_align[k].map_or(align, |o| o.min(align)).max(1);
+            c.set_call_param_align(k as u32, al);
+        }
+    }
+    cx.mark_erased(call.as_value());
+    Ok(())
+}
+
+/// `!{base, access, offset}` becomes `!{access, access, 0}` (the constant
+/// flag kept): still the access type, no longer a position in a layout.
+fn scalar_tbaa<'m>(m: &'m Module<'_>, i: Instruction<'m>) {
+    let kind = m.md_kind_id("tbaa");
+    let Some(tag) = i.as_value().metadata(kind) else { return };
+    let ops = tag.operands();
+    let Some(Some(access)) = ops.get(1).copied() else { return };
+    let mut new = vec![Some(access), Some(access), Some(m.md_value(m.const_int(64, 0)))];
+    if let Some(flag) = ops.get(3).copied() {
+        new.push(flag);
+    }
+    i.as_value().set_metadata(kind, Some(m.md_tuple(&new)));
+}

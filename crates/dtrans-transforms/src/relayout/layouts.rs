@@ -1,0 +1,318 @@
+//! New layouts of the structures a relayout changes, and where each byte
+//! of an old object is in the new one.
+//!
+//! Every changed type is described in terms of the old IR types: a named
+//! structure with a plan (its fields in the new order, deleted ones left
+//! out), or a type holding such a structure by value (arrays, literal
+//! structures, the dependent named structures, whose field order stays).
+//! New offsets are computed the way LLVM lays out a structure (each field
+//! at the next multiple of its ABI alignment, the size rounded up to the
+//! largest alignment), from the new sizes and alignments of the fields;
+//! the pass checks them against the DataLayout once the new types exist.
+use std::cell::RefCell;
+
+use dtrans_ir::{DataLayout, Type, TypeKind};
+use rustc_hash::FxHashMap as HashMap;
+
+/// One structure's new layout.
+#[derive(Clone, Debug)]
+pub struct StructPlan {
+    /// Old field indices, in the new order (deleted fields left out).
+    pub order: Vec<u32>,
+    pub old_off: Vec<u64>,
+    /// Per old field: its new offset (`None`: deleted).
+    pub new_off: Vec<Option<u64>>,
+    pub old_size: u64,
+    pub new_size: u64,
+    pub new_align: u64,
+}
+
+impl StructPlan {
+    /// The new index of old field `f`.
+    pub fn new_index(&self, f: u32) -> Option<u32> {
+        self.order.iter().position(|x| *x == f).map(|p| p as u32)
+    }
+
+    /// Whether the new layout is the old one.
+    pub fn is_identity(&self) -> bool {
+        self.old_size == self.new_size
+            && self.order.len() == self.old_off.len()
+            && self.order.iter().enumerate().all(|(i, f)| *f as usize == i)
+    }
+}
+
+/// Where an old byte offset is in the new layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pos {
+    At(i64),
+    /// Inside a deleted field.
+    Deleted,
+    /// Padding, or not inside the object: nothing the program may name.
+    Invalid,
+}
+
+impl Pos {
+    fn shift(self, by: i64) -> Pos {
+        match self {
+            Pos::At(x) => Pos::At(x + by),
+            p => p,
+        }
+    }
+}
+
+/// A piece of a byte range: `len` bytes at old offset `old` are at `new`
+/// (`None`: in a deleted field, dropped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub old: u64,
+    pub len: u64,
+    pub new: Option<u64>,
+    /// The ABI alignment of the field the piece belongs to.
+    pub align: u64,
+}
+
+pub struct Layouts<'m> {
+    pub dl: DataLayout<'m>,
+    /// Named structures with a new layout (the pass's and the dependents).
+    pub plans: HashMap<Type<'m>, StructPlan>,
+    /// Literal structures holding a changed type (field order kept).
+    literals: RefCell<HashMap<Type<'m>, Option<StructPlan>>>,
+}
+
+fn round_up(x: u64, a: u64) -> u64 {
+    if a <= 1 {
+        x
+    } else {
+        x.div_ceil(a) * a
+    }
+}
+
+impl<'m> Layouts<'m> {
+    pub fn new(dl: DataLayout<'m>) -> Self {
+        Layouts { dl, plans: HashMap::default(), literals: RefCell::new(HashMap::default()) }
+    }
+
+    pub fn old_size(&self, t: Type<'m>) -> u64 {
+        self.dl.alloc_size(t).unwrap_or(0)
+    }
+
+    /// Whether `t` is or holds (by value) a structure with a new layout.
+    pub fn changed(&self, t: Type<'m>) -> bool {
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind if t.is_literal_struct() => {
+                t.struct_fields().into_iter().any(|f| self.changed(f))
+            }
+            TypeKind::LLVMStructTypeKind => self.plans.contains_key(&t),
+            TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind => {
+                t.element_type().is_some_and(|e| self.changed(e))
+            }
+            _ => false,
+        }
+    }
+
+    /// The plan of a changed structure (named, or literal with identity order).
+    pub fn plan(&self, t: Type<'m>) -> Option<StructPlan> {
+        if let Some(p) = self.plans.get(&t) {
+            return Some(p.clone());
+        }
+        if !t.is_literal_struct() || !self.changed(t) {
+            return None;
+        }
+        if let Some(p) = self.literals.borrow().get(&t) {
+            return p.clone();
+        }
+        let order: Vec<u32> = (0..t.struct_fields().len() as u32).collect();
+        let p = self.compute(t, &order);
+        self.literals.borrow_mut().insert(t, p.clone());
+        p
+    }
+
+    pub fn new_size(&self, t: Type<'m>) -> u64 {
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind => self.plan(t).map_or_else(|| self.old_size(t), |p| p.new_size),
+            TypeKind::LLVMArrayTypeKind if self.changed(t) => {
+                t.len().unwrap_or(0) * t.element_type().map_or(0, |e| self.new_size(e))
+            }
+            _ => self.old_size(t),
+        }
+    }
+
+    pub fn new_align(&self, t: Type<'m>) -> u64 {
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind => {
+                self.plan(t).map_or_else(|| u64::from(self.dl.abi_align(t).unwrap_or(1)), |p| p.new_align)
+            }
+            TypeKind::LLVMArrayTypeKind if self.changed(t) => t.element_type().map_or(1, |e| self.new_align(e)),
+            _ => u64::from(self.dl.abi_align(t).unwrap_or(1)),
+        }
+    }
+
+    /// The plan of structure `t` with its fields in `order` (old indices).
+    /// `None` if the DataLayout cannot say the old offsets.
+    pub fn compute(&self, t: Type<'m>, order: &[u32]) -> Option<StructPlan> {
+        let fields = t.struct_fields();
+        let old_off: Vec<u64> =
+            (0..fields.len() as u32).map(|i| self.dl.field_offset(t, i)).collect::<Option<Vec<u64>>>()?;
+        let packed = t.is_packed_struct();
+        let mut new_off = vec![None; fields.len()];
+        let (mut at, mut max_align) = (0u64, 1u64);
+        for &f in order {
+            let ft = *fields.get(f as usize)?;
+            let a = if packed { 1 } else { self.new_align(ft) };
+            at = round_up(at, a);
+            new_off[f as usize] = Some(at);
+            at += self.new_size(ft);
+            max_align = max_align.max(a);
+        }
+        Some(StructPlan {
+            order: order.to_vec(),
+            old_off,
+            new_off,
+            old_size: self.old_size(t),
+            new_size: round_up(at, max_align),
+            new_align: max_align,
+        })
+    }
+
+    /// The old field of structure `t` that holds byte `off`, with its start.
+    fn field_at(&self, t: Type<'m>, p: &StructPlan, off: u64) -> Option<(u32, Type<'m>)> {
+        let fields = t.struct_fields();
+        (0..fields.len()).rev().find_map(|i| {
+            let size = self.old_size(fields[i]);
+            (p.old_off[i] <= off && off < p.old_off[i] + size).then_some((i as u32, fields[i]))
+        })
+    }
+
+    /// Where byte `off` (0 <= off < old size) of an object of type `t` is
+    /// in the new layout. Offset 0 is the object's own start, which stays.
+    pub fn translate_in(&self, t: Type<'m>, off: u64) -> Pos {
+        if off == 0 {
+            return Pos::At(0);
+        }
+        if !self.changed(t) {
+            return Pos::At(off as i64);
+        }
+        match t.kind() {
+            TypeKind::LLVMArrayTypeKind => {
+                let Some(e) = t.element_type() else { return Pos::Invalid };
+                let (os, ns) = (self.old_size(e), self.new_size(e));
+                if os == 0 {
+                    return Pos::Invalid;
+                }
+                self.translate_in(e, off % os).shift(((off / os) * ns) as i64)
+            }
+            TypeKind::LLVMStructTypeKind => {
+                let Some(p) = self.plan(t) else { return Pos::Invalid };
+                let Some((f, ft)) = self.field_at(t, &p, off) else { return Pos::Invalid };
+                match p.new_off[f as usize] {
+                    None => Pos::Deleted,
+                    Some(n) => self.translate_in(ft, off - p.old_off[f as usize]).shift(n as i64),
+                }
+            }
+            _ => Pos::Invalid,
+        }
+    }
+
+    /// Where a pointer `off` bytes from the start of an object of type `t`
+    /// goes: whole objects stepped over (either way) are new-size steps.
+    pub fn translate_ptr(&self, t: Type<'m>, off: i64) -> Pos {
+        let (os, ns) = (self.old_size(t) as i64, self.new_size(t) as i64);
+        if os == 0 {
+            return Pos::Invalid;
+        }
+        let k = off.div_euclid(os);
+        let r = off.rem_euclid(os);
+        self.translate_in(t, r as u64).shift(k * ns)
+    }
+
+    /// Where the first field reached from the start of an object of type
+    /// `t` (through nested structures and arrays) is, and its old type:
+    /// what a load or store through a pointer to `t` accesses.
+    pub fn translate_leaf(&self, t: Type<'m>) -> (Pos, Type<'m>) {
+        if !self.changed(t) {
+            return (Pos::At(0), t);
+        }
+        match t.kind() {
+            TypeKind::LLVMArrayTypeKind => match t.element_type() {
+                Some(e) => self.translate_leaf(e),
+                None => (Pos::Invalid, t),
+            },
+            TypeKind::LLVMStructTypeKind => {
+                let Some(p) = self.plan(t) else { return (Pos::Invalid, t) };
+                let Some((f, ft)) = self.field_at(t, &p, 0) else { return (Pos::Invalid, t) };
+                match p.new_off[f as usize] {
+                    None => (Pos::Deleted, ft),
+                    Some(n) => {
+                        let (inner, leaf) = self.translate_leaf(ft);
+                        (inner.shift(n as i64), leaf)
+                    }
+                }
+            }
+            _ => (Pos::Invalid, t),
+        }
+    }
+
+    /// The bytes `[lo, lo + len)` of an object of type `t`, cut where the
+    /// new layout separates them: one piece per unchanged field (or part of
+    /// one) the range covers, padding left out. `None` when the range
+    /// leaves the object.
+    pub fn pieces(&self, t: Type<'m>, lo: u64, len: u64) -> Option<Vec<Piece>> {
+        let mut out = Vec::new();
+        if lo.checked_add(len)? > self.old_size(t) {
+            return None;
+        }
+        self.collect_pieces(t, 0, Some(0), lo, lo + len, &mut out);
+        Some(out)
+    }
+
+    fn collect_pieces(&self, t: Type<'m>, base_old: u64, base_new: Option<u64>, lo: u64, hi: u64, out: &mut Vec<Piece>) {
+        let size = self.old_size(t);
+        let (s, e) = (lo.max(base_old), hi.min(base_old + size));
+        if s >= e {
+            return;
+        }
+        if !self.changed(t) {
+            let align = u64::from(self.dl.abi_align(t).unwrap_or(1));
+            out.push(Piece { old: s, len: e - s, new: base_new.map(|b| b + (s - base_old)), align });
+            return;
+        }
+        match t.kind() {
+            TypeKind::LLVMArrayTypeKind => {
+                let Some(el) = t.element_type() else { return };
+                let (os, ns) = (self.old_size(el), self.new_size(el));
+                for k in 0..t.len().unwrap_or(0) {
+                    self.collect_pieces(el, base_old + k * os, base_new.map(|b| b + k * ns), lo, hi, out);
+                }
+            }
+            TypeKind::LLVMStructTypeKind => {
+                let Some(p) = self.plan(t) else { return };
+                for (i, ft) in t.struct_fields().into_iter().enumerate() {
+                    let nb = match (base_new, p.new_off[i]) {
+                        (Some(b), Some(o)) => Some(b + o),
+                        _ => None,
+                    };
+                    self.collect_pieces(ft, base_old + p.old_off[i], nb, lo, hi, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_up_works() {
+        assert_eq!(round_up(5, 4), 8);
+        assert_eq!(round_up(8, 4), 8);
+        assert_eq!(round_up(3, 1), 3);
+    }
+
+    #[test]
+    fn positions_shift() {
+        assert_eq!(Pos::At(4).shift(8), Pos::At(12));
+        assert_eq!(Pos::Deleted.shift(8), Pos::Deleted);
+    }
+}

@@ -1,0 +1,612 @@
+//! Relayout: the machinery of field reordering and dead field deletion, as
+//! one OptBase pass parameterized by a [`Policy`] that chooses each
+//! structure's new field list.
+//!
+//! 1. Candidates: structures the analysis finds legal for the policy's
+//!    transformation, with a new layout the policy finds profitable.
+//! 2. Planning ([`plan`]): every place of the module that depends on the
+//!    layout of a changed type (the candidates and the structures that
+//!    hold them by value) is classified before anything changes; a place
+//!    that cannot be rewritten drops the structures it involves (with the
+//!    reason in the report), and planning starts again.
+//! 3. OptBase's steps: new types, dependents, bodies; globals rebuilt for
+//!    the new layout ([`apply::rebuild_address`] and the initializer
+//!    conversion here); each function rewritten ([`apply`]) and remapped.
+//! 4. What the verifier does not check: struct-path TBAA tags on accesses
+//!    to changed types become scalar tags, `!tbaa.struct` goes, alignments
+//!    are capped, `dereferenceable` attributes go, and the debug
+//!    information of each changed structure gets its new member offsets
+//!    (or no members, where a bit-field or an unclear match makes offsets
+//!    impossible to state), its new size, and no fragment records of the
+//!    old layout.
+use dtrans_analysis::info::{StructInfo, Transform};
+use dtrans_ir::{dwarf, DiType, Function, Metadata, Module, Type, TypeKind, Value, ValueKind};
+use dtrans_types::TypeId;
+use rustc_hash::FxHashMap as HashMap;
+
+use crate::optbase::{Changed, OptContext, OptError, OptPass, PassFactory};
+
+pub mod apply;
+pub mod layouts;
+pub mod plan;
+
+use layouts::{Layouts, StructPlan};
+use plan::Planner;
+
+/// What a policy sees of one candidate structure.
+pub struct Candidate<'a> {
+    pub name: String,
+    pub info: &'a StructInfo,
+    /// Per field: name (from debug information, else `fieldN`), size, ABI
+    /// alignment, offset, and whether it is an aggregate (structure or
+    /// array).
+    pub fields: Vec<FieldFacts>,
+    pub size: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct FieldFacts {
+    pub name: String,
+    pub size: u64,
+    pub align: u64,
+    pub offset: u64,
+    pub aggregate: bool,
+}
+
+/// Chooses new layouts.
+pub trait Policy: Sync {
+    fn pass_name(&self) -> &'static str;
+    fn prefix(&self) -> &'static str;
+    /// The analysis column whose legality the policy needs.
+    fn transform(&self) -> Transform;
+    /// The new field list (old indices, in the new order; deleted fields
+    /// left out) and what it does in words, or why the structure is left
+    /// alone.
+    fn choose(&self, c: &Candidate<'_>) -> Result<(Vec<u32>, String), String>;
+}
+
+pub struct RelayoutFactory(pub &'static dyn Policy);
+
+impl PassFactory for RelayoutFactory {
+    fn prefix(&self) -> &'static str {
+        self.0.prefix()
+    }
+
+    fn build<'m>(&self, m: &'m Module<'_>) -> Box<dyn OptPass<'m> + 'm> {
+        Box::new(Relayout {
+            policy: self.0,
+            lay: Layouts::new(m.data_layout()),
+            actions: HashMap::default(),
+            details: HashMap::default(),
+            names: HashMap::default(),
+        })
+    }
+}
+
+struct Relayout<'m> {
+    policy: &'static dyn Policy,
+    lay: Layouts<'m>,
+    actions: HashMap<Function<'m>, Vec<plan::Action<'m>>>,
+    /// Structure name -> what the policy did.
+    details: HashMap<String, String>,
+    /// Structure name -> field names.
+    names: HashMap<String, Vec<String>>,
+}
+
+/// Named structures holding (by value) one of `changed`, to a fixed point.
+fn dependents<'m>(m: &'m Module<'_>, lay: &Layouts<'m>) -> Vec<Type<'m>> {
+    let all: Vec<Type<'m>> = m.struct_types_named().into_iter().map(|(t, _)| t).collect();
+    let mut out = Vec::new();
+    loop {
+        let mut added = false;
+        for s in &all {
+            if lay.plans.contains_key(s) || out.contains(s) || s.is_opaque_struct() {
+                continue;
+            }
+            if s.struct_fields().into_iter().any(|f| holds(lay, &out, f)) {
+                out.push(*s);
+                added = true;
+            }
+        }
+        if !added {
+            return out;
+        }
+    }
+}
+
+fn holds<'m>(lay: &Layouts<'m>, extra: &[Type<'m>], t: Type<'m>) -> bool {
+    if lay.changed(t) || extra.contains(&t) {
+        return true;
+    }
+    match t.kind() {
+        TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind => {
+            t.element_type().is_some_and(|e| holds(lay, extra, e))
+        }
+        TypeKind::LLVMStructTypeKind if t.is_literal_struct() => {
+            t.struct_fields().into_iter().any(|f| holds(lay, extra, f))
+        }
+        _ => false,
+    }
+}
+
+/// The candidates nested (by value) in `t`, `t` included.
+fn owners<'m>(t: Type<'m>, cands: &[Type<'m>], out: &mut Vec<Type<'m>>, depth: u32) {
+    if depth > 32 {
+        return;
+    }
+    if cands.contains(&t) && !out.contains(&t) {
+        out.push(t);
+    }
+    match t.kind() {
+        TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind => {
+            if let Some(e) = t.element_type() {
+                owners(e, cands, out, depth + 1);
+            }
+        }
+        TypeKind::LLVMStructTypeKind => {
+            for f in t.struct_fields() {
+                owners(f, cands, out, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+impl<'m> Relayout<'m> {
+    /// The layouts of `cands` (with their orders) and of their dependents.
+    fn layouts(&self, m: &'m Module<'_>, cands: &[(Type<'m>, Vec<u32>)]) -> Layouts<'m> {
+        let mut lay = Layouts::new(m.data_layout());
+        // A candidate nested in another must be laid out first: its new size
+        // decides its holder's offsets.
+        let mut pending: Vec<&(Type<'m>, Vec<u32>)> = cands.iter().collect();
+        while !pending.is_empty() {
+            let before = pending.len();
+            pending.retain(|(t, order)| {
+                let waits = t.struct_fields().into_iter().any(|f| {
+                    cands.iter().any(|(c, _)| c != t && !lay.plans.contains_key(c) && nests(f, *c))
+                });
+                if waits {
+                    return true;
+                }
+                if let Some(p) = lay.compute(*t, order) {
+                    lay.plans.insert(*t, p);
+                }
+                false
+            });
+            if pending.len() == before {
+                break; // a cycle by value cannot exist; nothing more to place
+            }
+        }
+        let deps = dependents(m, &lay);
+        let mut pending = deps;
+        while !pending.is_empty() {
+            let before = pending.len();
+            let snapshot: Vec<Type<'m>> = pending.clone();
+            pending.retain(|t| {
+                let waits = t.struct_fields().into_iter().any(|f| snapshot.iter().any(|d| d != t && nests(f, *d)));
+                if waits {
+                    return true;
+                }
+                let order: Vec<u32> = (0..t.struct_fields().len() as u32).collect();
+                if let Some(p) = lay.compute(*t, &order) {
+                    lay.plans.insert(*t, p);
+                }
+                false
+            });
+            if pending.len() == before {
+                break;
+            }
+        }
+        lay
+    }
+}
+
+/// Whether `t` is or holds `inner` by value.
+fn nests<'m>(t: Type<'m>, inner: Type<'m>) -> bool {
+    if t == inner {
+        return true;
+    }
+    match t.kind() {
+        TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind => t.element_type().is_some_and(|e| nests(e, inner)),
+        TypeKind::LLVMStructTypeKind => t.struct_fields().into_iter().any(|f| nests(f, inner)),
+        _ => false,
+    }
+}
+
+impl<'m> OptPass<'m> for Relayout<'m> {
+    fn prepare_types(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
+        let m = cx.m;
+        let dl = m.data_layout();
+        let composites = m.debug_composites();
+        let tm = cx.info.ptr.tm();
+        let mut cands: Vec<(Type<'m>, Vec<u32>)> = Vec::new();
+        for s in &cx.info.structs {
+            let name = tm.struct_name(s.ty).unwrap_or_default().to_string();
+            let (ok, blocking) = cx.info.legal(s, self.policy.transform());
+            if !ok {
+                let why = if blocking.is_empty() {
+                    "not a whole program".to_string()
+                } else {
+                    blocking.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+                };
+                cx.outcome.rejected.push((format!("%{name}"), why));
+                continue;
+            }
+            let Some(t) = m.struct_type(&name).filter(|t| t.is_sized() && !t.is_opaque_struct()) else { continue };
+            if t.is_packed_struct() {
+                cx.outcome.rejected.push((format!("%{name}"), "packed".into()));
+                continue;
+            }
+            let fields_ty = t.struct_fields();
+            let names = field_names(m, &composites, t);
+            let fields: Vec<FieldFacts> = fields_ty
+                .iter()
+                .enumerate()
+                .map(|(i, f)| FieldFacts {
+                    name: names[i].clone(),
+                    size: dl.alloc_size(*f).unwrap_or(0),
+                    align: u64::from(dl.abi_align(*f).unwrap_or(1)),
+                    offset: dl.field_offset(t, i as u32).unwrap_or(0),
+                    aggregate: matches!(f.kind(), TypeKind::LLVMStructTypeKind | TypeKind::LLVMArrayTypeKind),
+                })
+                .collect();
+            let c = Candidate { name: name.clone(), info: s, fields, size: dl.alloc_size(t).unwrap_or(0) };
+            match self.policy.choose(&c) {
+                Ok((order, detail)) => {
+                    self.details.insert(name.clone(), detail);
+                    self.names.insert(name, names);
+                    cands.push((t, order));
+                }
+                Err(why) => cx.outcome.rejected.push((format!("%{name}"), why)),
+            }
+        }
+        // Plan, drop what cannot be rewritten, plan again.
+        loop {
+            if cands.is_empty() {
+                return Ok(());
+            }
+            let lay = self.layouts(m, &cands);
+            let mut planner = Planner::new(m, &cx.info, &lay);
+            planner.plan_globals();
+            for f in m.functions().filter(|f| !f.is_declaration()) {
+                planner.plan_function(f);
+            }
+            if planner.failures.is_empty() {
+                self.actions = std::mem::take(&mut planner.actions);
+                drop(planner);
+                self.lay = lay;
+                break;
+            }
+            let list: Vec<Type<'m>> = cands.iter().map(|(t, _)| *t).collect();
+            let mut dropped: Vec<Type<'m>> = Vec::new();
+            for fl in &planner.failures {
+                let mut blamed = Vec::new();
+                for t in &fl.types {
+                    owners(*t, &list, &mut blamed, 0);
+                }
+                if blamed.is_empty() {
+                    blamed = list.clone(); // nothing to pin it on: every candidate
+                }
+                for b in blamed {
+                    if !dropped.contains(&b) {
+                        dropped.push(b);
+                        let name = b.struct_name().unwrap_or_default();
+                        cx.outcome.rejected.push((format!("%{name}"), format!("cannot rewrite {}", fl.why)));
+                    }
+                }
+            }
+            cands.retain(|(t, _)| !dropped.contains(t));
+        }
+        for (t, _) in &cands {
+            cx.add_own(*t);
+        }
+        Ok(())
+    }
+
+    fn populate_types(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
+        let m = cx.m;
+        let mut pending: Vec<(Type<'m>, Type<'m>)> = cx.own.clone();
+        while !pending.is_empty() {
+            let before = pending.len();
+            let mut rest = Vec::new();
+            for (old, new) in pending {
+                let plan = self.lay.plans.get(&old).expect("a planned structure").clone();
+                let fields = old.struct_fields();
+                let nf: Vec<Type<'m>> = plan.order.iter().map(|f| cx.remap(fields[*f as usize])).collect();
+                if nf.iter().all(|t| t.is_sized()) {
+                    m.set_struct_body(new, &nf, false)?;
+                } else {
+                    rest.push((old, new));
+                }
+            }
+            if rest.len() == before {
+                return Err(OptError::Unsupported("no order for the new structure bodies".into()));
+            }
+            pending = rest;
+        }
+        // DTrans bodies: the old DTrans fields in the new order.
+        let tm = &cx.types.tm;
+        for (old, _) in &cx.own {
+            let name = old.struct_name().unwrap_or_default();
+            let plan = &self.lay.plans[old];
+            if let Some(fields) = tm.lookup_struct(&name).and_then(|s| tm.struct_body(s)).and_then(|b| b.fields.clone())
+            {
+                let nf: Vec<TypeId> = plan.order.iter().filter_map(|f| fields.get(*f as usize).copied()).collect();
+                cx.own_dtrans.insert(name, nf);
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the computed layouts against LLVM's, and reports them.
+    fn prepare_module(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
+        let dl = cx.m.data_layout();
+        let pairs: Vec<(Type<'m>, Type<'m>, bool)> = cx
+            .own
+            .iter()
+            .map(|(o, n)| (*o, *n, false))
+            .chain(cx.dependents.iter().map(|(o, n)| (*o, *n, true)))
+            .collect();
+        for (old, new, dependent) in pairs {
+            let plan = self.lay.plans.get(&old).cloned().ok_or_else(|| {
+                OptError::Unsupported(format!("{old} changed without a plan (a dependent the planner did not see)"))
+            })?;
+            let size_ok = dl.alloc_size(new) == Some(plan.new_size);
+            let offsets_ok = plan
+                .order
+                .iter()
+                .enumerate()
+                .all(|(ni, f)| dl.field_offset(new, ni as u32) == plan.new_off[*f as usize]);
+            if !size_ok || !offsets_ok {
+                return Err(OptError::Unsupported(format!("the layout computed for {new} is not LLVM's")));
+            }
+            let name = old.struct_name().unwrap_or_default();
+            let names = self.names.get(&name).cloned().unwrap_or_else(|| {
+                (0..old.struct_fields().len()).map(|i| format!("field{i}")).collect()
+            });
+            let fields = old.struct_fields();
+            let describe = |i: usize, off: u64| format!("{}: {} @{off}", names[i], fields[i]);
+            let old_layout = (0..fields.len()).map(|i| describe(i, plan.old_off[i])).collect();
+            let new_layout =
+                plan.order.iter().map(|f| describe(*f as usize, plan.new_off[*f as usize].unwrap_or(0))).collect();
+            cx.outcome.changed.push(Changed {
+                name: format!("%{name}"),
+                new_name: format!("%{}", new.struct_name().unwrap_or_default()),
+                size: Some(plan.old_size),
+                new_size: Some(plan.new_size),
+                old_layout,
+                new_layout,
+                detail: if dependent {
+                    "holds a changed structure".into()
+                } else {
+                    self.details.get(&name).cloned().unwrap_or_default()
+                },
+                dependent,
+            });
+        }
+        Ok(())
+    }
+
+    fn initialize_global(
+        &mut self,
+        cx: &mut OptContext<'m, '_>,
+        g: Value<'m>,
+        _ty: Type<'m>,
+    ) -> Result<Option<Value<'m>>, OptError> {
+        let (Some(init), Some(t)) = (g.initializer(), g.global_value_type()) else { return Ok(None) };
+        Ok(Some(convert(cx, &self.lay, init, t)?))
+    }
+
+    fn reinitialize_global(&mut self, cx: &mut OptContext<'m, '_>, g: Value<'m>) -> Result<Option<Value<'m>>, OptError> {
+        let (Some(init), Some(t)) = (g.initializer(), g.global_value_type()) else { return Ok(None) };
+        if !needs_rebuild(&self.lay, init) {
+            return Ok(None);
+        }
+        Ok(Some(convert(cx, &self.lay, init, t)?))
+    }
+
+    fn process_function(&mut self, cx: &mut OptContext<'m, '_>, f: Function<'m>) -> Result<(), OptError> {
+        match self.actions.get(&f) {
+            Some(a) => apply::apply(cx, &self.lay, a),
+            None => Ok(()),
+        }
+    }
+
+    fn finish(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
+        let m = cx.m;
+        m.drop_dereferenceable();
+        // Debug information of every changed structure.
+        let composites = m.debug_composites();
+        let mut relaid = Vec::new();
+        let changed: Vec<Type<'m>> = cx.own.iter().chain(&cx.dependents).map(|(o, _)| *o).collect();
+        for t in changed {
+            let plan = &self.lay.plans[&t];
+            for (di, members) in matching_composites(m, &composites, t) {
+                let new: Vec<(u32, u64)> = match members {
+                    Some(map) => {
+                        let mut v: Vec<(u32, u64, u32)> = map
+                            .iter()
+                            .filter_map(|(elem, field)| {
+                                let off = plan.new_off[*field as usize]?;
+                                let rank = plan.new_index(*field)?;
+                                Some((*elem, off * 8, rank))
+                            })
+                            .collect();
+                        v.sort_by_key(|x| (x.2, x.0));
+                        v.into_iter().map(|(e, o, _)| (e, o)).collect()
+                    }
+                    None => Vec::new(),
+                };
+                if m.relayout_di_composite(di, plan.new_size * 8, &new) {
+                    relaid.push(di);
+                }
+            }
+        }
+        m.drop_fragment_records(&relaid);
+        Ok(())
+    }
+}
+
+/// Whether constant `c` holds an address into a changed global.
+fn needs_rebuild<'m>(lay: &Layouts<'m>, c: Value<'m>) -> bool {
+    match c.kind() {
+        ValueKind::ConstantExpr => {
+            if let Some((g, _)) = plan::const_address(lay, c) {
+                if g.global_value_type().is_some_and(|t| lay.changed(t)) && c.kind() != ValueKind::GlobalVariable {
+                    return true;
+                }
+            }
+            c.operands().into_iter().any(|o| needs_rebuild(lay, o))
+        }
+        ValueKind::ConstantAggregate => (0..).map_while(|i| c.aggregate_element(i)).any(|e| needs_rebuild(lay, e)),
+        _ => false,
+    }
+}
+
+/// Constant `c` of old type `t` as a constant of the new type.
+fn convert<'m>(cx: &mut OptContext<'m, '_>, lay: &Layouts<'m>, c: Value<'m>, t: Type<'m>) -> Result<Value<'m>, OptError> {
+    let m = cx.m;
+    if !lay.changed(t) {
+        return rebuild(m, lay, c);
+    }
+    let nt = cx.remap(t);
+    match c.kind() {
+        ValueKind::ConstantNull => return Ok(m.const_null(nt)),
+        ValueKind::Undef => return Ok(m.const_undef(nt)),
+        ValueKind::Poison => return Ok(m.const_poison(nt)),
+        _ => {}
+    }
+    let elem = |i: u32| c.aggregate_element(i).ok_or_else(|| OptError::Unsupported(format!("element {i} of {c}")));
+    match t.kind() {
+        TypeKind::LLVMStructTypeKind => {
+            let plan: StructPlan = lay.plan(t).ok_or_else(|| OptError::Unsupported(format!("no plan for {t}")))?;
+            let fields = t.struct_fields();
+            let mut elems = Vec::new();
+            for f in &plan.order {
+                elems.push(convert(cx, lay, elem(*f)?, fields[*f as usize])?);
+            }
+            Ok(m.const_struct(nt, &elems)?)
+        }
+        TypeKind::LLVMArrayTypeKind => {
+            let e = t.element_type().expect("an array");
+            let ne = cx.remap(e);
+            let mut elems = Vec::new();
+            for i in 0..t.len().unwrap_or(0) as u32 {
+                elems.push(convert(cx, lay, elem(i)?, e)?);
+            }
+            Ok(m.const_array(ne, &elems)?)
+        }
+        _ => Err(OptError::Unsupported(format!("a constant of {t}"))),
+    }
+}
+
+/// Constant `c` (of an unchanged type) with its addresses into changed
+/// globals rebuilt.
+fn rebuild<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -> Result<Value<'m>, OptError> {
+    if !needs_rebuild(lay, c) {
+        return Ok(c);
+    }
+    match c.kind() {
+        ValueKind::ConstantExpr => apply::rebuild_address(m, lay, c),
+        ValueKind::ConstantAggregate => {
+            let t = c.ty();
+            let n = match t.kind() {
+                TypeKind::LLVMStructTypeKind => t.struct_fields().len() as u32,
+                _ => t.len().unwrap_or(0) as u32,
+            };
+            let mut elems = Vec::new();
+            for i in 0..n {
+                let e = c.aggregate_element(i).ok_or_else(|| OptError::Unsupported(format!("element of {c}")))?;
+                elems.push(rebuild(m, lay, e)?);
+            }
+            match t.kind() {
+                TypeKind::LLVMStructTypeKind => Ok(m.const_struct(t, &elems)?),
+                TypeKind::LLVMArrayTypeKind => Ok(m.const_array(t.element_type().expect("array"), &elems)?),
+                _ => Err(OptError::Unsupported(format!("a vector of addresses {c}"))),
+            }
+        }
+        _ => Ok(c),
+    }
+}
+
+/// Field names of structure `t` from its debug information (`fieldN`
+/// where none is found).
+fn field_names<'m>(m: &'m Module<'_>, composites: &[Metadata<'m>], t: Type<'m>) -> Vec<String> {
+    let n = t.struct_fields().len();
+    let mut names: Vec<String> = (0..n).map(|i| format!("field{i}")).collect();
+    if let Some((di, Some(map))) = matching_composites(m, composites, t).into_iter().next() {
+        if let Some(DiType::Composite { elements, .. }) = di.di_type() {
+            for (e, f) in map {
+                if let Some(Some(DiType::Derived { name, .. })) = elements.get(e as usize).map(|x| x.and_then(|x| x.di_type())) {
+                    if !name.is_empty() {
+                        names[f as usize] = name;
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+/// The debug composites describing structure `t`: same name (the LLVM
+/// name without `struct.`/`union.`, or an anonymous one) and size; each
+/// with the map from member element index to IR field when every member
+/// sits at the start of a field of its size (`None`: no such map, as for
+/// bit-fields).
+fn matching_composites<'m>(
+    m: &'m Module<'_>,
+    composites: &[Metadata<'m>],
+    t: Type<'m>,
+) -> Vec<(Metadata<'m>, Option<Vec<(u32, u32)>>)> {
+    let dl = m.data_layout();
+    let Some(llvm_name) = t.struct_name() else { return Vec::new() };
+    let base = llvm_name.strip_prefix("struct.").or_else(|| llvm_name.strip_prefix("union.")).unwrap_or(&llvm_name);
+    // Clang makes names unique with `.N` suffixes.
+    let base = match base.rsplit_once('.') {
+        Some((b, n)) if n.chars().all(|c| c.is_ascii_digit()) => b,
+        _ => base,
+    };
+    let size_bits = dl.alloc_size(t).unwrap_or(0) * 8;
+    let fields = t.struct_fields();
+    let offs: Vec<u64> = (0..fields.len() as u32).map(|i| dl.field_offset(t, i).unwrap_or(u64::MAX)).collect();
+    let mut named = Vec::new();
+    let mut anonymous = Vec::new();
+    for di in composites {
+        let Some(DiType::Composite { tag, name, size_bits: sb, elements, .. }) = di.di_type() else { continue };
+        if tag != dwarf::TAG_STRUCTURE_TYPE || sb != size_bits {
+            continue;
+        }
+        let mut map = Vec::new();
+        let mut ok = true;
+        for (k, e) in elements.iter().enumerate() {
+            match e.and_then(|e| e.di_type()) {
+                Some(DiType::Derived { tag: dwarf::TAG_MEMBER, offset_bits, size_bits, flags, .. }) => {
+                    let field = offs.iter().position(|o| *o * 8 == offset_bits);
+                    let fits = field.is_some_and(|f| dl.alloc_size(fields[f]).is_some_and(|s| s * 8 >= size_bits));
+                    if flags & dwarf::FLAG_BIT_FIELD != 0 || !fits {
+                        ok = false;
+                    } else {
+                        map.push((k as u32, field.unwrap() as u32));
+                    }
+                }
+                _ => ok = false,
+            }
+        }
+        let entry = (*di, ok.then_some(map));
+        if name == base {
+            named.push(entry);
+        } else if name.is_empty() && ok {
+            anonymous.push(entry);
+        }
+    }
+    if !named.is_empty() {
+        return named;
+    }
+    // An anonymous structure (a typedef's): only one whose members match
+    // this structure field for field; if several match, none of them keeps
+    // members (each may be another structure of the same shape).
+    if anonymous.len() > 1 {
+        return anonymous.into_iter().map(|(d, _)| (d, None)).collect();
+    }
+    anonymous
+}

@@ -1,0 +1,1055 @@
+//! The planning walk: every place of the module that depends on the
+//! layout of a changed type, classified before anything is changed.
+//!
+//! A place the walk does not understand is a failure blamed on the
+//! structures involved; the pass drops them and plans again, so that a
+//! structure is changed only when every place is rewritten. What the walk
+//! relies on from the analysis: for each pointer value, the types it is
+//! declared and used as. Its "object type" is the outermost of those that
+//! explains the others (the rest start at offset 0 of it): a pointer to the
+//! start of an object of that type, or of an array of them.
+use dtrans_analysis::alloc::{AllocKind, MemFn};
+use dtrans_analysis::info::AnalysisInfo;
+use dtrans_analysis::layout::{zero_chain, Layout};
+use dtrans_ir::{Function, Instruction, Module, Opcode, Type, TypeKind, Value, ValueKind};
+use dtrans_types::DType;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use super::layouts::{Layouts, Piece, Pos};
+
+/// One rewrite, decided from the unchanged module and applied in step 8a.
+/// Instructions are named by handle; operands are re-read when applied.
+#[derive(Clone, Debug)]
+pub enum Action<'m> {
+    /// Operand `op` is a constant address into a changed global: rebuilt as
+    /// a byte offset in the new layout.
+    ConstOperand { inst: Instruction<'m>, op: u32 },
+    /// A GEP whose indices step through changed types: lowered to typed
+    /// steps (variable indices) and byte offsets (the constant parts).
+    LowerGep { gep: Instruction<'m> },
+    /// A GEP of constant byte offset from a pointer to a changed object.
+    ByteGep { gep: Instruction<'m>, offset: i64 },
+    /// A GEP of variable byte offset (`gep i8, p, %n*40`): the offset is
+    /// rescaled.
+    VarGep { gep: Instruction<'m>, old: u64, new: u64 },
+    /// A load or store through a pointer to the start of a changed object:
+    /// the field it reaches moved by `offset`.
+    LeafAddr { inst: Instruction<'m>, op: u32, offset: i64 },
+    /// Goes (a store to a deleted field, the address of one).
+    Erase { inst: Instruction<'m> },
+    /// Operand `op` counts bytes of objects `old` bytes long, now `new`.
+    Rescale { inst: Instruction<'m>, op: u32, old: u64, new: u64 },
+    /// A memset/memcpy over part of an object: one call per piece.
+    Split { call: Instruction<'m>, pieces: Vec<Piece>, base_new: u64 },
+    /// Operand `op` becomes the constant `value`.
+    SetConst { inst: Instruction<'m>, op: u32, value: i64 },
+    /// `value` (the end of an -O2 exact division of a pointer difference
+    /// by shifts and a multiplication) becomes `diff / new`.
+    DivChain { last: Instruction<'m>, diff: Value<'m>, new: u64, signed: bool },
+    /// The access's `align` may promise more than the new layout gives.
+    Align { inst: Instruction<'m>, align: u64 },
+    /// A memory intrinsic's pointer arguments get at most `align`.
+    MemAlign { call: Instruction<'m>, align: u64 },
+    /// A struct-path TBAA tag names the old layout: made a scalar tag.
+    Tbaa { inst: Instruction<'m> },
+    /// A memcpy's `!tbaa.struct` names old offsets: dropped.
+    DropTbaaStruct { inst: Instruction<'m> },
+}
+
+/// A place not understood, and the changed types it involves.
+pub struct Failure<'m> {
+    pub types: Vec<Type<'m>>,
+    pub why: String,
+}
+
+pub struct Planner<'a, 'm, 'c> {
+    pub m: &'m Module<'c>,
+    pub info: &'a AnalysisInfo<'m>,
+    pub lay: &'a Layouts<'m>,
+    layout: Layout<'m, 'c>,
+    pub actions: HashMap<Function<'m>, Vec<Action<'m>>>,
+    pub failures: Vec<Failure<'m>>,
+    allocs: HashMap<Instruction<'m>, Option<Type<'m>>>,
+    /// C names of changed structures, as TBAA type nodes name them.
+    tbaa_names: HashSet<String>,
+    tbaa_kind: u32,
+    tbaa_struct_kind: u32,
+    fname: String,
+}
+
+/// What a pointer points to the start of.
+enum Object<'m> {
+    /// Nothing the relayout changes.
+    Unchanged,
+    Changed(Type<'m>),
+    /// Types that do not nest at offset 0, one of them changed.
+    Unclear(Vec<Type<'m>>),
+}
+
+impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
+    pub fn new(m: &'m Module<'c>, info: &'a AnalysisInfo<'m>, lay: &'a Layouts<'m>) -> Self {
+        let mut layout = Layout::new(m);
+        let tm = info.ptr.tm();
+        let mut allocs = HashMap::default();
+        for a in &info.ptr.allocations {
+            let t = a.allocated.and_then(|t| layout.ir_type(tm, t));
+            allocs.insert(a.call, t);
+        }
+        let tbaa_names = lay
+            .plans
+            .keys()
+            .filter_map(|t| t.struct_name())
+            .map(|n| n.strip_prefix("struct.").or_else(|| n.strip_prefix("union.")).unwrap_or(&n).to_string())
+            .collect();
+        Planner {
+            m,
+            info,
+            lay,
+            layout,
+            actions: HashMap::default(),
+            failures: Vec::new(),
+            allocs,
+            tbaa_names,
+            tbaa_kind: m.md_kind_id("tbaa"),
+            tbaa_struct_kind: m.md_kind_id("tbaa.struct"),
+            fname: String::new(),
+        }
+    }
+
+    fn fail(&mut self, types: Vec<Type<'m>>, why: impl Into<String>) {
+        self.failures.push(Failure { types, why: format!("{}: {}", self.fname, why.into()) });
+    }
+
+    fn push(&mut self, f: Function<'m>, a: Action<'m>) {
+        self.actions.entry(f).or_default().push(a);
+    }
+
+    /// The object type of pointer `v` (see the module docs).
+    fn object(&mut self, v: Value<'m>) -> Object<'m> {
+        let Some(info) = self.info.ptr.info(v) else { return Object::Unchanged };
+        let tm = self.info.ptr.tm();
+        let mut pointees = Vec::new();
+        for t in info.all_types() {
+            if let Some(p) = tm.pointee(t) {
+                if !matches!(tm.get(p), DType::Int(8) | DType::Void | DType::Unknown) && !pointees.contains(&p) {
+                    pointees.push(p);
+                }
+            }
+        }
+        let irs: Vec<Option<Type<'m>>> = pointees.iter().map(|p| self.layout.ir_type(tm, *p)).collect();
+        let any_changed = irs.iter().flatten().any(|t| self.lay.changed(*t));
+        let types_mentioned: Vec<Type<'m>> = irs.iter().flatten().copied().filter(|t| self.lay.changed(*t)).collect();
+        if (info.unknown.is_some() || info.ambiguous.is_some()) && any_changed {
+            return Object::Unclear(types_mentioned);
+        }
+        if !any_changed {
+            // A field address inside a changed structure is a pointer to the
+            // field's own (unchanged) type: nothing to do for its accesses.
+            return Object::Unchanged;
+        }
+        // The outermost: every other pointee lies on its chain at offset 0.
+        let outer = pointees.iter().position(|p| {
+            let chain: Vec<_> = zero_chain(tm, *p).collect();
+            pointees.iter().all(|q| chain.contains(q))
+        });
+        match outer.and_then(|i| irs[i]) {
+            Some(t) if self.lay.changed(t) => Object::Changed(t),
+            _ => Object::Unclear(types_mentioned),
+        }
+    }
+
+    /// The changed structures a value's recovered types mention as fields
+    /// (it addresses a field of one).
+    fn field_of_changed(&mut self, v: Value<'m>) -> Vec<(Type<'m>, u32)> {
+        let Some(info) = self.info.ptr.info(v) else { return Vec::new() };
+        let tm = self.info.ptr.tm();
+        let mut out = Vec::new();
+        for e in &info.elements {
+            if let Some(t) = self.layout.ir_type(tm, e.aggregate) {
+                if self.lay.changed(t) {
+                    out.push((t, e.field));
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether accesses through `v` concern a changed type at all.
+    fn related(&mut self, v: Value<'m>) -> bool {
+        !matches!(self.object(v), Object::Unchanged) || !self.field_of_changed(v).is_empty()
+    }
+
+    // ---- globals ----
+
+    /// Globals: the IR type must agree with the recovered one, and the
+    /// initializer must be one the pass can rebuild.
+    pub fn plan_globals(&mut self) {
+        self.fname = "globals".into();
+        let globals: Vec<Value<'m>> = self.m.globals().collect();
+        for g in globals {
+            let Some(t) = g.global_value_type() else { continue };
+            match self.object(g) {
+                Object::Changed(o) if !self.same_storage(o, t) => {
+                    self.fail(vec![o], format!("@{} is {} in the IR, used as {}", g.name(), t, o))
+                }
+                Object::Unclear(ts) => self.fail(ts, format!("@{}: its type is not clear", g.name())),
+                _ => {}
+            }
+            if let Some(init) = g.initializer() {
+                if let Err((ts, why)) = self.check_init(init, t) {
+                    self.fail(ts, format!("initializer of @{}: {why}", g.name()));
+                }
+            }
+        }
+    }
+
+    /// Whether storage of IR type `t` holds objects of type `o`: `o`
+    /// itself or an array of them.
+    fn same_storage(&self, o: Type<'m>, t: Type<'m>) -> bool {
+        let mut cur = t;
+        loop {
+            if cur == o {
+                return true;
+            }
+            match cur.kind() {
+                TypeKind::LLVMArrayTypeKind => match cur.element_type() {
+                    Some(e) => cur = e,
+                    None => return false,
+                },
+                _ => return false,
+            }
+        }
+    }
+
+    /// Whether an initializer of type `t` can be rebuilt for the new layout.
+    fn check_init(&mut self, c: Value<'m>, t: Type<'m>) -> Result<(), (Vec<Type<'m>>, String)> {
+        if self.lay.changed(t) {
+            match c.kind() {
+                ValueKind::ConstantNull | ValueKind::Undef | ValueKind::Poison => return Ok(()),
+                ValueKind::ConstantAggregate => {
+                    let fields: Vec<Type<'m>> = match t.kind() {
+                        TypeKind::LLVMStructTypeKind => t.struct_fields(),
+                        TypeKind::LLVMArrayTypeKind => {
+                            vec![t.element_type().expect("array"); t.len().unwrap_or(0) as usize]
+                        }
+                        _ => return Err((vec![t], "a vector of changed structures".into())),
+                    };
+                    for (i, ft) in fields.into_iter().enumerate() {
+                        let Some(e) = c.aggregate_element(i as u32) else {
+                            return Err((vec![t], "an element that cannot be read".into()));
+                        };
+                        self.check_init(e, ft)?;
+                    }
+                    return Ok(());
+                }
+                _ => return Err((vec![t], format!("a constant of changed type {t} that is not an aggregate"))),
+            }
+        }
+        self.check_const(c).map(|_| ())
+    }
+
+    /// A constant that is (or holds) an address into a changed global:
+    /// `Ok(true)` if it must be rebuilt and can be.
+    pub fn check_const(&mut self, c: Value<'m>) -> Result<bool, (Vec<Type<'m>>, String)> {
+        match c.kind() {
+            ValueKind::ConstantExpr => {}
+            ValueKind::ConstantAggregate => {
+                let mut any = false;
+                for i in 0.. {
+                    let Some(e) = c.aggregate_element(i) else { break };
+                    any |= self.check_const(e)?;
+                    if i > 1_000_000 {
+                        break;
+                    }
+                }
+                return Ok(any);
+            }
+            _ => return Ok(false),
+        }
+        if c.const_opcode() == Some(Opcode::LLVMGetElementPtr) {
+            return match const_address(self.lay, c) {
+                None => {
+                    let touched = gep_touched(self.lay, c);
+                    if touched.is_empty() {
+                        // Not a constant offset from a global: its operands decide.
+                        self.check_operands(c)
+                    } else {
+                        Err((touched, format!("constant address {c} not understood")))
+                    }
+                }
+                Some((g, off)) => {
+                    let gt = g.global_value_type().expect("a global");
+                    if self.lay.changed(gt) {
+                        match self.lay.translate_ptr(gt, off) {
+                            Pos::At(_) => Ok(true),
+                            Pos::Deleted => Err((vec![gt], format!("{c} addresses a deleted field"))),
+                            Pos::Invalid => Err((vec![gt], format!("{c} is not at a field"))),
+                        }
+                    } else {
+                        let touched = gep_touched(self.lay, c);
+                        if touched.is_empty() {
+                            Ok(false)
+                        } else {
+                            Err((touched, format!("{c} addresses @{} as another type", g.name())))
+                        }
+                    }
+                }
+            };
+        }
+        self.check_operands(c)
+    }
+
+    fn check_operands(&mut self, c: Value<'m>) -> Result<bool, (Vec<Type<'m>>, String)> {
+        let mut any = false;
+        for o in c.operands() {
+            any |= self.check_const(o)?;
+        }
+        if any && c.const_opcode() != Some(Opcode::LLVMGetElementPtr) {
+            // Only GEP chains are rebuilt; another expression around one
+            // (`ptrtoint (gep ...)`) would need rebuilding too.
+            return Err((Vec::new(), format!("an address into a changed global inside {c}")));
+        }
+        Ok(any)
+    }
+
+    // ---- functions ----
+
+    pub fn plan_function(&mut self, f: Function<'m>) {
+        self.fname = format!("@{}", f.name());
+        for i in f.instructions() {
+            self.plan_constants(f, i);
+            match i.opcode() {
+                Opcode::LLVMGetElementPtr => self.plan_gep(f, i),
+                Opcode::LLVMLoad => self.plan_access(f, i, 0),
+                Opcode::LLVMStore => self.plan_access(f, i, 1),
+                Opcode::LLVMCall | Opcode::LLVMInvoke => self.plan_call(f, i),
+                Opcode::LLVMSub => self.plan_sub(f, i),
+                Opcode::LLVMAlloca => {
+                    let v = i.as_value();
+                    if let (Object::Changed(o), Some(t)) = (self.object(v), i.allocated_type()) {
+                        if !self.same_storage(o, t) {
+                            self.fail(vec![o], format!("an alloca of {t} used as {o}"));
+                        }
+                    }
+                }
+                Opcode::LLVMAtomicRMW | Opcode::LLVMAtomicCmpXchg => {
+                    if let Some(p) = i.operand(0) {
+                        if let Object::Changed(o) = self.object(p) {
+                            self.fail(vec![o], "an atomic read-modify-write of a field at the object's start");
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn plan_constants(&mut self, f: Function<'m>, i: Instruction<'m>) {
+        let n = i.num_operands();
+        let callee = if i.is_call() { n.checked_sub(1) } else { None };
+        for k in 0..n {
+            if Some(k) == callee {
+                continue;
+            }
+            let Some(o) = i.operand(k) else { continue };
+            if o.kind() != ValueKind::ConstantExpr && o.kind() != ValueKind::ConstantAggregate {
+                continue;
+            }
+            match self.check_const(o) {
+                Ok(true) => {
+                    if o.kind() == ValueKind::ConstantAggregate {
+                        self.fail(Vec::new(), format!("an aggregate constant holding a changed address in {}", i.as_value()));
+                    } else {
+                        self.push(f, Action::ConstOperand { inst: i, op: k });
+                    }
+                }
+                Ok(false) => {}
+                Err((ts, why)) => {
+                    // A store through a constant address of a deleted field goes.
+                    if why.contains("deleted field") && i.opcode() == Opcode::LLVMStore && k == 1 {
+                        self.push(f, Action::Erase { inst: i });
+                    } else {
+                        self.fail(ts, why);
+                    }
+                }
+            }
+        }
+    }
+
+    fn plan_gep(&mut self, f: Function<'m>, i: Instruction<'m>) {
+        let v = i.as_value();
+        if v.ty().kind() == TypeKind::LLVMVectorTypeKind {
+            if let Some(b) = i.operand(0) {
+                if self.related(b) {
+                    let ts = self.mentioned(b);
+                    self.fail(ts, "a vector of addresses");
+                }
+            }
+            return;
+        }
+        let touched = gep_touched(self.lay, v);
+        if !touched.is_empty() {
+            // Typed steps through changed types.
+            match gep_path_pos(self.lay, v) {
+                Some(Pos::Deleted) => self.plan_deleted_address(f, i, touched),
+                Some(_) => self.push(f, Action::LowerGep { gep: i }),
+                None => self.fail(touched, format!("{} is not a path of fields", v)),
+            }
+            return;
+        }
+        let Some(base) = i.operand(0) else { return };
+        let src = i.gep_source_type().expect("a GEP");
+        if self.lay.changed(src) {
+            // Whole objects stepped over: the remapped source type gives the
+            // new stride. The base must point to objects of that type.
+            match self.object(base) {
+                Object::Changed(o) if o == src => {}
+                Object::Unchanged => {}
+                Object::Changed(o) => self.fail(vec![o, src], format!("{} steps over {src} from a pointer to {o}", v)),
+                Object::Unclear(ts) => self.fail(ts, format!("{} from a pointer of unclear type", v)),
+            }
+            return;
+        }
+        match self.object(base) {
+            Object::Unchanged => self.plan_field_step(f, i, base),
+            Object::Unclear(ts) => self.fail(ts, format!("{} from a pointer of unclear type", v)),
+            Object::Changed(o) => {
+                let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
+                if let Some(off) = const_gep_offset(self.lay, src, &idx) {
+                    match self.lay.translate_ptr(o, off) {
+                        Pos::At(x) if x == off => {}
+                        Pos::At(x) => self.push(f, Action::ByteGep { gep: i, offset: x }),
+                        Pos::Deleted => self.plan_deleted_address(f, i, vec![o]),
+                        Pos::Invalid => self.fail(vec![o], format!("{} is {off} bytes into {o}, not at a field", v)),
+                    }
+                } else if idx.len() == 1 && self.lay.old_size(src) == 1 {
+                    let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
+                    if old == new {
+                        return;
+                    }
+                    match rescale(self.m, idx[0], old, new, None) {
+                        Ok(_) => self.push(f, Action::VarGep { gep: i, old, new }),
+                        Err(why) => self.fail(vec![o], format!("{}: {why}", v)),
+                    }
+                } else {
+                    self.fail(vec![o], format!("{} steps through {o} by {src}", v));
+                }
+            }
+        }
+    }
+
+    /// A GEP (of unchanged source type) from the address of a field of a
+    /// changed structure: it stays inside the field, or steps over whole
+    /// structures (the same field of another element), which are new-size
+    /// steps now.
+    fn plan_field_step(&mut self, f: Function<'m>, i: Instruction<'m>, base: Value<'m>) {
+        let fields = self.field_of_changed(base);
+        if fields.is_empty() {
+            return;
+        }
+        let v = i.as_value();
+        let mut holders: Vec<Type<'m>> = fields.iter().map(|(t, _)| *t).collect();
+        holders.dedup();
+        let [x] = holders[..] else {
+            self.fail(holders, format!("{} from the address of fields of several structures", v));
+            return;
+        };
+        let (old, new) = (self.lay.old_size(x), self.lay.new_size(x));
+        let src = i.gep_source_type().expect("a GEP");
+        let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
+        let field_size = fields.iter().map(|(t, k)| self.lay.old_size(t.struct_fields()[*k as usize])).min().unwrap_or(0);
+        if let Some(off) = const_gep_offset(self.lay, src, &idx) {
+            if off >= 0 && (off as u64) < field_size {
+                return; // inside the field
+            }
+            if old > 0 && off % old as i64 == 0 {
+                if old != new {
+                    self.push(f, Action::ByteGep { gep: i, offset: off / old as i64 * new as i64 });
+                }
+                return;
+            }
+            self.fail(vec![x], format!("{} leaves a field of {x}", v));
+        } else if idx.len() == 1 && self.lay.old_size(src) == 1 {
+            if old == new {
+                return;
+            }
+            match rescale(self.m, idx[0], old, new, None) {
+                Ok(_) => self.push(f, Action::VarGep { gep: i, old, new }),
+                Err(why) => self.fail(vec![x], format!("{} steps from a field of {x}: {why}", v)),
+            }
+        } else if fields.iter().all(|(t, k)| {
+            let ft = t.struct_fields()[*k as usize];
+            ft.is_array() && ft.element_type().is_some_and(|e| self.lay.old_size(e) == self.lay.old_size(src))
+        }) && idx.len() == 1
+        {
+            // An element of an array field: it stays inside the field.
+        } else {
+            self.fail(vec![x], format!("{} steps from a field of {x} by {src}", v));
+        }
+    }
+
+    /// A GEP that addresses a deleted field: it goes with the stores
+    /// through it (and GEPs further into it); anything else that uses it
+    /// is a failure.
+    fn plan_deleted_address(&mut self, f: Function<'m>, i: Instruction<'m>, ts: Vec<Type<'m>>) {
+        let mut erase = Vec::new();
+        if self.erasable(i.as_value(), &mut erase, 0) {
+            for e in erase {
+                self.push(f, Action::Erase { inst: e });
+            }
+        } else {
+            self.fail(ts, format!("{} addresses a deleted field and is used by more than stores", i.as_value()));
+        }
+    }
+
+    fn erasable(&self, v: Value<'m>, out: &mut Vec<Instruction<'m>>, depth: u32) -> bool {
+        let Some(i) = v.as_instruction() else { return false };
+        if depth > 8 {
+            return false;
+        }
+        for u in v.users() {
+            let Some(ui) = u.as_instruction() else { return false };
+            let ok = match ui.opcode() {
+                Opcode::LLVMStore => ui.operand(1) == Some(v) && ui.operand(0) != Some(v) && !ui.is_volatile(),
+                Opcode::LLVMGetElementPtr => ui.operand(0) == Some(v) && self.erasable(u, out, depth + 1),
+                _ => false,
+            };
+            if !ok {
+                return false;
+            }
+            if ui.opcode() == Opcode::LLVMStore {
+                out.push(ui);
+            }
+        }
+        out.push(i);
+        true
+    }
+
+    fn mentioned(&mut self, v: Value<'m>) -> Vec<Type<'m>> {
+        match self.object(v) {
+            Object::Changed(t) => vec![t],
+            Object::Unclear(ts) => ts,
+            Object::Unchanged => self.field_of_changed(v).into_iter().map(|(t, _)| t).collect(),
+        }
+    }
+
+    /// A load (`op` 0) or store (`op` 1).
+    fn plan_access(&mut self, f: Function<'m>, i: Instruction<'m>, op: u32) {
+        let Some(addr) = i.operand(op) else { return };
+        let ty = if op == 0 { i.as_value().ty() } else { i.operand(0).map(|v| v.ty()).expect("stored value") };
+        let size = self.lay.dl.store_size(ty).unwrap_or(0);
+        let related = match self.object(addr) {
+            Object::Unchanged => !self.field_of_changed(addr).is_empty(),
+            Object::Unclear(ts) => {
+                self.fail(ts, format!("{} through a pointer of unclear type", i.as_value()));
+                return;
+            }
+            Object::Changed(o) => {
+                let (pos, leaf) = self.lay.translate_leaf(o);
+                let whole = size == self.lay.old_size(o) && size > self.lay.old_size(leaf);
+                if whole {
+                    if self.lay.new_size(o) != self.lay.old_size(o) {
+                        self.fail(vec![o], format!("{} copies a whole {o} as one value", i.as_value()));
+                        return;
+                    }
+                } else if size > self.lay.old_size(leaf) {
+                    self.fail(vec![o], format!("{} is wider than the field it reaches", i.as_value()));
+                    return;
+                } else {
+                    match pos {
+                        Pos::At(0) => {}
+                        Pos::At(x) => self.push(f, Action::LeafAddr { inst: i, op, offset: x }),
+                        Pos::Deleted if op == 1 && !i.is_volatile() => {
+                            self.push(f, Action::Erase { inst: i });
+                            return;
+                        }
+                        _ => {
+                            self.fail(vec![o], format!("{} reaches a deleted or unknown field", i.as_value()));
+                            return;
+                        }
+                    }
+                }
+                true
+            }
+        };
+        if !related {
+            return;
+        }
+        let abi = u64::from(self.lay.dl.abi_align(ty).unwrap_or(1));
+        if i.alignment().is_some_and(|a| u64::from(a) > abi) {
+            self.push(f, Action::Align { inst: i, align: abi });
+        }
+        self.plan_tbaa(f, i, true);
+    }
+
+    fn plan_tbaa(&mut self, f: Function<'m>, i: Instruction<'m>, related: bool) {
+        let Some(tag) = i.as_value().metadata(self.tbaa_kind) else { return };
+        let ops = tag.operands();
+        let (Some(Some(base)), Some(Some(access))) = (ops.first(), ops.get(1)) else { return };
+        if base == access {
+            return;
+        }
+        let named = base.operands().first().copied().flatten().and_then(|s| s.as_string());
+        if related || named.is_some_and(|n| self.tbaa_names.contains(&n)) {
+            self.push(f, Action::Tbaa { inst: i });
+        }
+    }
+
+    fn plan_call(&mut self, f: Function<'m>, i: Instruction<'m>) {
+        let callee = i.called_function();
+        let name = callee.map(|c| c.name()).unwrap_or_default();
+        if name.starts_with("llvm.memcpy") || name.starts_with("llvm.memmove") || name.starts_with("llvm.memset") {
+            self.plan_mem(f, i, !name.starts_with("llvm.memset"));
+            return;
+        }
+        if matches!(name.as_str(), "memcpy" | "memmove" | "memset") {
+            let touches = (0..2).filter_map(|k| i.call_arg(k)).any(|a| a.ty().is_pointer() && self.related(a));
+            if touches {
+                let ts = (0..2).filter_map(|k| i.call_arg(k)).flat_map(|a| self.mentioned(a)).collect();
+                self.fail(ts, format!("a call of @{name} (not the intrinsic) over a changed structure"));
+            }
+            return;
+        }
+        if name.starts_with("llvm.lifetime") {
+            if let (Some(sz), Some(p)) = (i.call_arg(0), i.call_arg(1)) {
+                if let Object::Changed(o) = self.object(p) {
+                    let old = sz.const_int_value().unwrap_or(-1);
+                    let alloc_ty = p.as_instruction().and_then(|a| a.allocated_type());
+                    let new = match alloc_ty {
+                        Some(t) if old == self.lay.old_size(t) as i64 => self.lay.new_size(t) as i64,
+                        _ if old == -1 => -1,
+                        _ if old > 0 && old as u64 % self.lay.old_size(o).max(1) == 0 => {
+                            old / self.lay.old_size(o) as i64 * self.lay.new_size(o) as i64
+                        }
+                        _ => -1,
+                    };
+                    if new != old {
+                        self.push(f, Action::SetConst { inst: i, op: 0, value: new });
+                    }
+                }
+            }
+            return;
+        }
+        // Allocations of changed objects: sizes.
+        if let Some(&alloc) = self.allocs.get(&i) {
+            let kind = callee.and_then(|c| self.info.ptr.mem_fns.kind(c));
+            let changed = alloc.filter(|t| self.lay.changed(*t));
+            let result_obj = self.object(i.as_value());
+            match (changed, result_obj) {
+                (Some(t), _) => self.plan_alloc(f, i, kind, t),
+                (None, Object::Changed(o)) => {
+                    self.fail(vec![o], format!("an allocation of unclear type used as {o}"));
+                }
+                (None, Object::Unclear(ts)) => self.fail(ts, "an allocation of unclear type"),
+                _ => {}
+            }
+            return;
+        }
+        if matches!(name.as_str(), "qsort" | "bsearch") {
+            let (base, size) = if name == "qsort" { (0, 2) } else { (1, 3) };
+            if let (Some(b), Some(s)) = (i.call_arg(base), i.call_arg(size)) {
+                match self.object(b) {
+                    Object::Changed(o) => {
+                        let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
+                        if s.const_uint_value() == Some(old) {
+                            if old != new {
+                                self.push(f, Action::SetConst { inst: i, op: size, value: new as i64 });
+                            }
+                        } else {
+                            self.fail(vec![o], format!("@{name} of {o} with an element size that is not its size"));
+                        }
+                    }
+                    Object::Unclear(ts) => self.fail(ts, format!("@{name} of an array of unclear type")),
+                    Object::Unchanged => {}
+                }
+            }
+        }
+    }
+
+    fn plan_alloc(&mut self, f: Function<'m>, i: Instruction<'m>, kind: Option<MemFn>, t: Type<'m>) {
+        let (old, new) = (self.lay.old_size(t), self.lay.new_size(t));
+        let Some(MemFn::Alloc(k)) = kind else {
+            self.fail(vec![t], "an allocation the pass does not know");
+            return;
+        };
+        if matches!(k, AllocKind::New | AllocKind::NewArray | AllocKind::Strdup) {
+            self.fail(vec![t], format!("a {k:?} allocation"));
+            return;
+        }
+        if old == new {
+            return;
+        }
+        let Some((a, b)) = k.size_args() else {
+            self.fail(vec![t], "an allocation whose size is not an argument");
+            return;
+        };
+        let args: Vec<u32> = std::iter::once(a).chain(b).collect();
+        for k in args.iter().copied() {
+            if let Some(v) = i.call_arg(k) {
+                if rescale(self.m, v, old, new, None).is_ok() {
+                    self.push(f, Action::Rescale { inst: i, op: k, old, new });
+                    return;
+                }
+            }
+        }
+        self.fail(vec![t], format!("the size of {} is not a multiple of {t} the pass can rewrite", i.as_value()));
+    }
+
+    fn plan_mem(&mut self, f: Function<'m>, i: Instruction<'m>, copy: bool) {
+        let (Some(dst), Some(src), Some(len)) = (i.call_arg(0), i.call_arg(1), i.call_arg(2)) else { return };
+        let ptrs: Vec<Value<'m>> = if copy { vec![dst, src] } else { vec![dst] };
+        if !ptrs.iter().any(|p| self.related(*p)) {
+            return;
+        }
+        if i.as_value().metadata(self.tbaa_struct_kind).is_some() {
+            self.push(f, Action::DropTbaaStruct { inst: i });
+        }
+        self.plan_tbaa(f, i, true);
+        let objs: Vec<Object<'m>> = ptrs.iter().map(|p| self.object(*p)).collect();
+        // Whole objects (or arrays of them) from their starts.
+        let whole = match objs.as_slice() {
+            [Object::Changed(d)] => Some(*d),
+            [Object::Changed(d), Object::Changed(s)] if d == s => Some(*d),
+            _ => None,
+        };
+        if let Some(o) = whole {
+            let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
+            let l = len.const_uint_value();
+            if l.is_some_and(|l| l < old) {
+                // Part of one object from its start.
+                self.plan_pieces(f, i, o, 0, l.unwrap(), 0);
+                return;
+            }
+            if old != new {
+                if let Err(why) = rescale(self.m, len, old, new, None) {
+                    self.fail(vec![o], format!("{}: {why}", i.as_value()));
+                    return;
+                }
+                self.push(f, Action::Rescale { inst: i, op: 2, old, new });
+            }
+            self.push(f, Action::MemAlign { call: i, align: self.lay.new_align(o) });
+            return;
+        }
+        // A run of fields from a field's address: the same field of the
+        // same structure on both sides.
+        let fields: Vec<Vec<(Type<'m>, u32)>> = ptrs.iter().map(|p| self.field_of_changed(*p)).collect();
+        let same = fields.iter().all(|fs| fs.len() == 1 && fs[0] == fields[0][0]);
+        let Some(l) = len.const_uint_value() else {
+            let ts = ptrs.iter().flat_map(|p| self.mentioned(*p)).collect();
+            self.fail(ts, format!("{} of variable length over part of a changed structure", i.as_value()));
+            return;
+        };
+        if same && !fields[0].is_empty() {
+            let (x, fi) = fields[0][0];
+            let Some(p) = self.lay.plan(x) else { return };
+            let lo = p.old_off[fi as usize];
+            // The field's own bytes only: nothing moves inside an unchanged field.
+            let field_ty = x.struct_fields()[fi as usize];
+            if l <= self.lay.old_size(field_ty) && !self.lay.changed(field_ty) {
+                return;
+            }
+            match p.new_off[fi as usize] {
+                Some(base_new) => self.plan_pieces(f, i, x, lo, l, base_new),
+                None => self.fail(vec![x], format!("{} starts in a deleted field", i.as_value())),
+            }
+            return;
+        }
+        let ts = ptrs.iter().flat_map(|p| self.mentioned(*p)).collect();
+        self.fail(ts, format!("{} between different types or positions", i.as_value()));
+    }
+
+    /// A memory intrinsic over `[lo, lo + len)` of an object of type `o`,
+    /// whose pointers point at old offset `lo` (new offset `base_new`).
+    fn plan_pieces(&mut self, f: Function<'m>, i: Instruction<'m>, o: Type<'m>, lo: u64, len: u64, base_new: u64) {
+        let Some(pieces) = self.lay.pieces(o, lo, len) else {
+            self.fail(vec![o], format!("{} leaves the object", i.as_value()));
+            return;
+        };
+        // Unchanged when the pieces keep their places relative to the start.
+        let same = pieces.iter().all(|p| p.new.is_some_and(|n| n as i64 - base_new as i64 == p.old as i64 - lo as i64));
+        if same {
+            return;
+        }
+        self.push(f, Action::Split { call: i, pieces, base_new });
+    }
+
+    /// `sub (ptrtoint a), (ptrtoint b)` of pointers to changed objects.
+    fn plan_sub(&mut self, f: Function<'m>, i: Instruction<'m>) {
+        let (Some(x), Some(y)) = (i.operand(0), i.operand(1)) else { return };
+        let (Some(a), Some(b)) = (ptr_of(x), ptr_of(y)) else { return };
+        let (oa, ob) = (self.object(a), self.object(b));
+        let o = match (oa, ob) {
+            (Object::Changed(p), Object::Changed(q)) if p == q => p,
+            (Object::Unchanged, Object::Unchanged) => return,
+            (oa, ob) => {
+                let mut ts = Vec::new();
+                for o in [oa, ob] {
+                    match o {
+                        Object::Changed(t) => ts.push(t),
+                        Object::Unclear(v) => ts.extend(v),
+                        Object::Unchanged => {}
+                    }
+                }
+                self.fail(ts, format!("{}: a difference of pointers to different types", i.as_value()));
+                return;
+            }
+        };
+        let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
+        if old == new {
+            return;
+        }
+        let d = i.as_value();
+        for u in d.users() {
+            let Some(ui) = u.as_instruction() else {
+                self.fail(vec![o], format!("{}: a pointer difference used by a constant", d));
+                return;
+            };
+            let rhs = ui.operand(1).and_then(|r| r.const_int_value());
+            match ui.opcode() {
+                Opcode::LLVMSDiv | Opcode::LLVMUDiv if ui.operand(0) == Some(d) && rhs == Some(old as i64) => {
+                    self.push(f, Action::SetConst { inst: ui, op: 1, value: new as i64 });
+                }
+                Opcode::LLVMAShr | Opcode::LLVMLShr if ui.operand(0) == Some(d) => {
+                    let tz = u64::from(old.trailing_zeros());
+                    let odd = old >> tz;
+                    let signed = ui.opcode() == Opcode::LLVMAShr;
+                    if rhs != Some(tz as i64) {
+                        self.fail(vec![o], format!("{}: a pointer difference shifted by other than the size", ui.as_value()));
+                        return;
+                    }
+                    if odd == 1 {
+                        self.push(f, Action::DivChain { last: ui, diff: d, new, signed });
+                        continue;
+                    }
+                    for m in ui.as_value().users() {
+                        let mi = m.as_instruction().filter(|mi| {
+                            mi.opcode() == Opcode::LLVMMul
+                                && mi.operand(1).and_then(|c| c.const_uint_value()).is_some_and(|c| c.wrapping_mul(odd) == 1)
+                        });
+                        match mi {
+                            Some(mi) => self.push(f, Action::DivChain { last: mi, diff: d, new, signed }),
+                            None => {
+                                self.fail(vec![o], format!("{}: a pointer difference not divided by the size", m));
+                                return;
+                            }
+                        }
+                    }
+                }
+                Opcode::LLVMICmp => {
+                    for k in 0..2 {
+                        let Some(c) = ui.operand(k).and_then(|c| c.const_int_value()) else { continue };
+                        if c % old as i64 != 0 {
+                            self.fail(vec![o], format!("{}: a pointer difference compared with {c}", ui.as_value()));
+                            return;
+                        }
+                        if c != 0 {
+                            self.push(f, Action::SetConst { inst: ui, op: k, value: c / old as i64 * new as i64 });
+                        }
+                    }
+                }
+                _ => {
+                    self.fail(vec![o], format!("{}: a pointer difference used as bytes", ui.as_value()));
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// `ptrtoint p`: `p`.
+fn ptr_of(v: Value<'_>) -> Option<Value<'_>> {
+    match v.as_instruction() {
+        Some(i) => (i.opcode() == Opcode::LLVMPtrToInt).then(|| i.operand(0))?,
+        None => (v.const_opcode() == Some(Opcode::LLVMPtrToInt)).then(|| v.operand(0))?,
+    }
+}
+
+/// The changed types a GEP (instruction or constant) steps into with its
+/// indices after the first: where field offsets change.
+pub fn gep_touched<'m>(lay: &Layouts<'m>, gep: Value<'m>) -> Vec<Type<'m>> {
+    let src = match gep.as_instruction() {
+        Some(i) => i.gep_source_type(),
+        None => gep.const_gep_source_type(),
+    };
+    let Some(mut t) = src else { return Vec::new() };
+    let idx = gep.gep_indices().unwrap_or_default();
+    let mut out = Vec::new();
+    for i in idx.iter().skip(1) {
+        if lay.changed(t) {
+            out.push(t);
+        }
+        t = match t.kind() {
+            TypeKind::LLVMStructTypeKind => {
+                let Some(k) = i.const_uint_value() else { break };
+                match t.struct_fields().get(k as usize) {
+                    Some(f) => *f,
+                    None => break,
+                }
+            }
+            TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind => match t.element_type() {
+                Some(e) => e,
+                None => break,
+            },
+            _ => break,
+        };
+    }
+    out
+}
+
+/// Where the path of a GEP through changed types ends, relative to its
+/// first step (`None`: an index the walk cannot follow).
+pub fn gep_path_pos<'m>(lay: &Layouts<'m>, gep: Value<'m>) -> Option<Pos> {
+    let src = match gep.as_instruction() {
+        Some(i) => i.gep_source_type(),
+        None => gep.const_gep_source_type(),
+    }?;
+    let idx = gep.gep_indices()?;
+    let mut t = src;
+    for i in idx.iter().skip(1) {
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind => {
+                let k = i.const_uint_value()? as usize;
+                if let Some(p) = lay.plan(t) {
+                    if p.new_off.get(k)?.is_none() {
+                        return Some(Pos::Deleted);
+                    }
+                }
+                t = *t.struct_fields().get(k)?;
+            }
+            TypeKind::LLVMArrayTypeKind => t = t.element_type()?,
+            _ => return None,
+        }
+    }
+    Some(Pos::At(0))
+}
+
+/// The constant byte offset of GEP indices over `src` in the old layout
+/// (`None` if an index is not constant).
+pub fn const_gep_offset<'m>(lay: &Layouts<'m>, src: Type<'m>, idx: &[Value<'m>]) -> Option<i64> {
+    let first = idx.first()?.const_int_value()?;
+    let mut off = first.checked_mul(lay.old_size(src) as i64)?;
+    let mut t = src;
+    for i in idx.iter().skip(1) {
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind => {
+                let k = i.const_uint_value()? as u32;
+                off += lay.dl.field_offset(t, k)? as i64;
+                t = *t.struct_fields().get(k as usize)?;
+            }
+            TypeKind::LLVMArrayTypeKind => {
+                let e = t.element_type()?;
+                off += i.const_int_value()?.checked_mul(lay.old_size(e) as i64)?;
+                t = e;
+            }
+            _ => return None,
+        }
+    }
+    Some(off)
+}
+
+/// A constant address as (global variable, byte offset) in the old
+/// layout: a chain of constant GEPs on a global.
+pub fn const_address<'m>(lay: &Layouts<'m>, c: Value<'m>) -> Option<(Value<'m>, i64)> {
+    if c.kind() == ValueKind::GlobalVariable {
+        return Some((c, 0));
+    }
+    if c.const_opcode() != Some(Opcode::LLVMGetElementPtr) {
+        return None;
+    }
+    let ops = c.operands();
+    let (g, base) = const_address(lay, *ops.first()?)?;
+    let off = const_gep_offset(lay, c.const_gep_source_type()?, &ops[1..])?;
+    Some((g, base + off))
+}
+
+/// `v` (a count of bytes of objects `old` bytes long) rescaled to objects
+/// `new` bytes long: with `at`, the new value is built before that
+/// instruction; without, only checked. Understands constants, `mul`,
+/// `shl` by a constant, `add` of two such values and `zext`/`sext` of one.
+pub fn rescale<'m>(
+    m: &'m Module<'_>,
+    v: Value<'m>,
+    old: u64,
+    new: u64,
+    at: Option<&dtrans_ir::Builder<'m>>,
+) -> Result<Option<Value<'m>>, String> {
+    rescale_depth(m, v, old, new, at, 0)
+}
+
+fn rescale_depth<'m>(
+    m: &'m Module<'_>,
+    v: Value<'m>,
+    old: u64,
+    new: u64,
+    at: Option<&dtrans_ir::Builder<'m>>,
+    depth: u32,
+) -> Result<Option<Value<'m>>, String> {
+    if depth > 12 || old == 0 {
+        return Err(format!("{v} is not a size the pass can rewrite"));
+    }
+    if let Some(c) = v.const_int_value() {
+        if c % old as i64 != 0 {
+            return Err(format!("{c} is not a multiple of {old}"));
+        }
+        return match at {
+            Some(_) => Ok(Some(m.const_int_of(v.ty(), c / old as i64 * new as i64).map_err(|e| e.to_string())?)),
+            None => Ok(None),
+        };
+    }
+    let Some(i) = v.as_instruction() else { return Err(format!("{v} is not a size the pass can rewrite")) };
+    let (a, b) = (i.operand(0), i.operand(1));
+    let err = || format!("{} is not a size the pass can rewrite", v);
+    match i.opcode() {
+        Opcode::LLVMMul => {
+            let (a, b) = (a.ok_or_else(err)?, b.ok_or_else(err)?);
+            if let Ok(nb) = rescale_depth(m, b, old, new, at, depth + 1) {
+                return Ok(match (at, nb) {
+                    (Some(bld), Some(nb)) => Some(bld.clone_binop(i, a, nb).map_err(|e| e.to_string())?),
+                    _ => None,
+                });
+            }
+            let na = rescale_depth(m, a, old, new, at, depth + 1)?;
+            Ok(match (at, na) {
+                (Some(bld), Some(na)) => Some(bld.clone_binop(i, na, b).map_err(|e| e.to_string())?),
+                _ => None,
+            })
+        }
+        Opcode::LLVMShl => {
+            let (a, b) = (a.ok_or_else(err)?, b.ok_or_else(err)?);
+            let k = b.const_uint_value().filter(|k| *k < 63).ok_or_else(err)?;
+            let p = 1u64 << k;
+            if p % old == 0 {
+                return Ok(match at {
+                    Some(bld) => {
+                        let c = m.const_int_of(v.ty(), (p / old * new) as i64).map_err(|e| e.to_string())?;
+                        Some(bld.mul(a, c, "").map_err(|e| e.to_string())?)
+                    }
+                    None => None,
+                });
+            }
+            let na = rescale_depth(m, a, old, new, at, depth + 1)?;
+            Ok(match (at, na) {
+                (Some(bld), Some(na)) => Some(bld.clone_binop(i, na, b).map_err(|e| e.to_string())?),
+                _ => None,
+            })
+        }
+        Opcode::LLVMAdd => {
+            let (a, b) = (a.ok_or_else(err)?, b.ok_or_else(err)?);
+            let na = rescale_depth(m, a, old, new, at, depth + 1)?;
+            let nb = rescale_depth(m, b, old, new, at, depth + 1)?;
+            Ok(match (at, na, nb) {
+                (Some(bld), Some(na), Some(nb)) => Some(bld.clone_binop(i, na, nb).map_err(|e| e.to_string())?),
+                _ => None,
+            })
+        }
+        Opcode::LLVMZExt | Opcode::LLVMSExt => {
+            let a = a.ok_or_else(err)?;
+            let na = rescale_depth(m, a, old, new, at, depth + 1)?;
+            Ok(match (at, na) {
+                (Some(bld), Some(na)) => Some(bld.clone_cast(i, na, v.ty()).map_err(|e| e.to_string())?),
+                _ => None,
+            })
+        }
+        _ => Err(err()),
+    }
+}

@@ -1,0 +1,115 @@
+//! reorder-fields (prefix `__DFR_`): a new field order that removes
+//! padding and keeps hot fields together.
+//!
+//! The order: fields by decreasing ABI alignment, then decreasing size
+//! (what packs a C structure without holes), original order among equals;
+//! when the structure spans more than one cache line, the hot fields (those
+//! accessed at least a tenth as often as the most frequent one, by the
+//! analysis's loop-weighted counts or measured profile counts) come first,
+//! each group packed by the same rule. A first field that is a structure
+//! or an array stays first: a pointer to the structure is also a pointer to
+//! it, and code may use it as one.
+//!
+//! Profitable when the structure shrinks, or when its hot fields then
+//! touch fewer cache lines than before; otherwise the structure is left
+//! alone with that reason.
+use dtrans_analysis::info::Transform;
+
+use crate::relayout::{Candidate, Policy};
+
+pub struct ReorderFields;
+
+pub static REORDER_FIELDS: ReorderFields = ReorderFields;
+
+const LINE: u64 = 64;
+
+fn pack(fields: &[crate::relayout::FieldFacts], idx: &mut [u32]) {
+    idx.sort_by(|a, b| {
+        let (fa, fb) = (&fields[*a as usize], &fields[*b as usize]);
+        fb.align.cmp(&fa.align).then(fb.size.cmp(&fa.size)).then(a.cmp(b))
+    });
+}
+
+/// Offsets of `order` laid out like LLVM does, and the total size.
+pub(crate) fn lay_out(fields: &[crate::relayout::FieldFacts], order: &[u32]) -> (Vec<u64>, u64) {
+    let mut at = 0u64;
+    let mut max = 1u64;
+    let mut offs = vec![0; fields.len()];
+    for f in order {
+        let x = &fields[*f as usize];
+        at = at.div_ceil(x.align.max(1)) * x.align.max(1);
+        offs[*f as usize] = at;
+        at += x.size;
+        max = max.max(x.align);
+    }
+    (offs, at.div_ceil(max) * max)
+}
+
+/// Cache lines the given fields touch, with the object at a line start.
+fn lines(fields: &[crate::relayout::FieldFacts], offs: &[u64], which: &[u32]) -> u64 {
+    let mut set: Vec<u64> = Vec::new();
+    for f in which {
+        let (s, e) = (offs[*f as usize], offs[*f as usize] + fields[*f as usize].size.max(1) - 1);
+        for l in s / LINE..=e / LINE {
+            if !set.contains(&l) {
+                set.push(l);
+            }
+        }
+    }
+    set.len() as u64
+}
+
+impl Policy for ReorderFields {
+    fn pass_name(&self) -> &'static str {
+        "reorder-fields"
+    }
+
+    fn prefix(&self) -> &'static str {
+        "__DFR_"
+    }
+
+    fn transform(&self) -> Transform {
+        Transform::ReorderFields
+    }
+
+    fn choose(&self, c: &Candidate<'_>) -> Result<(Vec<u32>, String), String> {
+        let fields = &c.fields;
+        let n = fields.len() as u32;
+        if n < 2 {
+            return Err("fewer than two fields".into());
+        }
+        let pinned = fields[0].aggregate;
+        let rest: Vec<u32> = (u32::from(pinned)..n).collect();
+        let freq: Vec<u64> = c.info.fields.iter().map(|f| f.frequency).collect();
+        let max = freq.iter().copied().max().unwrap_or(0);
+        let hot: Vec<u32> = (0..n).filter(|f| max > 0 && freq[*f as usize] * 10 >= max).collect();
+        let split = c.size > LINE && !hot.is_empty() && hot.len() < n as usize;
+        let mut order: Vec<u32> = if pinned { vec![0] } else { Vec::new() };
+        if split {
+            let mut h: Vec<u32> = rest.iter().copied().filter(|f| hot.contains(f)).collect();
+            let mut cold: Vec<u32> = rest.iter().copied().filter(|f| !hot.contains(f)).collect();
+            pack(fields, &mut h);
+            pack(fields, &mut cold);
+            order.extend(h);
+            order.extend(cold);
+        } else {
+            let mut r = rest.clone();
+            pack(fields, &mut r);
+            order.extend(r);
+        }
+        let identity: Vec<u32> = (0..n).collect();
+        if order == identity {
+            return Err("already in the chosen order".into());
+        }
+        let old_offs: Vec<u64> = fields.iter().map(|f| f.offset).collect();
+        let (new_offs, new_size) = lay_out(fields, &order);
+        let (hot_before, hot_after) = (lines(fields, &old_offs, &hot), lines(fields, &new_offs, &hot));
+        if new_size < c.size {
+            Ok((order, format!("{} bytes of padding removed", c.size - new_size)))
+        } else if hot_after < hot_before {
+            Ok((order, format!("hot fields in {hot_after} cache line(s) instead of {hot_before}")))
+        } else {
+            Err("no padding to remove and the hot fields are already together".into())
+        }
+    }
+}
