@@ -10,6 +10,7 @@ use dtrans_types::{read_module, ModuleTypes, StructSource};
 
 mod analyze_cmd;
 mod annotate_cmd;
+mod cc_cmd;
 mod opt_cmd;
 mod ptr_types_cmd;
 mod typeflow_cmd;
@@ -118,6 +119,15 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
     },
+    /// Build a C program like clang-19, with the DTrans passes run over the
+    /// whole program (`-c`, `-S`, `-E`, `-M`: clang-19 as is).
+    #[command(after_help = cc_cmd::HELP)]
+    Cc {
+        /// clang-19 arguments and input files, with --passes LIST, --report
+        /// FILE and --keep-temps anywhere among them.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+        args: Vec<String>,
+    },
     /// Build the type flow graph of a module (document 004), propagate
     /// scalar types over it, and print nodes, edges, types and casts.
     Typeflow {
@@ -189,6 +199,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::PtrTypes { file, format, function } => ptr_types_cmd::run(ctx, &file, format, function.as_deref()),
         Command::Analyze { file, format, only } => analyze_cmd::run(ctx, &file, format, only.as_deref()),
         Command::Opt { file, passes, output, report } => opt_cmd::run(ctx, &file, &passes, &output, report.as_deref()),
+        Command::Cc { args } => cc_cmd::run(ctx, &args),
         Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {
             let opts = typeflow_cmd::Options {
                 format,

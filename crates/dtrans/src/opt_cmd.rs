@@ -54,6 +54,19 @@ pub fn parse_passes(list: &str) -> Result<Vec<String>> {
 }
 
 pub fn run(ctx: &'static Context, file: &Path, passes: &str, output: &Path, report: Option<&Path>) -> Result<ExitCode> {
+    run_with(ctx, file, passes, output, report, true)
+}
+
+/// [`run`]; `verbose`: one line per changed structure on stderr (`dtrans
+/// cc` prints its own summary instead).
+pub fn run_with(
+    ctx: &'static Context,
+    file: &Path,
+    passes: &str,
+    output: &Path,
+    report: Option<&Path>,
+    verbose: bool,
+) -> Result<ExitCode> {
     let passes = parse_passes(passes)?;
     let mut m = crate::load(ctx, file)?;
     let prepared = dtrans_analysis::prepare(&mut m);
@@ -76,14 +89,16 @@ pub fn run(ctx: &'static Context, file: &Path, passes: &str, output: &Path, repo
             .with_context(|| format!("{}: pass {p}", file.display()))?;
         for c in &o.changed {
             let size = |s: Option<u64>| s.map_or("?".to_string(), |s| s.to_string());
-            eprintln!(
-                "dtrans: {p}: {} -> {} ({} -> {} bytes{})",
-                c.name,
-                c.new_name,
-                size(c.size),
-                size(c.new_size),
-                if c.detail.is_empty() { String::new() } else { format!(": {}", c.detail) }
-            );
+            if verbose {
+                eprintln!(
+                    "dtrans: {p}: {} -> {} ({} -> {} bytes{})",
+                    c.name,
+                    c.new_name,
+                    size(c.size),
+                    size(c.new_size),
+                    if c.detail.is_empty() { String::new() } else { format!(": {}", c.detail) }
+                );
+            }
             r.changed.push(serde_json::json!({
                 "pass": p, "name": c.name, "new": c.new_name, "size": c.size, "new_size": c.new_size,
                 "detail": c.detail, "dependent": c.dependent,
