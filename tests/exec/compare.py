@@ -16,7 +16,7 @@ Programs: C files (one program each) or directories (all their .c files
 are one program). Default: every tests/programs/*.c (none with --csmith).
 
 Csmith (--csmith N): N random programs from Debian's csmith with fixed
-seeds (--seed S, S+1, ...), generated with options that make structures,
+seeds (--seed S, S+1, ...), generated with options and probabilities (CSMITH_PROBS) that make structures,
 nested structures, pointers to them and arrays of them common, built at
 the levels and compared like the programs above; a program whose baseline
 does not finish within the time limit is skipped (and counted).
@@ -51,6 +51,25 @@ CSMITH_OPTS = [
     "--no-bitfields", "--no-packed-struct", "--no-volatiles", "--no-volatile-pointers", "--no-unions",
 ]
 CSMITH_INCLUDE = "/usr/include/csmith"
+
+
+# Csmith's own probabilities with structures made much more likely (its
+# defaults give many programs no structure at all) and no volatiles.
+CSMITH_PROBS = {"more_struct_union_type_prob": 95, "struct_as_ltype_prob": 60,
+                "field_volatile_prob": 0, "regular_volatile_prob": 0}
+
+
+def csmith_probabilities(work):
+    """A csmith probability file: its defaults with CSMITH_PROBS."""
+    path = os.path.join(work, "csmith-probabilities.txt")
+    subprocess.run(["csmith", "--dump-default-probabilities", path], check=True, capture_output=True, cwd=work)
+    lines = []
+    for line in open(path):
+        key = line.split("=", 1)[0].strip()
+        lines.append(f"{key}={CSMITH_PROBS[key]}\n" if key in CSMITH_PROBS else line)
+    with open(path, "w") as f:
+        f.writelines(lines)
+    return path
 
 
 class Failure(Exception):
@@ -147,10 +166,12 @@ def programs(args, work):
             exp = p[:-2] + ".expected"
         expected = open(exp, "rb").read() if os.path.exists(exp) else None
         out.append((name, units, [], expected, None))
+    probs = csmith_probabilities(work) if args.csmith else None
     for k in range(args.csmith):
         seed = args.seed + k
         src = os.path.join(work, f"csmith{seed}.c")
-        subprocess.run(["csmith", "--seed", str(seed), *CSMITH_OPTS, "-o", src], check=True, capture_output=True)
+        subprocess.run(["csmith", "--seed", str(seed), *CSMITH_OPTS, "--probability-configuration", probs, "-o", src],
+                       check=True, capture_output=True)
         out.append((f"csmith{seed}", [src], ["-I" + CSMITH_INCLUDE], None, src))
     return out
 

@@ -958,6 +958,31 @@ size_t dtrans_drop_fragment_records(LLVMModuleRef MRef, const LLVMMetadataRef *T
           D->eraseFromParent();
           ++Count;
         }
+  // Fragments of global variables: on the globals and in the compile
+  // units' lists (the verifier checks both).
+  auto HitG = [&](const DIGlobalVariableExpression *E) {
+    return E && E->getExpression() && E->getExpression()->getFragmentInfo() && E->getVariable() &&
+           Set.count(underlyingComposite(E->getVariable()->getRawType()));
+  };
+  for (GlobalVariable &GV : unwrap(MRef)->globals()) {
+    SmallVector<DIGlobalVariableExpression *, 2> GVEs;
+    GV.getDebugInfo(GVEs);
+    if (!std::any_of(GVEs.begin(), GVEs.end(), HitG)) continue;
+    GV.eraseMetadata(LLVMContext::MD_dbg);
+    for (DIGlobalVariableExpression *E : GVEs)
+      if (!HitG(E)) GV.addDebugInfo(E);
+      else ++Count;
+  }
+  for (DICompileUnit *CU : unwrap(MRef)->debug_compile_units()) {
+    auto Gs = CU->getGlobalVariables();
+    SmallVector<Metadata *, 16> Keep;
+    bool Any = false;
+    for (DIGlobalVariableExpression *E : Gs) {
+      if (HitG(E)) Any = true;
+      else Keep.push_back(E);
+    }
+    if (Any) CU->replaceGlobalVariables(MDTuple::get(CU->getContext(), Keep));
+  }
   return Count;
 }
 

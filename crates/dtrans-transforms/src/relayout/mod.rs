@@ -560,7 +560,7 @@ fn matching_composites<'m>(
 ) -> Vec<(Metadata<'m>, Option<Vec<(u32, u32)>>)> {
     let dl = m.data_layout();
     let Some(llvm_name) = t.struct_name() else { return Vec::new() };
-    let base = llvm_name.strip_prefix("struct.").or_else(|| llvm_name.strip_prefix("union.")).unwrap_or(&llvm_name);
+    let base = source_name(&llvm_name);
     // Clang makes names unique with `.N` suffixes.
     let base = match base.rsplit_once('.') {
         Some((b, n)) if n.chars().all(|c| c.is_ascii_digit()) => b,
@@ -609,4 +609,14 @@ fn matching_composites<'m>(
         return anonymous.into_iter().map(|(d, _)| (d, None)).collect();
     }
     anonymous
+}
+
+/// The source name of an LLVM structure name: without the prefixes of
+/// earlier passes (`__DFR_`, ...) and `struct.`/`union.`.
+pub fn source_name(llvm_name: &str) -> &str {
+    let mut n = llvm_name;
+    while let Some(rest) = n.strip_prefix("__D").and_then(|r| r.split_once('_').map(|(_, x)| x)) {
+        n = rest;
+    }
+    n.strip_prefix("struct.").or_else(|| n.strip_prefix("union.")).unwrap_or(n)
 }

@@ -99,7 +99,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             .plans
             .keys()
             .filter_map(|t| t.struct_name())
-            .map(|n| n.strip_prefix("struct.").or_else(|| n.strip_prefix("union.")).unwrap_or(&n).to_string())
+            .map(|n| super::source_name(&n).to_string())
             .collect();
         Planner {
             m,
