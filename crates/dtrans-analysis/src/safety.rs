@@ -1320,7 +1320,18 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                         return;
                     }
                 }
-                if (ds.is_some() || ss.is_some()) && ds != ss {
+                // A structure at the start of the other one, copied whole:
+                // the pointer to the outer one is also a pointer to it.
+                let inner_copy = match (ds, ss) {
+                    (Some(a), Some(b)) if a != b => {
+                        let tm = self.pt.tm();
+                        let n = n.const_uint_value();
+                        let nested = |o: TypeId, x: TypeId| zero_chain(tm, o).any(|z| z == x);
+                        (nested(a, b) || nested(b, a)) && n.is_some() && n == self.size(if nested(a, b) { b } else { a })
+                    }
+                    _ => false,
+                };
+                if (ds.is_some() || ss.is_some()) && ds != ss && !inner_copy {
                     let mut all = Vec::new();
                     all.extend(ds);
                     all.extend(ss);
@@ -1367,6 +1378,16 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     /// `None` when not into a structure.
     fn mem_target(&mut self, p: Value<'m>, len: Value<'m>) -> Option<Option<TypeId>> {
         let info = self.info(p)?;
+        // A whole structure held in a field (`t.s = *q`): that structure.
+        if let [e] = info.elements.as_slice() {
+            let tm = self.pt.tm();
+            let field = struct_fields(tm, e.aggregate).and_then(|f| f.get(e.field as usize)).copied();
+            if let Some(f) = field.filter(|f| matches!(tm.get(*f), DType::Struct(_))) {
+                if len.const_uint_value().is_some_and(|n| Some(n) == self.size(f)) {
+                    return Some(Some(f));
+                }
+            }
+        }
         let (agg, start) = match info.elements.as_slice() {
             [e] => (e.aggregate, self.layout.field_offset(self.pt.tm(), e.aggregate, e.field)?),
             [] => (self.dominant_struct(info)?, 0),

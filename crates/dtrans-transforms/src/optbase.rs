@@ -103,6 +103,10 @@ pub struct OptContext<'m, 'c> {
     /// remaps them): old structure name -> fields.
     pub own_dtrans: HashMap<String, Vec<TypeId>>,
     pub vmap: Vec<(Value<'m>, Value<'m>)>,
+    /// Bodies of the pass's new types (step 4), as (new type, fields,
+    /// packed); the base sets them with the dependents' in an order where
+    /// every field is sized first.
+    pub own_bodies: Vec<(Type<'m>, Vec<Type<'m>>, bool)>,
     pub outcome: Outcome,
     erase_kind: u32,
     /// (old global, its replacement), swapped at the end.
@@ -149,8 +153,8 @@ pub trait OptPass<'m> {
     /// `cx.outcome.rejected`.
     fn prepare_types(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError>;
 
-    /// Step 4: the bodies of the types made in step 1 (IR, with
-    /// `Module::set_struct_body`, and DTrans, in `cx.own_dtrans`).
+    /// Step 4: the bodies of the types made in step 1 (IR, in
+    /// `cx.own_bodies`, and DTrans, in `cx.own_dtrans`).
     fn populate_types(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError>;
 
     /// Step 5.
@@ -235,6 +239,7 @@ pub fn run(
             dependents: Vec::new(),
             own_dtrans: HashMap::default(),
             vmap: Vec::new(),
+            own_bodies: Vec::new(),
             outcome: Outcome::default(),
             erase_kind,
             new_globals: Vec::new(),
@@ -269,20 +274,23 @@ fn steps<'m>(cx: &mut OptContext<'m, '_>, pass: &mut (dyn OptPass<'m> + 'm)) -> 
     // Step 4 (before 3: see the module docs), then step 3 in an order where
     // every field is sized when its holder's body is set.
     pass.populate_types(cx)?;
-    let mut pending = cx.dependents.clone();
+    let mut pending: Vec<(Type<'m>, Vec<Type<'m>>, bool)> = std::mem::take(&mut cx.own_bodies);
+    for (old, new) in cx.dependents.clone() {
+        let fields: Vec<Type<'m>> = old.struct_fields().into_iter().map(|f| cx.remap(f)).collect();
+        pending.push((new, fields, old.is_packed_struct()));
+    }
     while !pending.is_empty() {
         let before = pending.len();
         let mut rest = Vec::new();
-        for (old, new) in pending {
-            let fields: Vec<Type<'m>> = old.struct_fields().into_iter().map(|f| cx.remap(f)).collect();
+        for (new, fields, packed) in pending {
             if fields.iter().all(|t| t.is_sized()) {
-                m.set_struct_body(new, &fields, old.is_packed_struct())?;
+                m.set_struct_body(new, &fields, packed)?;
             } else {
-                rest.push((old, new));
+                rest.push((new, fields, packed));
             }
         }
         if rest.len() == before {
-            let names: Vec<String> = rest.iter().map(|(o, _)| o.struct_name().unwrap_or_default()).collect();
+            let names: Vec<String> = rest.iter().map(|(n, _, _)| n.struct_name().unwrap_or_default()).collect();
             return Err(OptError::Unsupported(format!("no order of bodies for {}", names.join(", "))));
         }
         pending = rest;

@@ -56,23 +56,9 @@ impl<'m> OptPass<'m> for TestPass {
     }
 
     fn populate_types(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
-        let m = cx.m;
-        let mut pending = cx.own.clone();
-        while !pending.is_empty() {
-            let before = pending.len();
-            let mut rest = Vec::new();
-            for (old, new) in pending {
-                let fields: Vec<Type<'m>> = old.struct_fields().into_iter().map(|f| cx.remap(f)).collect();
-                if fields.iter().all(|t| t.is_sized()) {
-                    m.set_struct_body(new, &fields, old.is_packed_struct())?;
-                } else {
-                    rest.push((old, new));
-                }
-            }
-            if rest.len() == before {
-                return Err(OptError::Unsupported("no order for the new structure bodies".into()));
-            }
-            pending = rest;
+        for (old, new) in cx.own.clone() {
+            let fields: Vec<Type<'m>> = old.struct_fields().into_iter().map(|f| cx.remap(f)).collect();
+            cx.own_bodies.push((new, fields, old.is_packed_struct()));
         }
         Ok(())
     }

@@ -105,7 +105,7 @@ impl Policy for ReorderFields {
         let (new_offs, new_size) = lay_out(fields, &order);
         let (hot_before, hot_after) = (lines(fields, &old_offs, &hot), lines(fields, &new_offs, &hot));
         if new_size < c.size {
-            Ok((order, format!("{} bytes of padding removed", c.size - new_size)))
+            Ok((order, "padding removed".to_string()))
         } else if hot_after < hot_before {
             Ok((order, format!("hot fields in {hot_after} cache line(s) instead of {hot_before}")))
         } else {

@@ -29,7 +29,7 @@ int main(void) {
   free(a);
   return 0;
 }
-// MSG: dtrans: reorder-fields: %struct.S -> %__DFR_struct.S (24 -> 16 bytes: 8 bytes of padding removed)
+// MSG: dtrans: reorder-fields: %struct.S -> %__DFR_struct.S (24 -> 16 bytes: padding removed)
 // CHECK: %__DFR_struct.S = type { double, i32, i16, i8 }
 // CHECK: @gs = dso_local global %__DFR_struct.S { double 2.500000e+00, i32 7, i16 3, i8 97 }
 // CHECK-LABEL: define dso_local double @sum(

@@ -94,16 +94,16 @@ struct Relayout<'m> {
 }
 
 /// Named structures holding (by value) one of `changed`, to a fixed point.
-fn dependents<'m>(m: &'m Module<'_>, lay: &Layouts<'m>) -> Vec<Type<'m>> {
+fn dependents<'m>(m: &'m Module<'_>, changed: &[Type<'m>]) -> Vec<Type<'m>> {
     let all: Vec<Type<'m>> = m.struct_types_named().into_iter().map(|(t, _)| t).collect();
-    let mut out = Vec::new();
+    let mut out: Vec<Type<'m>> = Vec::new();
     loop {
         let mut added = false;
         for s in &all {
-            if lay.plans.contains_key(s) || out.contains(s) || s.is_opaque_struct() {
+            if changed.contains(s) || out.contains(s) || s.is_opaque_struct() {
                 continue;
             }
-            if s.struct_fields().into_iter().any(|f| holds(lay, &out, f)) {
+            if s.struct_fields().into_iter().any(|f| changed.iter().chain(&out).any(|c| nests(f, *c))) {
                 out.push(*s);
                 added = true;
             }
@@ -111,21 +111,6 @@ fn dependents<'m>(m: &'m Module<'_>, lay: &Layouts<'m>) -> Vec<Type<'m>> {
         if !added {
             return out;
         }
-    }
-}
-
-fn holds<'m>(lay: &Layouts<'m>, extra: &[Type<'m>], t: Type<'m>) -> bool {
-    if lay.changed(t) || extra.contains(&t) {
-        return true;
-    }
-    match t.kind() {
-        TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind => {
-            t.element_type().is_some_and(|e| holds(lay, extra, e))
-        }
-        TypeKind::LLVMStructTypeKind if t.is_literal_struct() => {
-            t.struct_fields().into_iter().any(|f| holds(lay, extra, f))
-        }
-        _ => false,
     }
 }
 
@@ -153,17 +138,21 @@ fn owners<'m>(t: Type<'m>, cands: &[Type<'m>], out: &mut Vec<Type<'m>>, depth: u
 }
 
 impl<'m> Relayout<'m> {
-    /// The layouts of `cands` (with their orders) and of their dependents.
+    /// The layouts of `cands` (with their orders) and of their dependents,
+    /// each computed after those of the structures it holds.
     fn layouts(&self, m: &'m Module<'_>, cands: &[(Type<'m>, Vec<u32>)]) -> Layouts<'m> {
         let mut lay = Layouts::new(m.data_layout());
-        // A candidate nested in another must be laid out first: its new size
-        // decides its holder's offsets.
-        let mut pending: Vec<&(Type<'m>, Vec<u32>)> = cands.iter().collect();
+        let list: Vec<Type<'m>> = cands.iter().map(|(t, _)| *t).collect();
+        let mut pending: Vec<(Type<'m>, Vec<u32>)> = cands.to_vec();
+        for d in dependents(m, &list) {
+            pending.push((d, (0..d.struct_fields().len() as u32).collect()));
+        }
+        let all: Vec<Type<'m>> = pending.iter().map(|(t, _)| *t).collect();
         while !pending.is_empty() {
             let before = pending.len();
             pending.retain(|(t, order)| {
                 let waits = t.struct_fields().into_iter().any(|f| {
-                    cands.iter().any(|(c, _)| c != t && !lay.plans.contains_key(c) && nests(f, *c))
+                    all.iter().any(|c| c != t && !lay.plans.contains_key(c) && nests(f, *c))
                 });
                 if waits {
                     return true;
@@ -174,27 +163,7 @@ impl<'m> Relayout<'m> {
                 false
             });
             if pending.len() == before {
-                break; // a cycle by value cannot exist; nothing more to place
-            }
-        }
-        let deps = dependents(m, &lay);
-        let mut pending = deps;
-        while !pending.is_empty() {
-            let before = pending.len();
-            let snapshot: Vec<Type<'m>> = pending.clone();
-            pending.retain(|t| {
-                let waits = t.struct_fields().into_iter().any(|f| snapshot.iter().any(|d| d != t && nests(f, *d)));
-                if waits {
-                    return true;
-                }
-                let order: Vec<u32> = (0..t.struct_fields().len() as u32).collect();
-                if let Some(p) = lay.compute(*t, &order) {
-                    lay.plans.insert(*t, p);
-                }
-                false
-            });
-            if pending.len() == before {
-                break;
+                break; // no structure holds itself by value: unreachable
             }
         }
         lay
@@ -304,25 +273,11 @@ impl<'m> OptPass<'m> for Relayout<'m> {
     }
 
     fn populate_types(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
-        let m = cx.m;
-        let mut pending: Vec<(Type<'m>, Type<'m>)> = cx.own.clone();
-        while !pending.is_empty() {
-            let before = pending.len();
-            let mut rest = Vec::new();
-            for (old, new) in pending {
-                let plan = self.lay.plans.get(&old).expect("a planned structure").clone();
-                let fields = old.struct_fields();
-                let nf: Vec<Type<'m>> = plan.order.iter().map(|f| cx.remap(fields[*f as usize])).collect();
-                if nf.iter().all(|t| t.is_sized()) {
-                    m.set_struct_body(new, &nf, false)?;
-                } else {
-                    rest.push((old, new));
-                }
-            }
-            if rest.len() == before {
-                return Err(OptError::Unsupported("no order for the new structure bodies".into()));
-            }
-            pending = rest;
+        for (old, new) in cx.own.clone() {
+            let plan = self.lay.plans.get(&old).expect("a planned structure").clone();
+            let fields = old.struct_fields();
+            let nf: Vec<Type<'m>> = plan.order.iter().map(|f| cx.remap(fields[*f as usize])).collect();
+            cx.own_bodies.push((new, nf, false));
         }
         // DTrans bodies: the old DTrans fields in the new order.
         let tm = &cx.types.tm;

@@ -730,9 +730,23 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             self.push(f, Action::MemAlign { call: i, align: self.lay.new_align(o) });
             return;
         }
+        let fields: Vec<Vec<(Type<'m>, u32)>> = ptrs.iter().map(|p| self.field_of_changed(*p)).collect();
+        // Inside one unchanged field (or object) on every side: nothing in
+        // the copied bytes moves.
+        let l = len.const_uint_value();
+        let inside = objs.iter().zip(&fields).all(|(o, fs)| match (o, fs.as_slice()) {
+            (Object::Unchanged, []) => true,
+            (Object::Unchanged, [(x, k)]) => {
+                let ft = x.struct_fields()[*k as usize];
+                !self.lay.changed(ft) && l.is_some_and(|l| l <= self.lay.old_size(ft))
+            }
+            _ => false,
+        });
+        if inside {
+            return;
+        }
         // A run of fields from a field's address: the same field of the
         // same structure on both sides.
-        let fields: Vec<Vec<(Type<'m>, u32)>> = ptrs.iter().map(|p| self.field_of_changed(*p)).collect();
         let same = fields.iter().all(|fs| fs.len() == 1 && fs[0] == fields[0][0]);
         let Some(l) = len.const_uint_value() else {
             let ts = ptrs.iter().flat_map(|p| self.mentioned(*p)).collect();
