@@ -163,6 +163,15 @@ impl<'c> Module<'c> {
         Value::from_raw(unsafe { c::LLVMConstInt(ty.raw(), v as u64, 1) }).ok_or_else(|| invalid("no constant"))
     }
 
+    /// A floating-point constant of type `ty` (`float` or `double`).
+    pub fn const_real(&self, ty: Type<'_>, v: f64) -> Result<Value<'_>, EditError> {
+        if !self.owns_type(ty) || !matches!(ty.kind(), TypeKind::LLVMFloatTypeKind | TypeKind::LLVMDoubleTypeKind) {
+            return Err(invalid(format!("floating-point constant of type {ty}")));
+        }
+        // SAFETY: checked float or double type of this context.
+        Value::from_raw(unsafe { c::LLVMConstReal(ty.raw(), v) }).ok_or_else(|| invalid("no constant"))
+    }
+
     /// `undef` of a type of this context.
     pub fn const_undef(&self, ty: Type<'_>) -> Value<'_> {
         assert!(self.owns_type(ty), "type from another LLVM context");

@@ -6,8 +6,11 @@
 //! than loads and stores (no ComplexUse): written only, or never used. The
 //! remaining fields keep their order. At least one field stays. Fields that
 //! are structures or arrays stay: reads of their elements are counted on
-//! the inner type, not on the field. Fields whose single value is known are not
-//! replaced by their value yet: they stay.
+//! the inner type, not on the field.
+//!
+//! A field read but always holding one known value (the analysis's Field
+//! Single Value: integers, `null`, `float`/`double` constants) goes too:
+//! its reads become that constant.
 use dtrans_analysis::info::Transform;
 
 use crate::relayout::{Candidate, Policy};
@@ -31,24 +34,30 @@ impl Policy for DeleteField {
 
     fn choose(&self, c: &Candidate<'_>) -> Result<(Vec<u32>, String), String> {
         let n = c.fields.len();
-        let dead: Vec<u32> = (0..n as u32)
-            .filter(|f| {
-                let i = &c.info.fields[*f as usize];
-                !i.read && !i.complex_use && !c.fields[*f as usize].aggregate
-            })
+        let usable = |f: u32| !c.info.fields[f as usize].complex_use && !c.fields[f as usize].aggregate;
+        let unread: Vec<u32> = (0..n as u32).filter(|f| usable(*f) && !c.info.fields[*f as usize].read).collect();
+        let constant: Vec<u32> = (0..n as u32)
+            .filter(|f| usable(*f) && c.info.fields[*f as usize].read && c.fields[*f as usize].constant.is_some())
             .collect();
-        if dead.is_empty() {
-            return Err("every field is read".into());
+        if unread.is_empty() && constant.is_empty() {
+            return Err("every field is read and none has one known value".into());
         }
-        if dead.len() == n {
-            return Err("no field is read (the structure would be empty)".into());
+        if unread.len() + constant.len() == n {
+            return Err("no field would be left".into());
         }
-        let order: Vec<u32> = (0..n as u32).filter(|f| !dead.contains(f)).collect();
+        let order: Vec<u32> = (0..n as u32).filter(|f| !unread.contains(f) && !constant.contains(f)).collect();
         let (_, new_size) = crate::reorder::lay_out(&c.fields, &order);
         if new_size >= c.size {
-            return Err("deleting the unread fields saves no bytes".into());
+            return Err("deleting the unread or constant fields saves no bytes".into());
         }
-        let names: Vec<&str> = dead.iter().map(|f| c.fields[*f as usize].name.as_str()).collect();
-        Ok((order, format!("{} never read", names.join(", "))))
+        let name = |f: &u32| c.fields[*f as usize].name.as_str();
+        let mut parts = Vec::new();
+        if !unread.is_empty() {
+            parts.push(format!("{} never read", unread.iter().map(name).collect::<Vec<_>>().join(", ")));
+        }
+        for f in &constant {
+            parts.push(format!("{} always {}", name(f), c.fields[*f as usize].constant.as_deref().unwrap_or("?")));
+        }
+        Ok((order, parts.join("; ")))
     }
 }

@@ -61,6 +61,12 @@ pub fn apply<'m>(cx: &OptContext<'m, '_>, lay: &Layouts<'m>, actions: &[Action<'
                 inst.set_operand(*op, n)?;
             }
             Action::Erase { inst } => cx.mark_erased(inst.as_value()),
+            Action::ReplaceLoad { load, value } => {
+                let v = load.as_value();
+                let c = constant_of(m, v.ty(), value).ok_or_else(|| edit(format!("{value} as a {}", v.ty())))?;
+                v.replace_all_uses_with(c)?;
+                cx.mark_erased(v);
+            }
             Action::Rescale { inst, op, old, new } => {
                 at(&b, *inst);
                 let v = inst.operand(*op).expect("size operand");
@@ -204,4 +210,17 @@ fn scalar_tbaa<'m>(m: &'m Module<'_>, i: Instruction<'m>) {
         new.push(flag);
     }
     i.as_value().set_metadata(kind, Some(m.md_tuple(&new)));
+}
+
+/// The constant the analysis printed as `text` (see
+/// `dtrans_analysis::fields::SingleValue`), of type `ty`: integers,
+/// `null`, `float`/`double` values. `None` for anything else.
+pub fn constant_of<'m>(m: &'m Module<'_>, ty: dtrans_ir::Type<'m>, text: &str) -> Option<Value<'m>> {
+    use dtrans_ir::TypeKind as K;
+    match ty.kind() {
+        K::LLVMIntegerTypeKind => m.const_int_of(ty, text.parse::<i64>().ok()?).ok(),
+        K::LLVMPointerTypeKind if text == "null" => Some(m.const_null(ty)),
+        K::LLVMFloatTypeKind | K::LLVMDoubleTypeKind => m.const_real(ty, text.parse::<f64>().ok()?).ok(),
+        _ => None,
+    }
 }

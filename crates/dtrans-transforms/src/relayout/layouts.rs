@@ -25,6 +25,9 @@ pub struct StructPlan {
     pub old_size: u64,
     pub new_size: u64,
     pub new_align: u64,
+    /// Per old field: the constant every read of a deleted field gives
+    /// (its single value, as the analysis prints it).
+    pub constants: Vec<Option<String>>,
 }
 
 impl StructPlan {
@@ -43,16 +46,16 @@ impl StructPlan {
 
 /// Where an old byte offset is in the new layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pos {
+pub enum Pos<'m> {
     At(i64),
-    /// Inside a deleted field.
-    Deleted,
+    /// Inside deleted field `field` of `owner`.
+    Deleted { owner: Type<'m>, field: u32 },
     /// Padding, or not inside the object: nothing the program may name.
     Invalid,
 }
 
-impl Pos {
-    fn shift(self, by: i64) -> Pos {
+impl<'m> Pos<'m> {
+    fn shift(self, by: i64) -> Pos<'m> {
         match self {
             Pos::At(x) => Pos::At(x + by),
             p => p,
@@ -171,6 +174,7 @@ impl<'m> Layouts<'m> {
             old_size: self.old_size(t),
             new_size: round_up(at, max_align),
             new_align: max_align,
+            constants: vec![None; fields.len()],
         })
     }
 
@@ -185,7 +189,7 @@ impl<'m> Layouts<'m> {
 
     /// Where byte `off` (0 <= off < old size) of an object of type `t` is
     /// in the new layout. Offset 0 is the object's own start, which stays.
-    pub fn translate_in(&self, t: Type<'m>, off: u64) -> Pos {
+    pub fn translate_in(&self, t: Type<'m>, off: u64) -> Pos<'m> {
         if off == 0 {
             return Pos::At(0);
         }
@@ -205,7 +209,7 @@ impl<'m> Layouts<'m> {
                 let Some(p) = self.plan(t) else { return Pos::Invalid };
                 let Some((f, ft)) = self.field_at(t, &p, off) else { return Pos::Invalid };
                 match p.new_off[f as usize] {
-                    None => Pos::Deleted,
+                    None => Pos::Deleted { owner: t, field: f },
                     Some(n) => self.translate_in(ft, off - p.old_off[f as usize]).shift(n as i64),
                 }
             }
@@ -215,7 +219,7 @@ impl<'m> Layouts<'m> {
 
     /// Where a pointer `off` bytes from the start of an object of type `t`
     /// goes: whole objects stepped over (either way) are new-size steps.
-    pub fn translate_ptr(&self, t: Type<'m>, off: i64) -> Pos {
+    pub fn translate_ptr(&self, t: Type<'m>, off: i64) -> Pos<'m> {
         let (os, ns) = (self.old_size(t) as i64, self.new_size(t) as i64);
         if os == 0 {
             return Pos::Invalid;
@@ -228,7 +232,7 @@ impl<'m> Layouts<'m> {
     /// Where the first field reached from the start of an object of type
     /// `t` (through nested structures and arrays) is, and its old type:
     /// what a load or store through a pointer to `t` accesses.
-    pub fn translate_leaf(&self, t: Type<'m>) -> (Pos, Type<'m>) {
+    pub fn translate_leaf(&self, t: Type<'m>) -> (Pos<'m>, Type<'m>) {
         if !self.changed(t) {
             return (Pos::At(0), t);
         }
@@ -241,7 +245,7 @@ impl<'m> Layouts<'m> {
                 let Some(p) = self.plan(t) else { return (Pos::Invalid, t) };
                 let Some((f, ft)) = self.field_at(t, &p, 0) else { return (Pos::Invalid, t) };
                 match p.new_off[f as usize] {
-                    None => (Pos::Deleted, ft),
+                    None => (Pos::Deleted { owner: t, field: f }, ft),
                     Some(n) => {
                         let (inner, leaf) = self.translate_leaf(ft);
                         (inner.shift(n as i64), leaf)
@@ -313,6 +317,6 @@ mod tests {
     #[test]
     fn positions_shift() {
         assert_eq!(Pos::At(4).shift(8), Pos::At(12));
-        assert_eq!(Pos::Deleted.shift(8), Pos::Deleted);
+        assert_eq!(Pos::Invalid.shift(8), Pos::Invalid);
     }
 }

@@ -19,6 +19,7 @@
 //!    (or no members, where a bit-field or an unclear match makes offsets
 //!    impossible to state), its new size, and no fragment records of the
 //!    old layout.
+use dtrans_analysis::fields::SingleValue;
 use dtrans_analysis::info::{StructInfo, Transform};
 use dtrans_ir::{dwarf, DiType, Function, Metadata, Module, Type, TypeKind, Value, ValueKind};
 use dtrans_types::TypeId;
@@ -51,6 +52,10 @@ pub struct FieldFacts {
     pub align: u64,
     pub offset: u64,
     pub aggregate: bool,
+    /// The one value every read of the field gives, when the analysis
+    /// knows it and the pass can write it as a constant of the field's
+    /// type.
+    pub constant: Option<String>,
 }
 
 /// Chooses new layouts.
@@ -79,6 +84,7 @@ impl PassFactory for RelayoutFactory {
             actions: HashMap::default(),
             details: HashMap::default(),
             names: HashMap::default(),
+            constants: HashMap::default(),
         })
     }
 }
@@ -91,6 +97,8 @@ struct Relayout<'m> {
     details: HashMap<String, String>,
     /// Structure name -> field names.
     names: HashMap<String, Vec<String>>,
+    /// Structure name -> per field, the constant its reads become.
+    constants: HashMap<String, Vec<Option<String>>>,
 }
 
 /// Named structures holding (by value) one of `changed`, to a fixed point.
@@ -157,7 +165,10 @@ impl<'m> Relayout<'m> {
                 if waits {
                     return true;
                 }
-                if let Some(p) = lay.compute(*t, order) {
+                if let Some(mut p) = lay.compute(*t, order) {
+                    if let Some(c) = t.struct_name().and_then(|n| self.constants.get(&n)) {
+                        p.constants = c.clone();
+                    }
                     lay.plans.insert(*t, p);
                 }
                 false
@@ -217,13 +228,28 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     align: u64::from(dl.abi_align(*f).unwrap_or(1)),
                     offset: dl.field_offset(t, i as u32).unwrap_or(0),
                     aggregate: matches!(f.kind(), TypeKind::LLVMStructTypeKind | TypeKind::LLVMArrayTypeKind),
+                    constant: match &s.fields[i].single_value {
+                        SingleValue::Single(v) if apply::constant_of(m, *f, v).is_some() => Some(v.clone()),
+                        _ => None,
+                    },
                 })
                 .collect();
             let c = Candidate { name: name.clone(), info: s, fields, size: dl.alloc_size(t).unwrap_or(0) };
             match self.policy.choose(&c) {
                 Ok((order, detail)) => {
                     self.details.insert(name.clone(), detail);
-                    self.names.insert(name, names);
+                    self.names.insert(name.clone(), names);
+                    // Fields deleted though read: their reads become constants.
+                    let consts: Vec<Option<String>> = c
+                        .fields
+                        .iter()
+                        .enumerate()
+                        .map(|(k, fl)| {
+                            let deleted = !order.contains(&(k as u32));
+                            (deleted && s.fields[k].read).then(|| fl.constant.clone()).flatten()
+                        })
+                        .collect();
+                    self.constants.insert(name, consts);
                     cands.push((t, order));
                 }
                 Err(why) => cx.outcome.rejected.push((format!("%{name}"), why)),

@@ -37,6 +37,9 @@ pub enum Action<'m> {
     LeafAddr { inst: Instruction<'m>, op: u32, offset: i64 },
     /// Goes (a store to a deleted field, the address of one).
     Erase { inst: Instruction<'m> },
+    /// A load of a deleted field whose value is always `value` (as the
+    /// analysis prints it): replaced by that constant.
+    ReplaceLoad { load: Instruction<'m>, value: String },
     /// Operand `op` counts bytes of objects `old` bytes long, now `new`.
     Rescale { inst: Instruction<'m>, op: u32, old: u64, new: u64 },
     /// A memset/memcpy over part of an object: one call per piece.
@@ -282,7 +285,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     if self.lay.changed(gt) {
                         match self.lay.translate_ptr(gt, off) {
                             Pos::At(_) => Ok(true),
-                            Pos::Deleted => Err((vec![gt], format!("{c} addresses a deleted field"))),
+                            Pos::Deleted { .. } => Err((vec![gt], format!("{c} addresses a deleted field"))),
                             Pos::Invalid => Err((vec![gt], format!("{c} is not at a field"))),
                         }
                     } else {
@@ -391,7 +394,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if !touched.is_empty() {
             // Typed steps through changed types.
             match gep_path_pos(self.lay, v) {
-                Some(Pos::Deleted) => self.plan_deleted_address(f, i, touched),
+                Some(Pos::Deleted { owner, field }) => self.plan_deleted_address(f, i, touched, owner, field),
                 Some(_) => self.push(f, Action::LowerGep { gep: i }),
                 None => self.fail(touched, format!("{} is not a path of fields", v)),
             }
@@ -419,7 +422,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     match self.lay.translate_ptr(o, off) {
                         Pos::At(x) if x == off => {}
                         Pos::At(x) => self.push(f, Action::ByteGep { gep: i, offset: x }),
-                        Pos::Deleted => self.plan_deleted_address(f, i, vec![o]),
+                        Pos::Deleted { owner, field } => self.plan_deleted_address(f, i, vec![o], owner, field),
                         Pos::Invalid => self.fail(vec![o], format!("{} is {off} bytes into {o}, not at a field", v)),
                     }
                 } else if idx.len() == 1 && self.lay.old_size(src) == 1 {
@@ -488,21 +491,33 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         }
     }
 
-    /// A GEP that addresses a deleted field: it goes with the stores
-    /// through it (and GEPs further into it); anything else that uses it
-    /// is a failure.
-    fn plan_deleted_address(&mut self, f: Function<'m>, i: Instruction<'m>, ts: Vec<Type<'m>>) {
+    /// A GEP that addresses deleted field `field` of `owner`: it goes with
+    /// the stores through it (and GEPs further into it), and loads through
+    /// it when the field's value is a known constant; anything else that
+    /// uses it is a failure.
+    fn plan_deleted_address(
+        &mut self,
+        f: Function<'m>,
+        i: Instruction<'m>,
+        ts: Vec<Type<'m>>,
+        owner: Type<'m>,
+        field: u32,
+    ) {
+        let constant = self.lay.plan(owner).and_then(|p| p.constants.get(field as usize).cloned().flatten());
         let mut erase = Vec::new();
-        if self.erasable(i.as_value(), &mut erase, 0) {
+        if self.erasable(i.as_value(), &mut erase, 0, constant.is_some()) {
             for e in erase {
-                self.push(f, Action::Erase { inst: e });
+                match (e.opcode(), &constant) {
+                    (Opcode::LLVMLoad, Some(c)) => self.push(f, Action::ReplaceLoad { load: e, value: c.clone() }),
+                    _ => self.push(f, Action::Erase { inst: e }),
+                }
             }
         } else {
             self.fail(ts, format!("{} addresses a deleted field and is used by more than stores", i.as_value()));
         }
     }
 
-    fn erasable(&self, v: Value<'m>, out: &mut Vec<Instruction<'m>>, depth: u32) -> bool {
+    fn erasable(&self, v: Value<'m>, out: &mut Vec<Instruction<'m>>, depth: u32, loads: bool) -> bool {
         let Some(i) = v.as_instruction() else { return false };
         if depth > 8 {
             return false;
@@ -511,13 +526,14 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             let Some(ui) = u.as_instruction() else { return false };
             let ok = match ui.opcode() {
                 Opcode::LLVMStore => ui.operand(1) == Some(v) && ui.operand(0) != Some(v) && !ui.is_volatile(),
-                Opcode::LLVMGetElementPtr => ui.operand(0) == Some(v) && self.erasable(u, out, depth + 1),
+                Opcode::LLVMLoad => loads && !ui.is_volatile() && !ui.is_atomic(),
+                Opcode::LLVMGetElementPtr => ui.operand(0) == Some(v) && self.erasable(u, out, depth + 1, loads),
                 _ => false,
             };
             if !ok {
                 return false;
             }
-            if ui.opcode() == Opcode::LLVMStore {
+            if matches!(ui.opcode(), Opcode::LLVMStore | Opcode::LLVMLoad) {
                 out.push(ui);
             }
         }
@@ -559,8 +575,16 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     match pos {
                         Pos::At(0) => {}
                         Pos::At(x) => self.push(f, Action::LeafAddr { inst: i, op, offset: x }),
-                        Pos::Deleted if op == 1 && !i.is_volatile() => {
+                        Pos::Deleted { .. } if op == 1 && !i.is_volatile() => {
                             self.push(f, Action::Erase { inst: i });
+                            return;
+                        }
+                        Pos::Deleted { owner, field } if op == 0 && !i.is_volatile() => {
+                            let c = self.lay.plan(owner).and_then(|p| p.constants.get(field as usize).cloned().flatten());
+                            match c {
+                                Some(value) => self.push(f, Action::ReplaceLoad { load: i, value }),
+                                None => self.fail(vec![o], format!("{} reads a deleted field", i.as_value())),
+                            }
                             return;
                         }
                         _ => {
@@ -912,7 +936,7 @@ pub fn gep_touched<'m>(lay: &Layouts<'m>, gep: Value<'m>) -> Vec<Type<'m>> {
 
 /// Where the path of a GEP through changed types ends, relative to its
 /// first step (`None`: an index the walk cannot follow).
-pub fn gep_path_pos<'m>(lay: &Layouts<'m>, gep: Value<'m>) -> Option<Pos> {
+pub fn gep_path_pos<'m>(lay: &Layouts<'m>, gep: Value<'m>) -> Option<Pos<'m>> {
     let src = match gep.as_instruction() {
         Some(i) => i.gep_source_type(),
         None => gep.const_gep_source_type(),
@@ -925,7 +949,7 @@ pub fn gep_path_pos<'m>(lay: &Layouts<'m>, gep: Value<'m>) -> Option<Pos> {
                 let k = i.const_uint_value()? as usize;
                 if let Some(p) = lay.plan(t) {
                     if p.new_off.get(k)?.is_none() {
-                        return Some(Pos::Deleted);
+                        return Some(Pos::Deleted { owner: t, field: k as u32 });
                     }
                 }
                 t = *t.struct_fields().get(k)?;
