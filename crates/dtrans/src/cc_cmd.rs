@@ -725,8 +725,10 @@ fn build(ctx: &'static Context, plan: &Plan, passes: Option<&str>, tmp: &TempDir
     Ok(())
 }
 
-/// Prints one line per structure the report says changed:
-/// `struct.arc: 64 -> 32 bytes (delete-field: DETAIL)`.
+/// Prints one line per structure the report says changed, following it
+/// through the passes (a later pass names it by the earlier pass's new
+/// name): `struct.arc: 72 -> 32 bytes (reorder-fields: padding removed;
+/// delete-field: id never read)`.
 fn print_summary(report: &Path) {
     let parsed = std::fs::read_to_string(report)
         .map_err(anyhow::Error::from)
@@ -739,26 +741,42 @@ fn print_summary(report: &Path) {
         }
     };
     let Some(changed) = r.get("changed").and_then(|c| c.as_array()) else { return };
-    for c in changed {
-        eprintln!("{}", summary_line(c));
+    for line in summary_lines(changed) {
+        eprintln!("{line}");
     }
 }
 
-fn summary_line(c: &serde_json::Value) -> String {
+fn summary_lines(changed: &[serde_json::Value]) -> Vec<String> {
     let text = |v: Option<&serde_json::Value>| match v {
         Some(serde_json::Value::String(s)) => s.clone(),
         Some(v) if !v.is_null() => v.to_string(),
         _ => "?".to_string(),
     };
-    let name = text(c.get("name"));
-    let name = name.strip_prefix('%').unwrap_or(&name);
-    let mut line =
-        format!("{name}: {} -> {} bytes ({}", text(c.get("size")), text(c.get("new_size")), text(c.get("pass")));
-    match c.get("detail") {
-        None | Some(serde_json::Value::Null) => {}
-        Some(d) => line += &format!(": {}", text(Some(d))),
+    // (first name, first size, current name, current size, what each pass did)
+    let mut chains: Vec<(String, String, String, String, Vec<String>)> = Vec::new();
+    for c in changed {
+        let name = text(c.get("name"));
+        let what = match c.get("detail") {
+            Some(d) if !d.is_null() && d.as_str() != Some("") => format!("{}: {}", text(c.get("pass")), text(Some(d))),
+            _ => text(c.get("pass")),
+        };
+        let (new, new_size) = (text(c.get("new")), text(c.get("new_size")));
+        match chains.iter_mut().find(|ch| ch.2 == name) {
+            Some(ch) => {
+                ch.2 = new;
+                ch.3 = new_size;
+                ch.4.push(what);
+            }
+            None => chains.push((name, text(c.get("size")), new, new_size, vec![what])),
+        }
     }
-    line + ")"
+    chains
+        .into_iter()
+        .map(|(name, size, _, new_size, what)| {
+            let name = name.strip_prefix('%').unwrap_or(&name).to_string();
+            format!("{name}: {size} -> {new_size} bytes ({})", what.join("; "))
+        })
+        .collect()
 }
 
 /// The files the `-lNAME` flags name in the directories of the `-L` flags
@@ -1029,8 +1047,16 @@ mod tests {
     #[test]
     fn summary() {
         let c = serde_json::json!({"name": "%struct.arc", "size": 64, "new_size": 32, "pass": "delete-field", "detail": "cost"});
-        assert_eq!(summary_line(&c), "struct.arc: 64 -> 32 bytes (delete-field: cost)");
+        assert_eq!(summary_lines(&[c]), vec!["struct.arc: 64 -> 32 bytes (delete-field: cost)"]);
         let c = serde_json::json!({"name": "%struct.a", "size": null, "new_size": 8, "pass": "optbase-test"});
-        assert_eq!(summary_line(&c), "struct.a: ? -> 8 bytes (optbase-test)");
+        assert_eq!(summary_lines(&[c]), vec!["struct.a: ? -> 8 bytes (optbase-test)"]);
+        let a = serde_json::json!({"name": "%struct.s", "new": "%__DFR_struct.s", "size": 24, "new_size": 16,
+                                   "pass": "reorder-fields", "detail": "padding removed"});
+        let b = serde_json::json!({"name": "%__DFR_struct.s", "new": "%__DFT___DFR_struct.s", "size": 16,
+                                   "new_size": 8, "pass": "delete-field", "detail": "x never read"});
+        assert_eq!(
+            summary_lines(&[a, b]),
+            vec!["struct.s: 24 -> 8 bytes (reorder-fields: padding removed; delete-field: x never read)"]
+        );
     }
 }
