@@ -73,6 +73,18 @@ impl<'m> Builder<'m> {
         self.gep(i8t, ptr, &[i64c], inbounds, name)
     }
 
+    /// `sub` of two integers of the same type.
+    pub fn sub(&self, a: Value<'m>, b: Value<'m>, name: &str) -> Result<Value<'m>, EditError> {
+        if a.ty() != b.ty() || a.ty().int_width().is_none() {
+            return Err(invalid(format!("sub of {} and {}", a.ty(), b.ty())));
+        }
+        let n = std::ffi::CString::new(name.replace('\0', "")).expect("NULs removed");
+        let bld = self.raw_builder()?;
+        // SAFETY: positioned builder; integer operands of one type.
+        Value::from_raw(unsafe { c::LLVMBuildSub(bld, a.raw(), b.raw(), n.as_ptr()) })
+            .ok_or_else(|| invalid("LLVM built no sub"))
+    }
+
     /// `sdiv`/`udiv` (`exact` when asked) of two integers of one type.
     pub fn div(&self, a: Value<'m>, b: Value<'m>, signed: bool, exact: bool, name: &str) -> Result<Value<'m>, EditError> {
         if a.ty() != b.ty() || a.ty().int_width().is_none() {
@@ -299,6 +311,23 @@ impl<'c> Module<'c> {
             Ok(())
         } else {
             Err(invalid("not a pair of global variables"))
+        }
+    }
+
+    /// A new internal global variable `name` (LLVM renames it if taken) of
+    /// sized type `ty`, initialized to `init` (a constant of `ty`).
+    pub fn add_internal_global<'a>(&'a self, name: &str, ty: Type<'a>, init: Value<'a>) -> Result<Value<'a>, EditError> {
+        if !self.owns_type(ty) || !ty.is_sized() || !init.is_constant() || init.ty() != ty {
+            return Err(invalid(format!("a global of type {ty} initialized with {}", init.ty())));
+        }
+        let n = std::ffi::CString::new(name.replace('\0', "")).expect("NULs removed");
+        // SAFETY: valid module; checked sized type of this context and an
+        // initializer of that type.
+        unsafe {
+            let g = c::LLVMAddGlobal(self.raw(), ty.raw(), n.as_ptr());
+            c::LLVMSetInitializer(g, init.raw());
+            c::LLVMSetLinkage(g, llvm_sys::LLVMLinkage::LLVMInternalLinkage);
+            Value::from_raw(g).ok_or_else(|| invalid("LLVM added no global"))
         }
     }
 

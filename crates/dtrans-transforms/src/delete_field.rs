@@ -13,7 +13,7 @@
 //! its reads become that constant.
 use dtrans_analysis::info::Transform;
 
-use crate::relayout::{Candidate, Policy};
+use crate::relayout::{Candidate, Choice, Policy};
 
 pub struct DeleteField;
 
@@ -32,7 +32,7 @@ impl Policy for DeleteField {
         Transform::DeleteField
     }
 
-    fn choose(&self, c: &Candidate<'_>) -> Result<(Vec<u32>, String), String> {
+    fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String> {
         let n = c.fields.len();
         let usable = |f: u32| !c.info.fields[f as usize].complex_use && !c.fields[f as usize].aggregate;
         let unread: Vec<u32> = (0..n as u32).filter(|f| usable(*f) && !c.info.fields[*f as usize].read).collect();
@@ -58,6 +58,6 @@ impl Policy for DeleteField {
         for f in &constant {
             parts.push(format!("{} always {}", name(f), c.fields[*f as usize].constant.as_deref().unwrap_or("?")));
         }
-        Ok((order, parts.join("; ")))
+        Ok(Choice { order, detail: parts.join("; "), ..Default::default() })
     }
 }

@@ -1,8 +1,8 @@
 //! DTrans transformations (documents 002 and 003): the [`TypeRemapper`],
 //! the [`annotator`], the OptBase skeleton ([`optbase`]) and the passes
 //! built on it: OptBaseTest ([`optbase_test`]), and field reordering and
-//! deletion ([`reorder`], [`delete_field`]) over the shared [`relayout`]
-//! machinery.
+//! deletion ([`reorder`], [`delete_field`]) and structure splitting
+//! ([`split`]: peel, aos-to-soa) over the shared [`relayout`] machinery.
 pub mod annotator;
 pub mod delete_field;
 pub mod optbase;
@@ -10,5 +10,6 @@ pub mod optbase_test;
 pub mod relayout;
 pub mod remap;
 pub mod reorder;
+pub mod split;
 
 pub use remap::{RemapError, TypeRemapper};

@@ -15,7 +15,7 @@
 //! alone with that reason.
 use dtrans_analysis::info::Transform;
 
-use crate::relayout::{Candidate, Policy};
+use crate::relayout::{Candidate, Choice, Policy};
 
 pub struct ReorderFields;
 
@@ -72,7 +72,7 @@ impl Policy for ReorderFields {
         Transform::ReorderFields
     }
 
-    fn choose(&self, c: &Candidate<'_>) -> Result<(Vec<u32>, String), String> {
+    fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String> {
         let fields = &c.fields;
         let n = fields.len() as u32;
         if n < 2 {
@@ -105,9 +105,9 @@ impl Policy for ReorderFields {
         let (new_offs, new_size) = lay_out(fields, &order);
         let (hot_before, hot_after) = (lines(fields, &old_offs, &hot), lines(fields, &new_offs, &hot));
         if new_size < c.size {
-            Ok((order, "padding removed".to_string()))
+            Ok(Choice { order, detail: "padding removed".into(), ..Default::default() })
         } else if hot_after < hot_before {
-            Ok((order, format!("hot fields in {hot_after} cache line(s) instead of {hot_before}")))
+            Ok(Choice { order, detail: format!("hot fields in {hot_after} cache line(s) instead of {hot_before}"), ..Default::default() })
         } else {
             Err("no padding to remove and the hot fields are already together".into())
         }

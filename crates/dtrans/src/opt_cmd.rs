@@ -17,11 +17,12 @@ use dtrans_analysis::TypeSource;
 use dtrans_ir::{Context, IrFormat};
 use dtrans_transforms::optbase::{self, PassFactory};
 use dtrans_transforms::relayout::RelayoutFactory;
-use dtrans_transforms::{annotator, delete_field, optbase_test, reorder};
+use dtrans_transforms::{annotator, delete_field, optbase_test, reorder, split};
 use serde::Serialize;
 
 /// The passes `dtrans opt` knows, in the order they are listed in errors.
-pub const PASSES: &[&str] = &["annotation-cleaner", "optbase-test", "reorder-fields", "delete-field"];
+pub const PASSES: &[&str] =
+    &["annotation-cleaner", "optbase-test", "reorder-fields", "delete-field", "aos-to-soa", "peel"];
 
 #[derive(Serialize, Default)]
 struct Report {
@@ -83,6 +84,8 @@ pub fn run_with(
             "optbase-test" => Box::new(optbase_test::OptBaseTest),
             "reorder-fields" => Box::new(RelayoutFactory(&reorder::REORDER_FIELDS)),
             "delete-field" => Box::new(RelayoutFactory(&delete_field::DELETE_FIELD)),
+            "aos-to-soa" => Box::new(RelayoutFactory(&split::AOS_TO_SOA)),
+            "peel" => Box::new(RelayoutFactory(&split::PEEL)),
             _ => unreachable!("checked by parse_passes"),
         };
         let o = optbase::run(&mut m, factory.as_ref(), prepared.source, &prepared.union_members)

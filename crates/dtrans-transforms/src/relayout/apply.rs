@@ -1,7 +1,8 @@
 //! Applying the planned rewrites of one function (step 8a). Each action
 //! re-reads the operands it changes, so actions compose: an address built
 //! by one is the operand another adds to.
-use dtrans_ir::{Builder, Instruction, Module, Value};
+use dtrans_ir::{Builder, Instruction, Metadata, Module, Type, Value};
+use rustc_hash::FxHashMap as HashMap;
 
 use super::layouts::{Layouts, Pos};
 use super::plan::{const_address, rescale, Action};
@@ -26,7 +27,29 @@ pub fn rebuild_address<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -
     }
 }
 
-pub fn apply<'m>(cx: &OptContext<'m, '_>, lay: &Layouts<'m>, actions: &[Action<'m>]) -> Result<(), OptError> {
+/// The arrays of a structure split by peel or aos-to-soa: globals holding
+/// the address of the main array (the structure's remaining fields, where
+/// pointers to it point) and of each side array, and the side records.
+pub struct SplitArrays<'m> {
+    pub base: Value<'m>,
+    pub sides: Vec<Value<'m>>,
+    pub records: Vec<Type<'m>>,
+}
+
+/// What the actions of split structures need.
+pub struct Splits<'m> {
+    pub arrays: HashMap<Type<'m>, SplitArrays<'m>>,
+    /// A TBAA tag for loads of a pointer (`any pointer`), so that loads of
+    /// the array addresses are known not to alias the fields' stores.
+    pub pointer_tag: Option<Metadata<'m>>,
+}
+
+pub fn apply<'m>(
+    cx: &OptContext<'m, '_>,
+    lay: &Layouts<'m>,
+    actions: &[Action<'m>],
+    splits: &Splits<'m>,
+) -> Result<(), OptError> {
     let m = cx.m;
     let b = m.builder();
     // Constant operands first: the instruction-level actions read them.
@@ -84,6 +107,50 @@ pub fn apply<'m>(cx: &OptContext<'m, '_>, lay: &Layouts<'m>, actions: &[Action<'
                 let q = b.div(*diff, d, *signed, true, "")?;
                 last.as_value().replace_all_uses_with(q)?;
                 cx.mark_erased(last.as_value());
+            }
+            Action::SideGep { gep } => {
+                at(&b, *gep);
+                let v = gep.as_value();
+                let src = gep.gep_source_type().expect("a GEP");
+                let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
+                let base = gep.operand(0).expect("GEP base");
+                let elem =
+                    if idx[0].const_int_value() == Some(0) { base } else { b.gep(src, base, &idx[..1], true, "")? };
+                let k = idx[1].const_uint_value().expect("constant field index") as u32;
+                let mut addr = side_address(m, &b, lay, splits, src, k, elem, 0)?;
+                if idx.len() > 2 {
+                    let ft = src.struct_fields()[k as usize];
+                    let mut rest = vec![m.const_int(64, 0)];
+                    rest.extend_from_slice(&idx[2..]);
+                    addr = b.gep(ft, addr, &rest, true, "")?;
+                }
+                v.replace_all_uses_with(addr)?;
+                cx.mark_erased(v);
+            }
+            Action::SideByteGep { gep, owner, field, off, elements } => {
+                at(&b, *gep);
+                let base = gep.operand(0).expect("GEP base");
+                let elem = if *elements == 0 { base } else { b.gep(*owner, base, &[m.const_int(64, *elements)], true, "")? };
+                let addr = side_address(m, &b, lay, splits, *owner, *field, elem, *off)?;
+                gep.as_value().replace_all_uses_with(addr)?;
+                cx.mark_erased(gep.as_value());
+            }
+            Action::SideLeaf { inst, op, owner, field } => {
+                at(&b, *inst);
+                let elem = inst.operand(*op).expect("address");
+                let addr = side_address(m, &b, lay, splits, *owner, *field, elem, 0)?;
+                inst.set_operand(*op, addr)?;
+            }
+            Action::AllocSplit { call, owner, op } => alloc_split(m, &b, lay, splits, *call, *owner, *op)?,
+            Action::FreeSplit { call, owner } => {
+                at(&b, *call);
+                let arrays = &splits.arrays[owner];
+                let callee = call.called_value().expect("a call");
+                let fty = call.called_function_type().expect("a call");
+                for s in &arrays.sides {
+                    let p = load_pointer(m, &b, splits, *s)?;
+                    b.call(fty, callee, &[p], "")?;
+                }
             }
             Action::Align { inst, align } => {
                 inst.set_alignment(*align as u32);
@@ -223,4 +290,98 @@ pub fn constant_of<'m>(m: &'m Module<'_>, ty: dtrans_ir::Type<'m>, text: &str) -
         K::LLVMFloatTypeKind | K::LLVMDoubleTypeKind => m.const_real(ty, text.parse::<f64>().ok()?).ok(),
         _ => None,
     }
+}
+
+fn load_pointer<'m>(m: &'m Module<'_>, b: &Builder<'m>, splits: &Splits<'m>, g: Value<'m>) -> Result<Value<'m>, OptError> {
+    let l = b.load(m.pointer_type(), g, "")?;
+    if let Some(tag) = splits.pointer_tag {
+        l.as_value().set_metadata(m.md_kind_id("tbaa"), Some(tag));
+    }
+    Ok(l.as_value())
+}
+
+/// The address of field `field` of the object at `elem` (a pointer into
+/// the main array of split structure `owner`), plus `off` bytes: in the
+/// field's side array, at the element's index.
+#[allow(clippy::too_many_arguments)]
+fn side_address<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    splits: &Splits<'m>,
+    owner: Type<'m>,
+    field: u32,
+    elem: Value<'m>,
+    off: u64,
+) -> Result<Value<'m>, OptError> {
+    let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
+    let (g, goff) = plan.side[field as usize].ok_or_else(|| edit(format!("field {field} of {owner} is not moved")))?;
+    let arrays = splits.arrays.get(&owner).ok_or_else(|| edit(format!("no arrays for {owner}")))?;
+    let i64t = m.int_type(64);
+    let base = load_pointer(m, b, splits, arrays.base)?;
+    let side = load_pointer(m, b, splits, arrays.sides[g as usize])?;
+    let delta = b.sub(b.ptr_to_int(elem, i64t, "")?, b.ptr_to_int(base, i64t, "")?, "")?;
+    let (size0, size_g) = (plan.new_size, plan.groups[g as usize].size);
+    let bytes = if size0 == size_g {
+        delta
+    } else {
+        let index = b.div(delta, m.const_int(64, size0 as i64), true, true, "")?;
+        b.mul(index, m.const_int(64, size_g as i64), "")?
+    };
+    let rec = b.gep(m.int_type(8), side, &[bytes], true, "")?;
+    Ok(b.byte_offset(rec, (goff + off) as i64, true, "")?)
+}
+
+/// The allocation of a split structure's array: the main array shrinks to
+/// the remaining fields, each side array is allocated by the same function
+/// for the same count, and the addresses are recorded.
+fn alloc_split<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    splits: &Splits<'m>,
+    call: Instruction<'m>,
+    owner: Type<'m>,
+    op: u32,
+) -> Result<(), OptError> {
+    let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
+    let arrays = splits.arrays.get(&owner).ok_or_else(|| edit(format!("no arrays for {owner}")))?;
+    let old = lay.old_size(owner);
+    let size = call.operand(op).expect("size argument");
+    let next = call.next().ok_or_else(|| edit("an allocation at the end of its block"))?;
+    at(b, next);
+    let callee = call.called_value().expect("a call");
+    let fty = call.called_function_type().expect("a call");
+    let nargs = call.call_arg_count().unwrap_or(0);
+    let args: Vec<Value<'m>> = (0..nargs).filter_map(|k| call.call_arg(k)).collect();
+    b.store(call.as_value(), arrays.base)?;
+    for (g, group) in plan.groups.iter().enumerate() {
+        let mut a = args.clone();
+        a[op as usize] = rescale(m, size, old, group.size, Some(b)).map_err(edit)?.expect("built");
+        let c = b.call(fty, callee, &a, "")?;
+        b.store(c.as_value(), arrays.sides[g])?;
+    }
+    // The main array last: its size operand is replaced in place.
+    at(b, call);
+    let n = rescale(m, size, old, plan.new_size, Some(b)).map_err(edit)?.expect("built");
+    call.set_operand(op, n)?;
+    Ok(())
+}
+
+/// A TBAA access tag of an `any pointer` load or store in `m`, if any.
+pub fn pointer_tag<'m>(m: &'m Module<'_>) -> Option<Metadata<'m>> {
+    let kind = m.md_kind_id("tbaa");
+    for f in m.functions() {
+        for i in f.instructions() {
+            let Some(tag) = i.as_value().metadata(kind) else { continue };
+            let ops = tag.operands();
+            let access = ops.get(1).copied().flatten()?;
+            let base = ops.first().copied().flatten()?;
+            let name = access.operands().first().copied().flatten().and_then(|s| s.as_string());
+            if base == access && name.as_deref() == Some("any pointer") {
+                return Some(tag);
+            }
+        }
+    }
+    None
 }

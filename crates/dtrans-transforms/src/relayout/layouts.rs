@@ -28,6 +28,19 @@ pub struct StructPlan {
     /// Per old field: the constant every read of a deleted field gives
     /// (its single value, as the analysis prints it).
     pub constants: Vec<Option<String>>,
+    /// Per old field moved out of the structure into a side array (peel,
+    /// aos-to-soa): its group and its offset in the group's record.
+    pub side: Vec<Option<(u32, u64)>>,
+    /// The side groups' records.
+    pub groups: Vec<GroupPlan>,
+}
+
+/// The record of one side group: old fields in order, their offsets.
+#[derive(Clone, Debug)]
+pub struct GroupPlan {
+    pub fields: Vec<u32>,
+    pub size: u64,
+    pub align: u64,
 }
 
 impl StructPlan {
@@ -50,6 +63,9 @@ pub enum Pos<'m> {
     At(i64),
     /// Inside deleted field `field` of `owner`.
     Deleted { owner: Type<'m>, field: u32 },
+    /// At `off` bytes into field `field` of `owner`, which moved to a side
+    /// array; `elements` whole objects from the pointer's own.
+    Side { owner: Type<'m>, field: u32, off: u64, elements: i64 },
     /// Padding, or not inside the object: nothing the program may name.
     Invalid,
 }
@@ -175,7 +191,32 @@ impl<'m> Layouts<'m> {
             new_size: round_up(at, max_align),
             new_align: max_align,
             constants: vec![None; fields.len()],
+            side: vec![None; fields.len()],
+            groups: Vec::new(),
         })
+    }
+
+    /// [`Layouts::compute`] with `groups` of old fields moved to side
+    /// records (each laid out in the given order).
+    pub fn compute_split(&self, t: Type<'m>, order: &[u32], groups: &[Vec<u32>]) -> Option<StructPlan> {
+        let mut p = self.compute(t, order)?;
+        let fields = t.struct_fields();
+        for (g, members) in groups.iter().enumerate() {
+            let (mut at, mut max_align) = (0u64, 1u64);
+            for &f in members {
+                let ft = *fields.get(f as usize)?;
+                if self.changed(ft) {
+                    return None; // a changed type in a side record: not supported
+                }
+                let a = self.new_align(ft);
+                at = round_up(at, a);
+                p.side[f as usize] = Some((g as u32, at));
+                at += self.new_size(ft);
+                max_align = max_align.max(a);
+            }
+            p.groups.push(GroupPlan { fields: members.clone(), size: round_up(at, max_align), align: max_align });
+        }
+        Some(p)
     }
 
     /// The old field of structure `t` that holds byte `off`, with its start.
@@ -208,9 +249,10 @@ impl<'m> Layouts<'m> {
             TypeKind::LLVMStructTypeKind => {
                 let Some(p) = self.plan(t) else { return Pos::Invalid };
                 let Some((f, ft)) = self.field_at(t, &p, off) else { return Pos::Invalid };
-                match p.new_off[f as usize] {
-                    None => Pos::Deleted { owner: t, field: f },
-                    Some(n) => self.translate_in(ft, off - p.old_off[f as usize]).shift(n as i64),
+                match (p.new_off[f as usize], p.side[f as usize]) {
+                    (None, Some(_)) => Pos::Side { owner: t, field: f, off: off - p.old_off[f as usize], elements: 0 },
+                    (None, None) => Pos::Deleted { owner: t, field: f },
+                    (Some(n), _) => self.translate_in(ft, off - p.old_off[f as usize]).shift(n as i64),
                 }
             }
             _ => Pos::Invalid,
@@ -226,7 +268,10 @@ impl<'m> Layouts<'m> {
         }
         let k = off.div_euclid(os);
         let r = off.rem_euclid(os);
-        self.translate_in(t, r as u64).shift(k * ns)
+        match self.translate_in(t, r as u64) {
+            Pos::Side { owner, field, off, .. } => Pos::Side { owner, field, off, elements: k },
+            p => p.shift(k * ns),
+        }
     }
 
     /// Where the first field reached from the start of an object of type
@@ -245,6 +290,7 @@ impl<'m> Layouts<'m> {
                 let Some(p) = self.plan(t) else { return (Pos::Invalid, t) };
                 let Some((f, ft)) = self.field_at(t, &p, 0) else { return (Pos::Invalid, t) };
                 match p.new_off[f as usize] {
+                    None if p.side[f as usize].is_some() => (Pos::Side { owner: t, field: f, off: 0, elements: 0 }, ft),
                     None => (Pos::Deleted { owner: t, field: f }, ft),
                     Some(n) => {
                         let (inner, leaf) = self.translate_leaf(ft);

@@ -58,16 +58,28 @@ pub struct FieldFacts {
     pub constant: Option<String>,
 }
 
+/// A policy's decision for one structure.
+#[derive(Clone, Debug, Default)]
+pub struct Choice {
+    /// Old field indices that stay, in their new order.
+    pub order: Vec<u32>,
+    /// Old fields moved to side arrays, one record per group (peel,
+    /// aos-to-soa), with a name for each group's record type.
+    pub groups: Vec<(String, Vec<u32>)>,
+    /// What the change does, in words.
+    pub detail: String,
+}
+
 /// Chooses new layouts.
 pub trait Policy: Sync {
     fn pass_name(&self) -> &'static str;
     fn prefix(&self) -> &'static str;
     /// The analysis column whose legality the policy needs.
     fn transform(&self) -> Transform;
-    /// The new field list (old indices, in the new order; deleted fields
-    /// left out) and what it does in words, or why the structure is left
-    /// alone.
-    fn choose(&self, c: &Candidate<'_>) -> Result<(Vec<u32>, String), String>;
+    /// The new field list (old indices, in the new order; deleted or moved
+    /// fields left out), the side groups and what it does in words, or why
+    /// the structure is left alone.
+    fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String>;
 }
 
 pub struct RelayoutFactory(pub &'static dyn Policy);
@@ -85,6 +97,8 @@ impl PassFactory for RelayoutFactory {
             details: HashMap::default(),
             names: HashMap::default(),
             constants: HashMap::default(),
+            splits: apply::Splits { arrays: HashMap::default(), pointer_tag: None },
+            groups: HashMap::default(),
         })
     }
 }
@@ -99,6 +113,10 @@ struct Relayout<'m> {
     names: HashMap<String, Vec<String>>,
     /// Structure name -> per field, the constant its reads become.
     constants: HashMap<String, Vec<Option<String>>>,
+    /// Arrays of the structures split by peel or aos-to-soa.
+    splits: apply::Splits<'m>,
+    /// Structure name -> its side groups (name, old fields).
+    groups: HashMap<String, Vec<(String, Vec<u32>)>>,
 }
 
 /// Named structures holding (by value) one of `changed`, to a fixed point.
@@ -165,7 +183,12 @@ impl<'m> Relayout<'m> {
                 if waits {
                     return true;
                 }
-                if let Some(mut p) = lay.compute(*t, order) {
+                let groups: Vec<Vec<u32>> = t
+                    .struct_name()
+                    .and_then(|n| self.groups.get(&n))
+                    .map(|g| g.iter().map(|(_, f)| f.clone()).collect())
+                    .unwrap_or_default();
+                if let Some(mut p) = lay.compute_split(*t, order, &groups) {
                     if let Some(c) = t.struct_name().and_then(|n| self.constants.get(&n)) {
                         p.constants = c.clone();
                     }
@@ -235,8 +258,18 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 })
                 .collect();
             let c = Candidate { name: name.clone(), info: s, fields, size: dl.alloc_size(t).unwrap_or(0) };
-            match self.policy.choose(&c) {
-                Ok((order, detail)) => {
+            let choice = self.policy.choose(&c).and_then(|ch| {
+                if ch.groups.is_empty() {
+                    Ok(ch)
+                } else {
+                    split_allowed(cx, s.ty).map(|_| ch)
+                }
+            });
+            match choice {
+                Ok(Choice { order, groups, detail }) => {
+                    if !groups.is_empty() {
+                        self.groups.insert(name.clone(), groups);
+                    }
                     self.details.insert(name.clone(), detail);
                     self.names.insert(name.clone(), names);
                     // Fields deleted though read: their reads become constants.
@@ -319,9 +352,39 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         Ok(())
     }
 
-    /// Checks the computed layouts against LLVM's, and reports them.
+    /// Checks the computed layouts against LLVM's, makes the side records
+    /// and array globals of split structures, and reports them.
     fn prepare_module(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
-        let dl = cx.m.data_layout();
+        let m = cx.m;
+        let dl = m.data_layout();
+        self.splits.pointer_tag = apply::pointer_tag(m);
+        for (old, new) in cx.own.clone() {
+            let name = old.struct_name().unwrap_or_default();
+            let Some(groups) = self.groups.get(&name) else { continue };
+            let plan = &self.lay.plans[&old];
+            let fields = old.struct_fields();
+            let ptr = m.pointer_type();
+            let null = m.const_null(ptr);
+            let base = m.add_internal_global(&format!("{}.base", new.struct_name().unwrap_or_default()), ptr, null)?;
+            let mut sides = Vec::new();
+            let mut records = Vec::new();
+            for (g, (gname, members)) in groups.iter().enumerate() {
+                let rec = m.create_opaque_struct(&format!("{}.{gname}", new.struct_name().unwrap_or_default()));
+                let ft: Vec<Type<'m>> = members.iter().map(|f| fields[*f as usize]).collect();
+                m.set_struct_body(rec, &ft, false)?;
+                let ok = dl.alloc_size(rec) == Some(plan.groups[g].size)
+                    && members.iter().enumerate().all(|(i, f)| {
+                        dl.field_offset(rec, i as u32) == plan.side[*f as usize].map(|(_, o)| o)
+                    });
+                if !ok {
+                    return Err(OptError::Unsupported(format!("the layout computed for {rec} is not LLVM's")));
+                }
+                let gv = m.add_internal_global(&format!("{}.{gname}.array", new.struct_name().unwrap_or_default()), ptr, null)?;
+                sides.push(gv);
+                records.push(rec);
+            }
+            self.splits.arrays.insert(old, apply::SplitArrays { base, sides, records });
+        }
         let pairs: Vec<(Type<'m>, Type<'m>, bool)> = cx
             .own
             .iter()
@@ -348,8 +411,15 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             let fields = old.struct_fields();
             let describe = |i: usize, off: u64| format!("{}: {} @{off}", names[i], fields[i]);
             let old_layout = (0..fields.len()).map(|i| describe(i, plan.old_off[i])).collect();
-            let new_layout =
+            let mut new_layout: Vec<String> =
                 plan.order.iter().map(|f| describe(*f as usize, plan.new_off[*f as usize].unwrap_or(0))).collect();
+            for (g, group) in plan.groups.iter().enumerate() {
+                let gname = self.groups.get(&name).and_then(|gs| gs.get(g)).map_or(String::new(), |x| x.0.clone());
+                for f in &group.fields {
+                    let off = plan.side[*f as usize].map_or(0, |x| x.1);
+                    new_layout.push(format!("[{gname}] {}", describe(*f as usize, off)));
+                }
+            }
             cx.outcome.changed.push(Changed {
                 name: format!("%{name}"),
                 new_name: format!("%{}", new.struct_name().unwrap_or_default()),
@@ -388,7 +458,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
 
     fn process_function(&mut self, cx: &mut OptContext<'m, '_>, f: Function<'m>) -> Result<(), OptError> {
         match self.actions.get(&f) {
-            Some(a) => apply::apply(cx, &self.lay, a),
+            Some(a) => apply::apply(cx, &self.lay, a, &self.splits),
             None => Ok(()),
         }
     }
@@ -600,4 +670,57 @@ pub fn source_name(llvm_name: &str) -> &str {
         n = rest;
     }
     n.strip_prefix("struct.").or_else(|| n.strip_prefix("union.")).unwrap_or(n)
+}
+
+/// The transformation's own legality for splitting structure `s` into
+/// arrays (document 001 leaves it to the transformation): every instance
+/// comes from one allocation site (malloc, calloc or a wrapper of them;
+/// not realloc), executed at most once (not in a loop, in `main` or in a
+/// function called from exactly one such place), so that one array holds
+/// every object and its address is known.
+fn split_allowed(cx: &OptContext<'_, '_>, s: TypeId) -> Result<(), String> {
+    let sites: Vec<_> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
+    let [site] = sites.as_slice() else {
+        return Err(format!("allocated at {} sites (one array is needed)", sites.len()));
+    };
+    use dtrans_analysis::alloc::AllocKind as K;
+    if !matches!(site.kind, K::Malloc | K::Calloc | K::UserMalloc | K::UserCalloc) {
+        return Err(format!("allocated by {:?}", site.kind));
+    }
+    if !executes_once(site.call, 0) {
+        return Err("its allocation may run more than once (one array is needed)".into());
+    }
+    Ok(())
+}
+
+/// Whether instruction `i` runs at most once per run of the program.
+fn executes_once(i: dtrans_ir::Instruction<'_>, depth: u32) -> bool {
+    let (Some(b), Some(f)) = (i.parent_block(), i.parent_function()) else { return false };
+    if depth > 16 || in_cycle(b) {
+        return false;
+    }
+    if f.name() == "main" {
+        return true;
+    }
+    let users = f.as_value().users();
+    let [u] = users.as_slice() else { return false };
+    match u.as_instruction() {
+        Some(c) if c.is_call() && c.called_value() == Some(f.as_value()) => executes_once(c, depth + 1),
+        _ => false,
+    }
+}
+
+/// Whether block `b` can reach itself.
+fn in_cycle(b: dtrans_ir::BasicBlock<'_>) -> bool {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut work: Vec<dtrans_ir::BasicBlock<'_>> = b.terminator().map(|t| t.successors()).unwrap_or_default();
+    while let Some(x) = work.pop() {
+        if x == b {
+            return true;
+        }
+        if seen.insert(x) {
+            work.extend(x.terminator().map(|t| t.successors()).unwrap_or_default());
+        }
+    }
+    false
 }

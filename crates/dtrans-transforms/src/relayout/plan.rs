@@ -49,6 +49,20 @@ pub enum Action<'m> {
     /// `value` (the end of an -O2 exact division of a pointer difference
     /// by shifts and a multiplication) becomes `diff / new`.
     DivChain { last: Instruction<'m>, diff: Value<'m>, new: u64, signed: bool },
+    /// A GEP into a field moved to a side array (peel, aos-to-soa): the
+    /// element's address, then the field's in the side record.
+    SideGep { gep: Instruction<'m> },
+    /// A byte offset into a field moved to a side array, `elements` whole
+    /// objects from the base pointer.
+    SideByteGep { gep: Instruction<'m>, owner: Type<'m>, field: u32, off: u64, elements: i64 },
+    /// A load or store through a pointer to the object's start whose first
+    /// field moved to a side array.
+    SideLeaf { inst: Instruction<'m>, op: u32, owner: Type<'m>, field: u32 },
+    /// The allocation of the one array of a split structure: the side
+    /// arrays are allocated with it (same count), and the bases recorded.
+    AllocSplit { call: Instruction<'m>, owner: Type<'m>, op: u32 },
+    /// A free of the split structure's array: the side arrays go too.
+    FreeSplit { call: Instruction<'m>, owner: Type<'m> },
     /// The access's `align` may promise more than the new layout gives.
     Align { inst: Instruction<'m>, align: u64 },
     /// A memory intrinsic's pointer arguments get at most `align`.
@@ -286,6 +300,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         match self.lay.translate_ptr(gt, off) {
                             Pos::At(_) => Ok(true),
                             Pos::Deleted { .. } => Err((vec![gt], format!("{c} addresses a deleted field"))),
+                            Pos::Side { .. } => Err((vec![gt], format!("{c} addresses a field moved out"))),
                             Pos::Invalid => Err((vec![gt], format!("{c} is not at a field"))),
                         }
                     } else {
@@ -395,6 +410,14 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             // Typed steps through changed types.
             match gep_path_pos(self.lay, v) {
                 Some(Pos::Deleted { owner, field }) => self.plan_deleted_address(f, i, touched, owner, field),
+                Some(Pos::Side { owner, .. }) => {
+                    // Only a field of the structure the GEP steps over.
+                    if i.gep_source_type() == Some(owner) && v.gep_indices().is_some_and(|x| x.len() >= 2) {
+                        self.push(f, Action::SideGep { gep: i });
+                    } else {
+                        self.fail(touched, format!("{} reaches a moved field through another type", v));
+                    }
+                }
                 Some(_) => self.push(f, Action::LowerGep { gep: i }),
                 None => self.fail(touched, format!("{} is not a path of fields", v)),
             }
@@ -423,6 +446,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         Pos::At(x) if x == off => {}
                         Pos::At(x) => self.push(f, Action::ByteGep { gep: i, offset: x }),
                         Pos::Deleted { owner, field } => self.plan_deleted_address(f, i, vec![o], owner, field),
+                        Pos::Side { owner, field, off, elements } => {
+                            self.push(f, Action::SideByteGep { gep: i, owner, field, off, elements })
+                        }
                         Pos::Invalid => self.fail(vec![o], format!("{} is {off} bytes into {o}, not at a field", v)),
                     }
                 } else if idx.len() == 1 && self.lay.old_size(src) == 1 {
@@ -457,7 +483,18 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             self.fail(holders, format!("{} from the address of fields of several structures", v));
             return;
         };
-        let (old, new) = (self.lay.old_size(x), self.lay.new_size(x));
+        let (old, mut new) = (self.lay.old_size(x), self.lay.new_size(x));
+        // A field moved to a side array steps over side records.
+        if let Some(p) = self.lay.plan(x) {
+            let groups: Vec<Option<u32>> = fields.iter().map(|(_, k)| p.side[*k as usize].map(|g| g.0)).collect();
+            if groups.windows(2).any(|w| w[0] != w[1]) {
+                self.fail(vec![x], format!("{} from fields of different arrays", v));
+                return;
+            }
+            if let Some(Some(g)) = groups.first() {
+                new = p.groups[*g as usize].size;
+            }
+        }
         let src = i.gep_source_type().expect("a GEP");
         let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
         let field_size = fields.iter().map(|(t, k)| self.lay.old_size(t.struct_fields()[*k as usize])).min().unwrap_or(0);
@@ -579,6 +616,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                             self.push(f, Action::Erase { inst: i });
                             return;
                         }
+                        Pos::Side { owner, field, .. } => {
+                            self.push(f, Action::SideLeaf { inst: i, op, owner, field });
+                        }
                         Pos::Deleted { owner, field } if op == 0 && !i.is_volatile() => {
                             let c = self.lay.plan(owner).and_then(|p| p.constants.get(field as usize).cloned().flatten());
                             match c {
@@ -654,6 +694,21 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
             return;
         }
+        // Frees of a split structure's array free its side arrays.
+        if let Some(MemFn::Free(_)) = callee.and_then(|c| self.info.ptr.mem_fns.kind(c)) {
+            if let Some(p) = i.call_arg(0) {
+                if let Object::Changed(o) = self.object(p) {
+                    if self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty()) {
+                        if i.opcode() == Opcode::LLVMCall {
+                            self.push(f, Action::FreeSplit { call: i, owner: o });
+                        } else {
+                            self.fail(vec![o], "an invoke freeing a structure split into arrays");
+                        }
+                    }
+                }
+            }
+            return;
+        }
         // Allocations of changed objects: sizes.
         if let Some(&alloc) = self.allocs.get(&i) {
             let kind = callee.and_then(|c| self.info.ptr.mem_fns.kind(c));
@@ -700,13 +755,35 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             self.fail(vec![t], format!("a {k:?} allocation"));
             return;
         }
-        if old == new {
+        let split = self.lay.plan(t).is_some_and(|p| !p.groups.is_empty());
+        if split && !matches!(k, AllocKind::Malloc | AllocKind::Calloc | AllocKind::UserMalloc | AllocKind::UserCalloc) {
+            self.fail(vec![t], format!("a {k:?} of a structure split into arrays"));
+            return;
+        }
+        if old == new && !split {
             return;
         }
         let Some((a, b)) = k.size_args() else {
             self.fail(vec![t], "an allocation whose size is not an argument");
             return;
         };
+        if split {
+            if i.opcode() != Opcode::LLVMCall {
+                self.fail(vec![t], "an invoke allocating a structure split into arrays");
+                return;
+            }
+            let sizes: Vec<u64> = self.lay.plan(t).map(|p| p.groups.iter().map(|g| g.size).collect()).unwrap_or_default();
+            for k in std::iter::once(a).chain(b) {
+                let Some(v) = i.call_arg(k) else { continue };
+                let all = std::iter::once(new).chain(sizes.iter().copied()).all(|n| rescale(self.m, v, old, n, None).is_ok());
+                if all {
+                    self.push(f, Action::AllocSplit { call: i, owner: t, op: k });
+                    return;
+                }
+            }
+            self.fail(vec![t], format!("the size of {} is not a count of {t} the pass can rewrite", i.as_value()));
+            return;
+        }
         let args: Vec<u32> = std::iter::once(a).chain(b).collect();
         for k in args.iter().copied() {
             if let Some(v) = i.call_arg(k) {
@@ -730,6 +807,23 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         }
         self.plan_tbaa(f, i, true);
         let objs: Vec<Object<'m>> = ptrs.iter().map(|p| self.object(*p)).collect();
+        // A structure split into arrays is not copied or set as bytes.
+        let mut touched: Vec<Type<'m>> = objs
+            .iter()
+            .filter_map(|o| match o {
+                Object::Changed(t) => Some(*t),
+                _ => None,
+            })
+            .collect();
+        for p in &ptrs {
+            touched.extend(self.field_of_changed(*p).into_iter().map(|(t, _)| t));
+        }
+        let split: Vec<Type<'m>> =
+            touched.into_iter().filter(|t| self.lay.plan(*t).is_some_and(|p| !p.groups.is_empty())).collect();
+        if !split.is_empty() {
+            self.fail(split, format!("{} copies or sets a structure split into arrays", i.as_value()));
+            return;
+        }
         // Whole objects (or arrays of them) from their starts.
         let whole = match objs.as_slice() {
             [Object::Changed(d)] => Some(*d),
@@ -949,6 +1043,9 @@ pub fn gep_path_pos<'m>(lay: &Layouts<'m>, gep: Value<'m>) -> Option<Pos<'m>> {
                 let k = i.const_uint_value()? as usize;
                 if let Some(p) = lay.plan(t) {
                     if p.new_off.get(k)?.is_none() {
+                        if p.side.get(k)?.is_some() {
+                            return Some(Pos::Side { owner: t, field: k as u32, off: 0, elements: 0 });
+                        }
                         return Some(Pos::Deleted { owner: t, field: k as u32 });
                     }
                 }

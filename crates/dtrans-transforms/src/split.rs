@@ -1,0 +1,134 @@
+//! Structure splitting: `peel` (prefix `__DPL_`) moves a structure's cold
+//! fields to a parallel array of cold records, `aos-to-soa` (prefix
+//! `__SOA_`) gives every field but one an array of its own. Both run on the
+//! relayout engine: the structure keeps the fields that stay (its array is
+//! where every pointer to it still points, so pointer arithmetic, copies of
+//! pointers and comparisons need nothing), and an access to a moved field
+//! finds the element's index from its address and the main array's base
+//! (`(p - base) / size`) and addresses the side array at that index. The
+//! allocation of the array allocates the side arrays with the same count
+//! (by the same function) and records their addresses in globals; a free
+//! of it frees them too.
+//!
+//! Legality beyond the analysis's `peel`/`aos-to-soa` verdict (no local or
+//! global instances, no nesting, no field address taken, no partial
+//! writes): one allocation site, run at most once, so that one array holds
+//! every object (`relayout::split_allowed`); no memset or memcpy over the
+//! structure, no realloc of it (the planner rejects those places).
+//!
+//! Pointers stay pointers: document 002's integer indices (and with them
+//! 32-bit pointer compression and the `__SOADT_` dependent types) are not
+//! implemented; the side arrays are indexed from the pointer instead.
+use dtrans_analysis::info::Transform;
+
+use crate::relayout::{Candidate, Choice, Policy};
+use crate::reorder::lay_out;
+
+/// Fields accessed at least a quarter as often as the most frequent one
+/// (the analysis's counts: 8^loop depth per access, or profile counts): a
+/// field used only outside the loop nest of the hot ones is cold.
+fn hot_fields(c: &Candidate<'_>) -> Vec<u32> {
+    let freq: Vec<u64> = c.info.fields.iter().map(|f| f.frequency).collect();
+    let max = freq.iter().copied().max().unwrap_or(0);
+    (0..c.fields.len() as u32).filter(|f| max > 0 && freq[*f as usize] * 4 >= max).collect()
+}
+
+/// Packed by decreasing alignment, then size (original order among equals).
+fn packed(c: &Candidate<'_>, mut v: Vec<u32>) -> Vec<u32> {
+    v.sort_by(|a, b| {
+        let (fa, fb) = (&c.fields[*a as usize], &c.fields[*b as usize]);
+        fb.align.cmp(&fa.align).then(fb.size.cmp(&fa.size)).then(a.cmp(b))
+    });
+    v
+}
+
+fn no_aggregates(c: &Candidate<'_>) -> Result<(), String> {
+    if c.fields.iter().any(|f| f.aggregate) {
+        Err("a field is a structure or an array".into())
+    } else {
+        Ok(())
+    }
+}
+
+pub struct Peel;
+
+pub static PEEL: Peel = Peel;
+
+impl Policy for Peel {
+    fn pass_name(&self) -> &'static str {
+        "peel"
+    }
+
+    fn prefix(&self) -> &'static str {
+        "__DPL_"
+    }
+
+    fn transform(&self) -> Transform {
+        Transform::Peel
+    }
+
+    fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String> {
+        no_aggregates(c)?;
+        let hot = hot_fields(c);
+        let n = c.fields.len() as u32;
+        let cold: Vec<u32> = (0..n).filter(|f| !hot.contains(f)).collect();
+        if hot.is_empty() {
+            return Err("no field is accessed in the code".into());
+        }
+        if cold.is_empty() {
+            return Err("no cold fields".into());
+        }
+        let order = packed(c, hot);
+        let (_, hot_size) = lay_out(&c.fields, &order);
+        if hot_size * 4 > c.size * 3 {
+            return Err(format!("the hot fields take {hot_size} of its {} bytes", c.size));
+        }
+        let cold = packed(c, cold);
+        let names: Vec<&str> = cold.iter().map(|f| c.fields[*f as usize].name.as_str()).collect();
+        let detail = format!("hot fields in {hot_size} bytes; cold fields {} in a parallel array", names.join(", "));
+        Ok(Choice { order, groups: vec![("cold".into(), cold)], detail })
+    }
+}
+
+pub struct AosToSoa;
+
+pub static AOS_TO_SOA: AosToSoa = AosToSoa;
+
+impl Policy for AosToSoa {
+    fn pass_name(&self) -> &'static str {
+        "aos-to-soa"
+    }
+
+    fn prefix(&self) -> &'static str {
+        "__SOA_"
+    }
+
+    fn transform(&self) -> Transform {
+        Transform::AosToSoa
+    }
+
+    fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String> {
+        no_aggregates(c)?;
+        let n = c.fields.len() as u32;
+        if n < 2 {
+            return Err("fewer than two fields".into());
+        }
+        let hot = hot_fields(c);
+        if hot.len() != n as usize {
+            return Err("it has cold fields (peel moves those)".into());
+        }
+        // The most frequent field stays in the structure's own array.
+        let freq: Vec<u64> = c.info.fields.iter().map(|f| f.frequency).collect();
+        let first = (0..n).max_by_key(|f| (freq[*f as usize], std::cmp::Reverse(*f))).unwrap_or(0);
+        let groups: Vec<(String, Vec<u32>)> = (0..n)
+            .filter(|f| *f != first)
+            .map(|f| {
+                let name = &c.fields[f as usize].name;
+                let clean: String = name.chars().map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' }).collect();
+                (clean, vec![f])
+            })
+            .collect();
+        let detail = format!("one array per field ({} stays in the structure's own)", c.fields[first as usize].name);
+        Ok(Choice { order: vec![first], groups, detail })
+    }
+}
