@@ -121,7 +121,59 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             let Some(init) = g.initializer() else { continue };
             let Some(d) = self.pt.info(g).and_then(|i| i.dominant) else { continue };
             let Some(obj) = self.pt.tm().pointee(d) else { continue };
-            self.init_value(obj, Some(init));
+            self.init_typed(obj, init, 0);
+        }
+    }
+
+    /// The initializer `c` of objects of type `t`: `c` is one of them, or
+    /// (a global array the recovery sees through, as C arrays decay) an
+    /// array of them. Any other shape says nothing per field: every field
+    /// reachable from `t` may hold anything.
+    fn init_typed(&mut self, t: TypeId, c: Value<'m>, depth: u32) {
+        let ir = self.layout.ir_type(self.pt.tm(), t);
+        if ir == Some(c.ty()) {
+            self.init_value(t, Some(c));
+        } else if c.ty().is_array() && depth < 8 {
+            let n = c.ty().len().unwrap_or(0);
+            if c.is_null_or_undef() {
+                if let Some(e) = c.aggregate_element(0) {
+                    self.init_typed(t, e, depth + 1);
+                }
+                return;
+            }
+            for k in 0..n.min(4096) {
+                match c.aggregate_element(k as u32) {
+                    Some(e) => self.init_typed(t, e, depth + 1),
+                    None => return self.init_unknown(t, 0),
+                }
+            }
+        } else {
+            self.init_unknown(t, 0);
+        }
+    }
+
+    /// Every field of `t` (and of the structures in it) may hold anything.
+    fn init_unknown(&mut self, t: TypeId, depth: u32) {
+        let tm = self.pt.tm();
+        if depth > 16 {
+            return;
+        }
+        match tm.get(t) {
+            DType::Struct(_) => {
+                let Some(fields) = struct_fields(tm, t).map(|f| f.to_vec()) else { return };
+                for (k, ft) in fields.iter().enumerate() {
+                    if let Some(fi) = self.field(Element { aggregate: t, field: k as u32 }) {
+                        fi.value(SingleValue::Multiple);
+                        fi.alloc(SingleAlloc::Bottom);
+                    }
+                    self.init_unknown(*ft, depth + 1);
+                }
+            }
+            DType::Array { elem, .. } => {
+                let e = *elem;
+                self.init_unknown(e, depth + 1)
+            }
+            _ => {}
         }
     }
 

@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""Run time and memory of the layout benchmark programs: clang, dtrans cc, hand-optimized.
+
+For each program in bench/programs/NAME/ the script builds
+    base      clang-19 -O2 NAME.c -o base -lm
+    tool      DTRANS cc -O2 NAME.c -o tool -lm --report tool.json
+    hand      clang-19 -O2 hand.c -o hand -lm
+    hand_soa  clang-19 -O2 hand_soa.c -o hand_soa -lm   (when hand_soa.c exists)
+runs each once and requires every output to be byte-identical to base's,
+then runs them R times, alternating, measuring the wall time and the peak
+resident memory (ru_maxrss from os.wait4) of every run. It prints per
+program the median times, the speedups over base (base time / time), the
+share of the hand speedup the tool reached, the peak memory and the
+structures the tool's report says it changed; then the geometric means of
+the speedups. A program whose build or output comparison fails is marked
+FAIL (the error is printed) and the others go on. A benchmark, not a test:
+nothing fails on a timing.
+
+`--tool-cc CMD` replaces `DTRANS cc` by another compiler command (e.g.
+"clang-19"); the `--report` argument is dropped unless CMD runs dtrans.
+
+Usage
+    python3 bench/layout_bench.py [NAMES...] [--runs R] [--dtrans PATH] [--keep DIR] [--tool-cc CMD]
+"""
+
+import argparse
+import json
+import math
+import os
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+PROGRAMS = os.path.join(HERE, "programs")
+DEFAULT_NAMES = ["mcf", "particles", "hashtable", "tree", "graph", "mcf_cold"]
+CC = "clang-19"
+CFLAGS = ["-O2"]
+LIBS = ["-lm"]
+
+
+def is_dtrans(argv):
+    return os.path.basename(argv[0]).startswith("dtrans")
+
+
+def tail(text, lines=15):
+    rows = text.rstrip().splitlines()
+    return "\n".join(("    " + r) for r in rows[-lines:]) if rows else "    (no output)"
+
+
+def build(cmd, log):
+    """Runs a build command; returns None or the error text."""
+    log.append(" ".join(shlex.quote(c) for c in cmd))
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        return f"cannot run {cmd[0]}: {e}"
+    if p.returncode != 0:
+        return f"{status_text(p.returncode)}\n{tail(p.stderr + p.stdout)}"
+    return None
+
+
+def status_text(code):
+    return f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+
+
+def run_once(exe):
+    """Output of one run (stdout bytes) or raises RuntimeError."""
+    p = subprocess.run([exe], capture_output=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"{status_text(p.returncode)}\n{tail(p.stderr.decode(errors='replace'))}")
+    return p.stdout
+
+
+def timed_run(exe):
+    """Wall time (s) and peak RSS (KiB) of one run, output discarded."""
+    start = time.perf_counter()
+    child = subprocess.Popen([exe], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise RuntimeError(f"{status_text(child.returncode)} during timing")
+    return wall, usage.ru_maxrss
+
+
+def first_difference(a, b):
+    la, lb = a.decode(errors="replace").splitlines(), b.decode(errors="replace").splitlines()
+    for i in range(max(len(la), len(lb))):
+        x = la[i] if i < len(la) else "<end of output>"
+        y = lb[i] if i < len(lb) else "<end of output>"
+        if x != y:
+            return f"line {i + 1}:\n      base: {x}\n      this: {y}"
+    return "same lines, different bytes (line endings?)"
+
+
+def report_changes(path):
+    """`name size->new_size` for each structure the report says changed, or None."""
+    try:
+        with open(path) as f:
+            rep = json.load(f)
+    except (OSError, ValueError):
+        return None
+    changed = rep.get("changed") if isinstance(rep, dict) else None
+    if not changed:
+        return None
+    # Passes run in order: a later pass may change the type an earlier one
+    # produced (listed under its new name). Follow such chains so that each
+    # structure prints once, from its original size to its final one.
+    chains = []  # [original name, current name, size, new size]
+    for c in changed:
+        if not isinstance(c, dict) or "name" not in c:
+            continue
+        name, new = c.get("name"), c.get("new") or c.get("name")
+        for ch in chains:
+            if ch[1] == name:
+                ch[1], ch[3] = new, c.get("new_size")
+                break
+        else:
+            chains.append([name, new, c.get("size"), c.get("new_size")])
+    fmt = lambda v: "?" if v is None else str(v)  # noqa: E731
+    return [f"{ch[0]} {fmt(ch[2])}->{fmt(ch[3])}" for ch in chains]
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
+
+
+def bench_program(name, args, tool_cmd, workdir):
+    """Builds, checks and times one program; returns its result dict."""
+    src_dir = os.path.join(PROGRAMS, name)
+    res = {"name": name, "ok": True, "errors": [], "time": {}, "rss": {}, "changes": None}
+    original = os.path.join(src_dir, f"{name}.c")
+    if not os.path.isfile(original):
+        res["ok"] = False
+        res["errors"].append(f"{original}: no such file")
+        return res
+    out = os.path.join(workdir, name)
+    os.makedirs(out, exist_ok=True)
+    report = os.path.join(out, "tool.json")
+    if os.path.exists(report):
+        os.remove(report)
+
+    variants = [("base", [CC, *CFLAGS, original, "-o", os.path.join(out, "base"), *LIBS])]
+    tool = [*tool_cmd, *CFLAGS, original, "-o", os.path.join(out, "tool"), *LIBS]
+    if is_dtrans(tool_cmd):
+        tool += ["--report", report]
+    variants.append(("tool", tool))
+    for v in ("hand", "hand_soa"):
+        src = os.path.join(src_dir, f"{v}.c")
+        if os.path.isfile(src):
+            variants.append((v, [CC, *CFLAGS, src, "-o", os.path.join(out, v), *LIBS]))
+    res["variants"] = [v for v, _ in variants]
+
+    log = []
+    built = []
+    for v, cmd in variants:
+        if os.path.exists(os.path.join(out, v)):
+            os.remove(os.path.join(out, v))  # never time a stale binary (--keep)
+        err = build(cmd, log)
+        if err:
+            res["ok"] = False
+            res["errors"].append(f"building {v} failed: {' '.join(shlex.quote(c) for c in cmd)}\n    {err}")
+        else:
+            built.append(v)
+    with open(os.path.join(out, "build.log"), "w") as f:
+        f.write("\n".join(log) + "\n")
+    if "base" not in built:
+        return res
+    if is_dtrans(tool_cmd) and "tool" in built:
+        res["changes"] = report_changes(report)
+
+    outputs, good = {}, []
+    for v in built:
+        try:
+            outputs[v] = run_once(os.path.join(out, v))
+        except RuntimeError as e:
+            res["ok"] = False
+            res["errors"].append(f"{v} failed to run: {e}")
+            if v == "base":
+                return res
+            continue
+        with open(os.path.join(out, f"{v}.out"), "wb") as f:
+            f.write(outputs[v])
+        if v != "base" and outputs[v] != outputs.get("base"):
+            res["ok"] = False
+            res["errors"].append(f"{v} prints something else than base: {first_difference(outputs['base'], outputs[v])}")
+            continue
+        good.append(v)
+    if "base" not in good:
+        return res
+
+    times = {v: [] for v in good}
+    rss = {v: [] for v in good}
+    for _ in range(args.runs):
+        for v in list(times):
+            try:
+                t, m = timed_run(os.path.join(out, v))
+            except RuntimeError as e:
+                res["ok"] = False
+                res["errors"].append(f"{v}: {e}")
+                del times[v]
+                continue
+            times[v].append(t)
+            rss[v].append(m)
+    for v in times:
+        res["time"][v] = statistics.median(times[v])
+        res["rss"][v] = max(rss[v]) / 1024.0
+    return res
+
+
+def fmt(v, spec, width):
+    return f"{'-':>{width}}" if v is None else f"{v:>{width}{spec}}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("names", nargs="*", help=f"programs under bench/programs (default: {' '.join(DEFAULT_NAMES)})")
+    ap.add_argument("--runs", type=int, default=5, help="timed runs of each binary (default 5)")
+    ap.add_argument("--dtrans", default=os.environ.get("DTRANS", os.path.join(ROOT, "target", "release", "dtrans")))
+    ap.add_argument("--keep", metavar="DIR", help="build in DIR and keep binaries, outputs, reports and build.log")
+    ap.add_argument("--tool-cc", metavar="CMD", help='compiler command used instead of "DTRANS cc" (e.g. "clang-19")')
+    args = ap.parse_args()
+    names = args.names or DEFAULT_NAMES
+    tool_cmd = shlex.split(args.tool_cc) if args.tool_cc else [args.dtrans, "cc"]
+    if args.runs < 1:
+        ap.error("--runs must be at least 1")
+
+    print(f"tool: {' '.join(tool_cmd)}; {args.runs} timed runs of each binary, alternating; times are medians")
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        workdir, cleanup = os.path.abspath(args.keep), None
+    else:
+        cleanup = tempfile.mkdtemp(prefix="layout_bench.")
+        workdir = cleanup
+
+    results = []
+    try:
+        for name in names:
+            print(f"{name}: building and running ...", file=sys.stderr, flush=True)
+            r = bench_program(name, args, tool_cmd, workdir)
+            for e in r["errors"]:
+                print(f"error: {name}: {e}", flush=True)
+            results.append(r)
+    finally:
+        if cleanup:
+            shutil.rmtree(cleanup, ignore_errors=True)
+
+    def speedup(r, v):
+        t = r["time"]
+        return t["base"] / t[v] if "base" in t and v in t and t[v] > 0 else None
+
+    print()
+    print(f"{'program':<11}{'status':>7}{'base s':>9}{'tool s':>9}{'hand s':>9}{'soa s':>9}"
+          f"{'tool x':>8}{'hand x':>8}{'soa x':>8}{'of hand':>9}{'of soa':>8}")
+    for r in results:
+        t = r["time"]
+        st, sh, ss = speedup(r, "tool"), speedup(r, "hand"), speedup(r, "hand_soa")
+
+        def share(hand):
+            if st is None or hand is None or hand <= 1.01:
+                return "n/a"
+            return f"{100.0 * (st - 1.0) / (hand - 1.0):.0f}%"
+
+        soa_share = share(ss) if "hand_soa" in r.get("variants", []) else "-"
+        print(f"{r['name']:<11}{'ok' if r['ok'] else 'FAIL':>7}"
+              f"{fmt(t.get('base'), '.3f', 9)}{fmt(t.get('tool'), '.3f', 9)}{fmt(t.get('hand'), '.3f', 9)}"
+              f"{fmt(t.get('hand_soa'), '.3f', 9)}{fmt(st, '.2f', 8)}{fmt(sh, '.2f', 8)}{fmt(ss, '.2f', 8)}"
+              f"{share(sh):>9}{soa_share:>8}")
+
+    print()
+    print(f"{'program':<11}{'base MiB':>10}{'tool MiB':>10}{'hand MiB':>10}{'soa MiB':>10}  structures changed (tool report)")
+    for r in results:
+        m = r["rss"]
+        changes = ", ".join(r["changes"]) if r["changes"] else "-"
+        print(f"{r['name']:<11}{fmt(m.get('base'), '.1f', 10)}{fmt(m.get('tool'), '.1f', 10)}"
+              f"{fmt(m.get('hand'), '.1f', 10)}{fmt(m.get('hand_soa'), '.1f', 10)}  {changes}")
+
+    print()
+    for v, label in (("tool", "tool"), ("hand", "hand"), ("hand_soa", "hand_soa")):
+        xs = [s for s in (speedup(r, v) for r in results) if s is not None]
+        g = geomean(xs)
+        if g is not None:
+            print(f"geometric mean speedup, {label}: {g:.3f} over {len(xs)} of {len(results)} programs")
+        elif v != "hand_soa":
+            print(f"geometric mean speedup, {label}: - (no program measured)")
+    failed = [r["name"] for r in results if not r["ok"]]
+    if failed:
+        print(f"FAIL: {', '.join(failed)}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
