@@ -1327,7 +1327,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                         let tm = self.pt.tm();
                         let n = n.const_uint_value();
                         let nested = |o: TypeId, x: TypeId| zero_chain(tm, o).any(|z| z == x);
-                        (nested(a, b) || nested(b, a)) && n.is_some() && n == self.size(if nested(a, b) { b } else { a })
+                        (nested(a, b) || nested(b, a))
+                            && n.is_some()
+                            && n == self.size(if nested(a, b) { b } else { a })
                     }
                     _ => false,
                 };

@@ -86,7 +86,14 @@ impl<'m> Builder<'m> {
     }
 
     /// `sdiv`/`udiv` (`exact` when asked) of two integers of one type.
-    pub fn div(&self, a: Value<'m>, b: Value<'m>, signed: bool, exact: bool, name: &str) -> Result<Value<'m>, EditError> {
+    pub fn div(
+        &self,
+        a: Value<'m>,
+        b: Value<'m>,
+        signed: bool,
+        exact: bool,
+        name: &str,
+    ) -> Result<Value<'m>, EditError> {
         if a.ty() != b.ty() || a.ty().int_width().is_none() {
             return Err(invalid(format!("division of {} by {}", a.ty(), b.ty())));
         }
@@ -241,7 +248,12 @@ impl<'c> Module<'c> {
 
     /// The constant `getelementptr [inbounds] (i8, base, i64 offset)`
     /// (`base` itself for offset 0).
-    pub fn const_byte_offset<'a>(&'a self, base: Value<'a>, offset: i64, inbounds: bool) -> Result<Value<'a>, EditError> {
+    pub fn const_byte_offset<'a>(
+        &'a self,
+        base: Value<'a>,
+        offset: i64,
+        inbounds: bool,
+    ) -> Result<Value<'a>, EditError> {
         if !base.is_constant() || !base.ty().is_pointer() || !self.owns_type(base.ty()) {
             return Err(invalid(format!("constant byte offset from {}", base.ty())));
         }
@@ -316,7 +328,12 @@ impl<'c> Module<'c> {
 
     /// A new internal global variable `name` (LLVM renames it if taken) of
     /// sized type `ty`, initialized to `init` (a constant of `ty`).
-    pub fn add_internal_global<'a>(&'a self, name: &str, ty: Type<'a>, init: Value<'a>) -> Result<Value<'a>, EditError> {
+    pub fn add_internal_global<'a>(
+        &'a self,
+        name: &str,
+        ty: Type<'a>,
+        init: Value<'a>,
+    ) -> Result<Value<'a>, EditError> {
         if !self.owns_type(ty) || !ty.is_sized() || !init.is_constant() || init.ty() != ty {
             return Err(invalid(format!("a global of type {ty} initialized with {}", init.ty())));
         }
@@ -351,9 +368,7 @@ impl<'c> Module<'c> {
         let offs: Vec<u64> = members.iter().map(|m| m.1).collect();
         // SAFETY: live metadata; the shim checks the node's class and every
         // index; the arrays hold `len` entries each.
-        unsafe {
-            ffi::dtrans_di_relayout(composite.raw(), size_bits, idx.as_ptr(), offs.as_ptr(), members.len()) != 0
-        }
+        unsafe { ffi::dtrans_di_relayout(composite.raw(), size_bits, idx.as_ptr(), offs.as_ptr(), members.len()) != 0 }
     }
 
     /// Every structure, class and union type in the debug information.
@@ -386,7 +401,9 @@ impl<'m> Value<'m> {
     /// Sets the initializer of a global variable to a constant of its value
     /// type.
     pub fn set_initializer(self, init: Value<'m>) -> Result<(), EditError> {
-        if self.kind() != ValueKind::GlobalVariable || !init.is_constant() || Some(init.ty()) != self.global_value_type()
+        if self.kind() != ValueKind::GlobalVariable
+            || !init.is_constant()
+            || Some(init.ty()) != self.global_value_type()
         {
             return Err(invalid(format!("initializer of type {} for @{}", init.ty(), self.name())));
         }

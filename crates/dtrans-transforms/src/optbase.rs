@@ -175,7 +175,11 @@ pub trait OptPass<'m> {
 
     /// Step 7, globals whose type does not change: a new initializer, if
     /// the pass changes it (field addresses inside it, say).
-    fn reinitialize_global(&mut self, _cx: &mut OptContext<'m, '_>, _g: Value<'m>) -> Result<Option<Value<'m>>, OptError> {
+    fn reinitialize_global(
+        &mut self,
+        _cx: &mut OptContext<'m, '_>,
+        _g: Value<'m>,
+    ) -> Result<Option<Value<'m>>, OptError> {
         Ok(None)
     }
 
@@ -249,11 +253,7 @@ pub fn run(
         if !cx.own.is_empty() {
             steps(&mut cx, pass.as_mut())?;
         }
-        swaps = cx
-            .new_globals
-            .iter()
-            .map(|(o, n)| (o.name(), n.name()))
-            .collect();
+        swaps = cx.new_globals.iter().map(|(o, n)| (o.name(), n.name())).collect();
         outcome = cx.outcome;
     }
     m.erase_marked(erase_kind)?;
@@ -378,7 +378,8 @@ fn rewrite_dtrans_metadata(cx: &mut OptContext<'_, '_>) -> Result<(), OptError> 
         tm.set_struct_body(nd, Some(f), packed);
     }
     // Structures that stay keep their names; pointers in them are remapped.
-    let kept: Vec<TypeId> = tm.structs().iter().copied().filter(|s| !replaced.contains(s) && !made.contains(s)).collect();
+    let kept: Vec<TypeId> =
+        tm.structs().iter().copied().filter(|s| !replaced.contains(s) && !made.contains(s)).collect();
     for s in &kept {
         if let Some(body) = tm.struct_body(*s).cloned() {
             if let Some(f) = body.fields {
@@ -398,13 +399,8 @@ fn rewrite_dtrans_metadata(cx: &mut OptContext<'_, '_>) -> Result<(), OptError> 
             (target, r.remap_dtrans(tm, *t))
         })
         .collect();
-    let values: Vec<(Value<'_>, TypeId)> = cx
-        .types
-        .allocas
-        .iter()
-        .chain(&cx.types.calls)
-        .map(|(i, t)| (i.as_value(), r.remap_dtrans(tm, *t)))
-        .collect();
+    let values: Vec<(Value<'_>, TypeId)> =
+        cx.types.allocas.iter().chain(&cx.types.calls).map(|(i, t)| (i.as_value(), r.remap_dtrans(tm, *t))).collect();
     let hint_kind = m.md_kind_id(dtrans_types::HINT_MD);
     for (i, t) in &cx.types.hints {
         if r.remap_dtrans(tm, *t) != *t {

@@ -107,7 +107,11 @@ impl Policy for ReorderFields {
         if new_size < c.size {
             Ok(Choice { order, detail: "padding removed".into(), ..Default::default() })
         } else if hot_after < hot_before {
-            Ok(Choice { order, detail: format!("hot fields in {hot_after} cache line(s) instead of {hot_before}"), ..Default::default() })
+            Ok(Choice {
+                order,
+                detail: format!("hot fields in {hot_after} cache line(s) instead of {hot_before}"),
+                ..Default::default()
+            })
         } else {
             Err("no padding to remove and the hot fields are already together".into())
         }

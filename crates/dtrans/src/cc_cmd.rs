@@ -35,7 +35,7 @@ use dtrans_ir::Context;
 use crate::opt_cmd;
 
 /// The passes run when `--passes` is not given.
-pub const DEFAULT_PASSES: &str = "reorder-fields,delete-field";
+pub const DEFAULT_PASSES: &str = "delete-field,reorder-fields,aos-to-soa,peel";
 
 /// Which IR the passes see when the user asks for `-O1` and above (at `-O0`
 /// the units are always compiled at `-O0`).

@@ -130,7 +130,8 @@ pub fn apply<'m>(
             Action::SideByteGep { gep, owner, field, off, elements } => {
                 at(&b, *gep);
                 let base = gep.operand(0).expect("GEP base");
-                let elem = if *elements == 0 { base } else { b.gep(*owner, base, &[m.const_int(64, *elements)], true, "")? };
+                let elem =
+                    if *elements == 0 { base } else { b.gep(*owner, base, &[m.const_int(64, *elements)], true, "")? };
                 let addr = side_address(m, &b, lay, splits, *owner, *field, elem, *off)?;
                 gep.as_value().replace_all_uses_with(addr)?;
                 cx.mark_erased(gep.as_value());
@@ -176,7 +177,12 @@ pub fn apply<'m>(
 /// A GEP through changed types becomes typed steps for its variable
 /// indices (types remapped in step 8b) and byte offsets of the new layout
 /// for its constant ones.
-fn lower_gep<'m>(cx: &OptContext<'m, '_>, lay: &Layouts<'m>, b: &Builder<'m>, gep: Instruction<'m>) -> Result<(), OptError> {
+fn lower_gep<'m>(
+    cx: &OptContext<'m, '_>,
+    lay: &Layouts<'m>,
+    b: &Builder<'m>,
+    gep: Instruction<'m>,
+) -> Result<(), OptError> {
     at(b, gep);
     let v = gep.as_value();
     let inbounds = v.gep_is_inbounds();
@@ -292,7 +298,12 @@ pub fn constant_of<'m>(m: &'m Module<'_>, ty: dtrans_ir::Type<'m>, text: &str) -
     }
 }
 
-fn load_pointer<'m>(m: &'m Module<'_>, b: &Builder<'m>, splits: &Splits<'m>, g: Value<'m>) -> Result<Value<'m>, OptError> {
+fn load_pointer<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    splits: &Splits<'m>,
+    g: Value<'m>,
+) -> Result<Value<'m>, OptError> {
     let l = b.load(m.pointer_type(), g, "")?;
     if let Some(tag) = splits.pointer_tag {
         l.as_value().set_metadata(m.md_kind_id("tbaa"), Some(tag));

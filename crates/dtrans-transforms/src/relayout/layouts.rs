@@ -62,10 +62,18 @@ impl StructPlan {
 pub enum Pos<'m> {
     At(i64),
     /// Inside deleted field `field` of `owner`.
-    Deleted { owner: Type<'m>, field: u32 },
+    Deleted {
+        owner: Type<'m>,
+        field: u32,
+    },
     /// At `off` bytes into field `field` of `owner`, which moved to a side
     /// array; `elements` whole objects from the pointer's own.
-    Side { owner: Type<'m>, field: u32, off: u64, elements: i64 },
+    Side {
+        owner: Type<'m>,
+        field: u32,
+        off: u64,
+        elements: i64,
+    },
     /// Padding, or not inside the object: nothing the program may name.
     Invalid,
 }
@@ -315,7 +323,15 @@ impl<'m> Layouts<'m> {
         Some(out)
     }
 
-    fn collect_pieces(&self, t: Type<'m>, base_old: u64, base_new: Option<u64>, lo: u64, hi: u64, out: &mut Vec<Piece>) {
+    fn collect_pieces(
+        &self,
+        t: Type<'m>,
+        base_old: u64,
+        base_new: Option<u64>,
+        lo: u64,
+        hi: u64,
+        out: &mut Vec<Piece>,
+    ) {
         let size = self.old_size(t);
         let (s, e) = (lo.max(base_old), hi.min(base_old + size));
         if s >= e {

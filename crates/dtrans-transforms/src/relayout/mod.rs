@@ -177,9 +177,10 @@ impl<'m> Relayout<'m> {
         while !pending.is_empty() {
             let before = pending.len();
             pending.retain(|(t, order)| {
-                let waits = t.struct_fields().into_iter().any(|f| {
-                    all.iter().any(|c| c != t && !lay.plans.contains_key(c) && nests(f, *c))
-                });
+                let waits = t
+                    .struct_fields()
+                    .into_iter()
+                    .any(|f| all.iter().any(|c| c != t && !lay.plans.contains_key(c) && nests(f, *c)));
                 if waits {
                     return true;
                 }
@@ -373,13 +374,18 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 let ft: Vec<Type<'m>> = members.iter().map(|f| fields[*f as usize]).collect();
                 m.set_struct_body(rec, &ft, false)?;
                 let ok = dl.alloc_size(rec) == Some(plan.groups[g].size)
-                    && members.iter().enumerate().all(|(i, f)| {
-                        dl.field_offset(rec, i as u32) == plan.side[*f as usize].map(|(_, o)| o)
-                    });
+                    && members
+                        .iter()
+                        .enumerate()
+                        .all(|(i, f)| dl.field_offset(rec, i as u32) == plan.side[*f as usize].map(|(_, o)| o));
                 if !ok {
                     return Err(OptError::Unsupported(format!("the layout computed for {rec} is not LLVM's")));
                 }
-                let gv = m.add_internal_global(&format!("{}.{gname}.array", new.struct_name().unwrap_or_default()), ptr, null)?;
+                let gv = m.add_internal_global(
+                    &format!("{}.{gname}.array", new.struct_name().unwrap_or_default()),
+                    ptr,
+                    null,
+                )?;
                 sides.push(gv);
                 records.push(rec);
             }
@@ -405,9 +411,11 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 return Err(OptError::Unsupported(format!("the layout computed for {new} is not LLVM's")));
             }
             let name = old.struct_name().unwrap_or_default();
-            let names = self.names.get(&name).cloned().unwrap_or_else(|| {
-                (0..old.struct_fields().len()).map(|i| format!("field{i}")).collect()
-            });
+            let names = self
+                .names
+                .get(&name)
+                .cloned()
+                .unwrap_or_else(|| (0..old.struct_fields().len()).map(|i| format!("field{i}")).collect());
             let fields = old.struct_fields();
             let describe = |i: usize, off: u64| format!("{}: {} @{off}", names[i], fields[i]);
             let old_layout = (0..fields.len()).map(|i| describe(i, plan.old_off[i])).collect();
@@ -448,7 +456,11 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         Ok(Some(convert(cx, &self.lay, init, t)?))
     }
 
-    fn reinitialize_global(&mut self, cx: &mut OptContext<'m, '_>, g: Value<'m>) -> Result<Option<Value<'m>>, OptError> {
+    fn reinitialize_global(
+        &mut self,
+        cx: &mut OptContext<'m, '_>,
+        g: Value<'m>,
+    ) -> Result<Option<Value<'m>>, OptError> {
         let (Some(init), Some(t)) = (g.initializer(), g.global_value_type()) else { return Ok(None) };
         if !needs_rebuild(&self.lay, init) {
             return Ok(None);
@@ -515,7 +527,12 @@ fn needs_rebuild<'m>(lay: &Layouts<'m>, c: Value<'m>) -> bool {
 }
 
 /// Constant `c` of old type `t` as a constant of the new type.
-fn convert<'m>(cx: &mut OptContext<'m, '_>, lay: &Layouts<'m>, c: Value<'m>, t: Type<'m>) -> Result<Value<'m>, OptError> {
+fn convert<'m>(
+    cx: &mut OptContext<'m, '_>,
+    lay: &Layouts<'m>,
+    c: Value<'m>,
+    t: Type<'m>,
+) -> Result<Value<'m>, OptError> {
     let m = cx.m;
     if !lay.changed(t) {
         return rebuild(m, lay, c);
@@ -588,7 +605,9 @@ fn field_names<'m>(m: &'m Module<'_>, composites: &[Metadata<'m>], t: Type<'m>) 
     if let Some((di, Some(map))) = matching_composites(m, composites, t).into_iter().next() {
         if let Some(DiType::Composite { elements, .. }) = di.di_type() {
             for (e, f) in map {
-                if let Some(Some(DiType::Derived { name, .. })) = elements.get(e as usize).map(|x| x.and_then(|x| x.di_type())) {
+                if let Some(Some(DiType::Derived { name, .. })) =
+                    elements.get(e as usize).map(|x| x.and_then(|x| x.di_type()))
+                {
                     if !name.is_empty() {
                         names[f as usize] = name;
                     }

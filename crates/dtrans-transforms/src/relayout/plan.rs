@@ -112,12 +112,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             let t = a.allocated.and_then(|t| layout.ir_type(tm, t));
             allocs.insert(a.call, t);
         }
-        let tbaa_names = lay
-            .plans
-            .keys()
-            .filter_map(|t| t.struct_name())
-            .map(|n| super::source_name(&n).to_string())
-            .collect();
+        let tbaa_names =
+            lay.plans.keys().filter_map(|t| t.struct_name()).map(|n| super::source_name(&n).to_string()).collect();
         Planner {
             m,
             info,
@@ -376,7 +372,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             match self.check_const(o) {
                 Ok(true) => {
                     if o.kind() == ValueKind::ConstantAggregate {
-                        self.fail(Vec::new(), format!("an aggregate constant holding a changed address in {}", i.as_value()));
+                        self.fail(
+                            Vec::new(),
+                            format!("an aggregate constant holding a changed address in {}", i.as_value()),
+                        );
                     } else {
                         self.push(f, Action::ConstOperand { inst: i, op: k });
                     }
@@ -497,7 +496,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         }
         let src = i.gep_source_type().expect("a GEP");
         let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
-        let field_size = fields.iter().map(|(t, k)| self.lay.old_size(t.struct_fields()[*k as usize])).min().unwrap_or(0);
+        let field_size =
+            fields.iter().map(|(t, k)| self.lay.old_size(t.struct_fields()[*k as usize])).min().unwrap_or(0);
         if let Some(off) = const_gep_offset(self.lay, src, &idx) {
             if off >= 0 && (off as u64) < field_size {
                 return; // inside the field
@@ -620,7 +620,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                             self.push(f, Action::SideLeaf { inst: i, op, owner, field });
                         }
                         Pos::Deleted { owner, field } if op == 0 && !i.is_volatile() => {
-                            let c = self.lay.plan(owner).and_then(|p| p.constants.get(field as usize).cloned().flatten());
+                            let c =
+                                self.lay.plan(owner).and_then(|p| p.constants.get(field as usize).cloned().flatten());
                             match c {
                                 Some(value) => self.push(f, Action::ReplaceLoad { load: i, value }),
                                 None => self.fail(vec![o], format!("{} reads a deleted field", i.as_value())),
@@ -756,7 +757,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             return;
         }
         let split = self.lay.plan(t).is_some_and(|p| !p.groups.is_empty());
-        if split && !matches!(k, AllocKind::Malloc | AllocKind::Calloc | AllocKind::UserMalloc | AllocKind::UserCalloc) {
+        if split && !matches!(k, AllocKind::Malloc | AllocKind::Calloc | AllocKind::UserMalloc | AllocKind::UserCalloc)
+        {
             self.fail(vec![t], format!("a {k:?} of a structure split into arrays"));
             return;
         }
@@ -772,10 +774,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 self.fail(vec![t], "an invoke allocating a structure split into arrays");
                 return;
             }
-            let sizes: Vec<u64> = self.lay.plan(t).map(|p| p.groups.iter().map(|g| g.size).collect()).unwrap_or_default();
+            let sizes: Vec<u64> =
+                self.lay.plan(t).map(|p| p.groups.iter().map(|g| g.size).collect()).unwrap_or_default();
             for k in std::iter::once(a).chain(b) {
                 let Some(v) = i.call_arg(k) else { continue };
-                let all = std::iter::once(new).chain(sizes.iter().copied()).all(|n| rescale(self.m, v, old, n, None).is_ok());
+                let all =
+                    std::iter::once(new).chain(sizes.iter().copied()).all(|n| rescale(self.m, v, old, n, None).is_ok());
                 if all {
                     self.push(f, Action::AllocSplit { call: i, owner: t, op: k });
                     return;
@@ -946,7 +950,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     let odd = old >> tz;
                     let signed = ui.opcode() == Opcode::LLVMAShr;
                     if rhs != Some(tz as i64) {
-                        self.fail(vec![o], format!("{}: a pointer difference shifted by other than the size", ui.as_value()));
+                        self.fail(
+                            vec![o],
+                            format!("{}: a pointer difference shifted by other than the size", ui.as_value()),
+                        );
                         return;
                     }
                     if odd == 1 {
@@ -956,7 +963,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     for m in ui.as_value().users() {
                         let mi = m.as_instruction().filter(|mi| {
                             mi.opcode() == Opcode::LLVMMul
-                                && mi.operand(1).and_then(|c| c.const_uint_value()).is_some_and(|c| c.wrapping_mul(odd) == 1)
+                                && mi
+                                    .operand(1)
+                                    .and_then(|c| c.const_uint_value())
+                                    .is_some_and(|c| c.wrapping_mul(odd) == 1)
                         });
                         match mi {
                             Some(mi) => self.push(f, Action::DivChain { last: mi, diff: d, new, signed }),
