@@ -2,8 +2,9 @@
 // index: a memset over a run of fields (split where the new layout
 // separates them), a pointer difference (divided by the new size), a
 // structure holding the changed one (a dependent type, new size), a whole
-// copy into it, struct-path TBAA tags (made scalar: their offsets were the
-// old layout's) and the debug information (members at their new offsets).
+// copy into it, struct-path TBAA tags (rebuilt for the new layout; their
+// offsets were the old ones) and the debug information (members at their
+// new offsets).
 // RUN: %clang -g -O0 -S -emit-llvm %s -o %t.O0.ll
 // RUN: %dtrans opt %t.O0.ll -p reorder-fields -o %t.O0.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %FileCheck %s < %t.O0.out.ll
@@ -13,6 +14,7 @@
 // RUN: %clang -g -O2 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.NP.ll
 // RUN: %dtrans opt %t.NP.ll -p reorder-fields -o %t.NP.out.ll
 // RUN: %FileCheck %s --check-prefix=TBAA < %t.NP.out.ll
+// RUN: %FileCheck %s --check-prefix=NODE < %t.NP.out.ll
 // RUN: %clang -O2 %t.NP.out.ll -o %t.np && %t.np > %t.np.txt
 // RUN: diff %t.base.txt %t.np.txt
 #include <stddef.h>
@@ -57,6 +59,7 @@ int main(void) {
 // CHECK: ![[MD]] = !DIDerivedType(tag: DW_TAG_member, name: "d", {{.*}}size: 32, offset: 128)
 // CHECK: ![[MT]] = !DIDerivedType(tag: DW_TAG_member, name: "tag", {{.*}}size: 8, offset: 160)
 // CHECK: ![[MB]] = !DIDerivedType(tag: DW_TAG_member, name: "b", {{.*}}size: 8, offset: 168)
-// TBAA-NOT: !{!"P",
+// The struct-path tags name the new layout: `a` (old offset 8) is at 0.
 // TBAA: store i64 %{{[0-9]+}}, ptr %{{[0-9]+}}, align 8, !dbg !{{[0-9]+}}, !tbaa ![[TAG:[0-9]+]]
-// TBAA: ![[TAG]] = !{![[LONG:[0-9]+]], ![[LONG]], i64 0}
+// TBAA: ![[TAG]] = !{!{{[0-9]+}}, !{{[0-9]+}}, i64 0}
+// NODE: = !{!"P", ![[LONG:[0-9]+]], i64 0, ![[LONG]], i64 8, !{{[0-9]+}}, i64 16, ![[CHAR:[0-9]+]], i64 20, ![[CHAR]], i64 21}

@@ -49,6 +49,7 @@ pub fn apply<'m>(
     lay: &Layouts<'m>,
     actions: &[Action<'m>],
     splits: &Splits<'m>,
+    tbaa: &super::tbaa::TbaaRewrite<'m>,
 ) -> Result<(), OptError> {
     let m = cx.m;
     let b = m.builder();
@@ -165,7 +166,15 @@ pub fn apply<'m>(
                     }
                 }
             }
-            Action::Tbaa { inst } => scalar_tbaa(m, *inst),
+            Action::Tbaa { inst } => {
+                let kind = m.md_kind_id("tbaa");
+                match inst.as_value().metadata(kind).and_then(|t| tbaa.rewrite(m, lay, t)) {
+                    Some(t) => {
+                        inst.as_value().set_metadata(kind, Some(t));
+                    }
+                    None => scalar_tbaa(m, *inst),
+                }
+            }
             Action::DropTbaaStruct { inst } => {
                 inst.as_value().set_metadata(m.md_kind_id("tbaa.struct"), None);
             }

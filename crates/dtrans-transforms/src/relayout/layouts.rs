@@ -239,7 +239,20 @@ impl<'m> Layouts<'m> {
     /// Where byte `off` (0 <= off < old size) of an object of type `t` is
     /// in the new layout. Offset 0 is the object's own start, which stays.
     pub fn translate_in(&self, t: Type<'m>, off: u64) -> Pos<'m> {
-        if off == 0 {
+        self.translate(t, off, true)
+    }
+
+    /// Where the field holding byte `off` of an object of type `t` has that
+    /// byte now (at offset 0 too: the first field may have moved). For
+    /// positions of accesses, such as TBAA tags.
+    pub fn translate_field(&self, t: Type<'m>, off: u64) -> Pos<'m> {
+        self.translate(t, off, false)
+    }
+
+    /// `pointer`: a position a pointer may hold, where the start of an
+    /// object (at any depth) is that object's start, not its first field's.
+    fn translate(&self, t: Type<'m>, off: u64, pointer: bool) -> Pos<'m> {
+        if off == 0 && pointer {
             return Pos::At(0);
         }
         if !self.changed(t) {
@@ -252,7 +265,7 @@ impl<'m> Layouts<'m> {
                 if os == 0 {
                     return Pos::Invalid;
                 }
-                self.translate_in(e, off % os).shift(((off / os) * ns) as i64)
+                self.translate(e, off % os, pointer).shift(((off / os) * ns) as i64)
             }
             TypeKind::LLVMStructTypeKind => {
                 let Some(p) = self.plan(t) else { return Pos::Invalid };
@@ -260,7 +273,7 @@ impl<'m> Layouts<'m> {
                 match (p.new_off[f as usize], p.side[f as usize]) {
                     (None, Some(_)) => Pos::Side { owner: t, field: f, off: off - p.old_off[f as usize], elements: 0 },
                     (None, None) => Pos::Deleted { owner: t, field: f },
-                    (Some(n), _) => self.translate_in(ft, off - p.old_off[f as usize]).shift(n as i64),
+                    (Some(n), _) => self.translate(ft, off - p.old_off[f as usize], pointer).shift(n as i64),
                 }
             }
             _ => Pos::Invalid,

@@ -30,6 +30,7 @@ use crate::optbase::{Changed, OptContext, OptError, OptPass, PassFactory};
 pub mod apply;
 pub mod layouts;
 pub mod plan;
+pub mod tbaa;
 
 use layouts::{Layouts, StructPlan};
 use plan::Planner;
@@ -99,6 +100,7 @@ impl PassFactory for RelayoutFactory {
             constants: HashMap::default(),
             splits: apply::Splits { arrays: HashMap::default(), pointer_tag: None },
             groups: HashMap::default(),
+            tbaa: tbaa::TbaaRewrite::default(),
         })
     }
 }
@@ -117,6 +119,8 @@ struct Relayout<'m> {
     splits: apply::Splits<'m>,
     /// Structure name -> its side groups (name, old fields).
     groups: HashMap<String, Vec<(String, Vec<u32>)>>,
+    /// TBAA struct type nodes rebuilt for the new layouts.
+    tbaa: tbaa::TbaaRewrite<'m>,
 }
 
 /// Named structures holding (by value) one of `changed`, to a fixed point.
@@ -359,6 +363,8 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         let m = cx.m;
         let dl = m.data_layout();
         self.splits.pointer_tag = apply::pointer_tag(m);
+        let changed: Vec<Type<'m>> = cx.own.iter().chain(&cx.dependents).map(|(o, _)| *o).collect();
+        self.tbaa = tbaa::TbaaRewrite::build(m, &self.lay, &changed);
         for (old, new) in cx.own.clone() {
             let name = old.struct_name().unwrap_or_default();
             let Some(groups) = self.groups.get(&name) else { continue };
@@ -470,7 +476,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
 
     fn process_function(&mut self, cx: &mut OptContext<'m, '_>, f: Function<'m>) -> Result<(), OptError> {
         match self.actions.get(&f) {
-            Some(a) => apply::apply(cx, &self.lay, a, &self.splits),
+            Some(a) => apply::apply(cx, &self.lay, a, &self.splits, &self.tbaa),
             None => Ok(()),
         }
     }
