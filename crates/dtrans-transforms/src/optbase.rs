@@ -13,10 +13,14 @@
 //!    LLVM refuses a body whose fields are not sized yet, and dependents
 //!    hold the pass's types by value);
 //! 5. the pass's `prepare_module`;
-//! 6. new function prototypes where a type passed by value changes: not
-//!    supported yet; every pass here replaces only structures the analysis
-//!    found never passed whole (WholeStructureReference forbids them all),
-//!    so `run` stops with an error if a function type would change;
+//! 6. new function prototypes where a type passed or returned by value
+//!    changes: a new function of the remapped type takes the old one's
+//!    body, attributes, linkage, name and debug information; its arguments
+//!    replace the old ones through the value map (`vmap`) in step 8b, and
+//!    every use of the old function (same `ptr` type) moves to it. The
+//!    passes here never need it (the analysis forbids structures passed
+//!    whole: WholeStructureReference), but OptBase supports it; a
+//!    declaration (external code) whose type would change is an error;
 //! 7. replacement globals: each global whose value type changes gets a new
 //!    global like it, initialized by the pass (`initialize_global`) or by
 //!    LLVM's mapper; a global of unchanged type whose initializer the pass
@@ -111,6 +115,8 @@ pub struct OptContext<'m, 'c> {
     erase_kind: u32,
     /// (old global, its replacement), swapped at the end.
     new_globals: Vec<(Value<'m>, Value<'m>)>,
+    /// (old function, the new prototype that took its body), step 6.
+    pub new_functions: Vec<(Function<'m>, Function<'m>)>,
 }
 
 impl<'m, 'c> OptContext<'m, 'c> {
@@ -247,6 +253,7 @@ pub fn run(
             outcome: Outcome::default(),
             erase_kind,
             new_globals: Vec::new(),
+            new_functions: Vec::new(),
         };
         let mut pass = factory.build(m);
         pass.prepare_types(&mut cx)?;
@@ -297,15 +304,31 @@ fn steps<'m>(cx: &mut OptContext<'m, '_>, pass: &mut (dyn OptPass<'m> + 'm)) -> 
     }
     // Step 5.
     pass.prepare_module(cx)?;
-    // Step 6: function types must not change (see the module docs).
-    for f in m.functions() {
+    // Step 6: new prototypes.
+    let functions: Vec<Function<'m>> = m.functions().collect();
+    for f in functions {
         let t = f.function_type();
-        if cx.remap(t) != t {
+        let nt = cx.remap(t);
+        if nt == t {
+            continue;
+        }
+        if f.is_declaration() {
             return Err(OptError::Unsupported(format!(
-                "@{} passes or returns a replaced structure by value (new prototypes are not supported)",
+                "@{} is external and passes or returns a replaced structure by value",
                 f.name()
             )));
         }
+        let name = f.name();
+        f.as_value().set_name(&format!("{name}.{}old", cx.prefix));
+        let new = m.add_function(&name, nt)?;
+        new.take_body_from(f)?;
+        for (old_arg, new_arg) in f.params().into_iter().zip(new.params()) {
+            new_arg.set_name(&old_arg.name());
+            cx.vmap.push((old_arg, new_arg));
+        }
+        f.as_value().replace_all_uses_with(new.as_value())?;
+        cx.mark_erased(f.as_value());
+        cx.new_functions.push((f, new));
     }
     // Step 7: replacement globals, made now, swapped in at the end.
     let globals: Vec<Value<'m>> = m.globals().collect();
@@ -388,8 +411,15 @@ fn rewrite_dtrans_metadata(cx: &mut OptContext<'_, '_>) -> Result<(), OptError> 
             }
         }
     }
-    let functions: Vec<(Function<'_>, TypeId)> =
-        cx.types.functions.iter().map(|(f, t)| (*f, r.remap_dtrans(tm, *t))).collect();
+    let functions: Vec<(Function<'_>, TypeId)> = cx
+        .types
+        .functions
+        .iter()
+        .map(|(f, t)| {
+            let target = cx.new_functions.iter().find(|(o, _)| o == f).map_or(*f, |(_, n)| *n);
+            (target, r.remap_dtrans(tm, *t))
+        })
+        .collect();
     let globals: Vec<(Value<'_>, TypeId)> = cx
         .types
         .globals
