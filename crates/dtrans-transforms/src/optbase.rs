@@ -146,6 +146,32 @@ impl<'m, 'c> OptContext<'m, 'c> {
         self.remapper.remap_llvm(self.m, t).unwrap_or(t)
     }
 
+    /// (old, new, is a dependent) for every replaced structure.
+    pub fn replaced(&self) -> Vec<(Type<'m>, Type<'m>, bool)> {
+        self.own
+            .iter()
+            .map(|(o, n)| (*o, *n, false))
+            .chain(self.dependents.iter().map(|(o, n)| (*o, *n, true)))
+            .collect()
+    }
+
+    /// Why structure `s` may not be changed by transformation `t` (the
+    /// conditions that forbid it), or `None` when it may.
+    pub fn rejection(
+        &self,
+        s: &dtrans_analysis::info::StructInfo,
+        t: dtrans_analysis::info::Transform,
+    ) -> Option<String> {
+        let (ok, blocking) = self.info.legal(s, t);
+        if ok {
+            None
+        } else if blocking.is_empty() {
+            Some("not a whole program".to_string())
+        } else {
+            Some(blocking.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))
+        }
+    }
+
     /// Whether `t` is a structure this pass or step 2 replaces.
     pub fn is_replaced(&self, t: Type<'m>) -> bool {
         self.own.iter().chain(&self.dependents).any(|(o, _)| *o == t)

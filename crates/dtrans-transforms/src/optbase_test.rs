@@ -37,13 +37,7 @@ impl<'m> OptPass<'m> for TestPass {
         let mut picked: Vec<Type<'m>> = Vec::new();
         for s in &cx.info.structs {
             let name = tm.struct_name(s.ty).unwrap_or_default().to_string();
-            let (ok, blocking) = cx.info.legal(s, Transform::ReorderFields);
-            if !ok {
-                let why = if blocking.is_empty() {
-                    "not a whole program".to_string()
-                } else {
-                    blocking.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
-                };
+            if let Some(why) = cx.rejection(s, Transform::ReorderFields) {
                 cx.outcome.rejected.push((format!("%{name}"), why));
             } else if let Some(t) = m.struct_type(&name).filter(|t| !t.is_opaque_struct()) {
                 picked.push(t);
@@ -65,13 +59,7 @@ impl<'m> OptPass<'m> for TestPass {
 
     fn prepare_module(&mut self, cx: &mut OptContext<'m, '_>) -> Result<(), OptError> {
         let dl = cx.m.data_layout();
-        let pairs: Vec<(Type<'m>, Type<'m>, bool)> = cx
-            .own
-            .iter()
-            .map(|(o, n)| (*o, *n, false))
-            .chain(cx.dependents.iter().map(|(o, n)| (*o, *n, true)))
-            .collect();
-        for (old, new, dependent) in pairs {
+        for (old, new, dependent) in cx.replaced() {
             let size = dl.alloc_size(old);
             cx.outcome.changed.push(crate::optbase::Changed {
                 name: format!("%{}", old.struct_name().unwrap_or_default()),

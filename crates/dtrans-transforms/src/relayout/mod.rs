@@ -230,13 +230,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         let mut cands: Vec<(Type<'m>, Vec<u32>)> = Vec::new();
         for s in &cx.info.structs {
             let name = tm.struct_name(s.ty).unwrap_or_default().to_string();
-            let (ok, blocking) = cx.info.legal(s, self.policy.transform());
-            if !ok {
-                let why = if blocking.is_empty() {
-                    "not a whole program".to_string()
-                } else {
-                    blocking.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
-                };
+            if let Some(why) = cx.rejection(s, self.policy.transform()) {
                 cx.outcome.rejected.push((format!("%{name}"), why));
                 continue;
             }
@@ -363,7 +357,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         let m = cx.m;
         let dl = m.data_layout();
         self.splits.pointer_tag = apply::pointer_tag(m);
-        let changed: Vec<Type<'m>> = cx.own.iter().chain(&cx.dependents).map(|(o, _)| *o).collect();
+        let changed: Vec<Type<'m>> = cx.replaced().into_iter().map(|(o, _, _)| o).collect();
         self.tbaa = tbaa::TbaaRewrite::build(m, &self.lay, &changed);
         for (old, new) in cx.own.clone() {
             let name = old.struct_name().unwrap_or_default();
@@ -397,13 +391,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             }
             self.splits.arrays.insert(old, apply::SplitArrays { base, sides, records });
         }
-        let pairs: Vec<(Type<'m>, Type<'m>, bool)> = cx
-            .own
-            .iter()
-            .map(|(o, n)| (*o, *n, false))
-            .chain(cx.dependents.iter().map(|(o, n)| (*o, *n, true)))
-            .collect();
-        for (old, new, dependent) in pairs {
+        for (old, new, dependent) in cx.replaced() {
             let plan = self.lay.plans.get(&old).cloned().ok_or_else(|| {
                 OptError::Unsupported(format!("{old} changed without a plan (a dependent the planner did not see)"))
             })?;
