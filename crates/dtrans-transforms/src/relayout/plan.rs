@@ -601,8 +601,27 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 let (pos, leaf) = self.lay.translate_leaf(o);
                 let whole = size == self.lay.old_size(o) && size > self.lay.old_size(leaf);
                 if whole {
-                    if self.lay.new_size(o) != self.lay.old_size(o) {
-                        self.fail(vec![o], format!("{} copies a whole {o} as one value", i.as_value()));
+                    // A whole object as one value: only a copy from one
+                    // object of the type to another keeps meaning when the
+                    // bytes move (and only if their number stays).
+                    let copy = if op == 0 {
+                        let users = i.as_value().users();
+                        !users.is_empty()
+                            && users.iter().all(|u| {
+                                u.as_instruction().is_some_and(|s| {
+                                    s.opcode() == Opcode::LLVMStore
+                                        && s.operand(0) == Some(i.as_value())
+                                        && s.operand(1).is_some_and(|p| matches!(self.object(p), Object::Changed(x) if x == o))
+                                })
+                            })
+                    } else {
+                        i.operand(0).and_then(|v| v.as_instruction()).is_some_and(|l| {
+                            l.opcode() == Opcode::LLVMLoad
+                                && l.operand(0).is_some_and(|p| matches!(self.object(p), Object::Changed(x) if x == o))
+                        })
+                    };
+                    if !copy || self.lay.new_size(o) != self.lay.old_size(o) {
+                        self.fail(vec![o], format!("{} reads or writes a whole {o} as one value", i.as_value()));
                         return;
                     }
                 } else if size > self.lay.old_size(leaf) {
