@@ -53,11 +53,10 @@ pub enum IrForm {
 /// in both cases. Chosen by measurement on `bench/programs` (`-O2`, default
 /// passes, 2026-11-23): before LLVM's passes every target structure of the
 /// six programs is changed, and the programs run as fast or faster (mcf
-/// 0.59 s against 0.80 s); on the optimized IR only 4 of the 8 are (mcf's
-/// arc: a byte offset held in a phi after unrolling; particles: the
-/// vectorizer's two-double accesses; hashtable: a size computed through a
-/// select; mcf_cold: nothing split), since the passes cannot follow what
-/// LLVM's optimizations made of the accesses.
+/// 0.59 s against 0.80 s); on the optimized IR some are not (mcf's arc: a
+/// byte offset held in a phi after unrolling; particles: the vectorizer's
+/// two-double accesses; mcf_cold: its structure is not split), since the
+/// passes cannot follow all that LLVM's optimizations made of the accesses.
 pub const IR_FORM: IrForm = IrForm::BeforeLlvmPasses;
 
 const CLANG: &str = "clang-19";

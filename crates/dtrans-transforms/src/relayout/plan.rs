@@ -1129,7 +1129,8 @@ pub fn const_address<'m>(lay: &Layouts<'m>, c: Value<'m>) -> Option<(Value<'m>, 
 /// `v` (a count of bytes of objects `old` bytes long) rescaled to objects
 /// `new` bytes long: with `at`, the new value is built before that
 /// instruction; without, only checked. Understands constants, `mul`,
-/// `shl` by a constant, `add` of two such values and `zext`/`sext` of one.
+/// `shl` (of a size by anything, or of anything by a constant), `add` of
+/// two such values and `zext`/`sext` of one.
 pub fn rescale<'m>(
     m: &'m Module<'_>,
     v: Value<'m>,
@@ -1180,6 +1181,14 @@ fn rescale_depth<'m>(
         }
         Opcode::LLVMShl => {
             let (a, b) = (a.ok_or_else(err)?, b.ok_or_else(err)?);
+            // `size << k`: the size scales, whatever k is.
+            if b.const_uint_value().is_none() {
+                let na = rescale_depth(m, a, old, new, at, depth + 1)?;
+                return Ok(match (at, na) {
+                    (Some(bld), Some(na)) => Some(bld.clone_binop(i, na, b).map_err(|e| e.to_string())?),
+                    _ => None,
+                });
+            }
             let k = b.const_uint_value().filter(|k| *k < 63).ok_or_else(err)?;
             let p = 1u64 << k;
             if p % old == 0 {
