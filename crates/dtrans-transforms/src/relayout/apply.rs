@@ -78,6 +78,18 @@ pub fn apply<'m>(
                 let n = rescale(m, idx, *old, *new, Some(&b)).map_err(edit)?.expect("built");
                 gep.set_operand(1, n)?;
             }
+            Action::ChoiceGep { gep, map } => {
+                // The phi or select of offsets serves only this GEP: its
+                // constants are replaced in place.
+                let choice = gep.operand(1).and_then(|c| c.as_instruction()).expect("a phi or select");
+                let first = if choice.opcode() == dtrans_ir::Opcode::LLVMSelect { 1 } else { 0 };
+                for k in first..choice.num_operands() {
+                    let Some(c) = choice.operand(k).and_then(|c| c.const_int_value()) else { continue };
+                    if let Some((_, new)) = map.iter().find(|(old, _)| *old == c) {
+                        choice.set_operand(k, m.const_int_of(choice.as_value().ty(), *new)?)?;
+                    }
+                }
+            }
             Action::LeafAddr { inst, op, offset } => {
                 at(&b, *inst);
                 let p = inst.operand(*op).expect("address");

@@ -32,6 +32,9 @@ pub enum Action<'m> {
     /// A GEP of variable byte offset (`gep i8, p, %n*40`): the offset is
     /// rescaled.
     VarGep { gep: Instruction<'m>, old: u64, new: u64 },
+    /// A GEP whose byte offset is a phi or select of constants: each
+    /// constant (old -> new) is a position in the new layout.
+    ChoiceGep { gep: Instruction<'m>, map: Vec<(i64, i64)> },
     /// A load or store through a pointer to the start of a changed object:
     /// the field it reaches moved by `offset`.
     LeafAddr { inst: Instruction<'m>, op: u32, offset: i64 },
@@ -451,19 +454,47 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         Pos::Invalid => self.fail(vec![o], format!("{} is {off} bytes into {o}, not at a field", v)),
                     }
                 } else if idx.len() == 1 && self.lay.old_size(src) == 1 {
+                    // Whole objects stepped over (a multiple of the size,
+                    // checked even when the size stays), or one of a few
+                    // constant positions (a phi or select of offsets).
                     let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
-                    if old == new {
-                        return;
-                    }
                     match rescale(self.m, idx[0], old, new, None) {
+                        Ok(_) if old == new => {}
                         Ok(_) => self.push(f, Action::VarGep { gep: i, old, new }),
-                        Err(why) => self.fail(vec![o], format!("{}: {why}", v)),
+                        Err(why) => match self.choice_offsets(o, idx[0]) {
+                            Some(map) => {
+                                if map.iter().any(|(a, b)| a != b) {
+                                    self.push(f, Action::ChoiceGep { gep: i, map });
+                                }
+                            }
+                            None => self.fail(vec![o], format!("{}: {why}", v)),
+                        },
                     }
                 } else {
                     self.fail(vec![o], format!("{} steps through {o} by {src}", v));
                 }
             }
         }
+    }
+
+    /// The positions a phi or select of constant byte offsets from a
+    /// pointer to `o` may take, translated: `None` if it is not one, or a
+    /// constant is not a position of the new layout.
+    fn choice_offsets(&self, o: Type<'m>, v: Value<'m>) -> Option<Vec<(i64, i64)>> {
+        let i = v.as_instruction()?;
+        let consts: Vec<Value<'m>> = match i.opcode() {
+            Opcode::LLVMPHI => i.incoming().into_iter().map(|(x, _)| x).collect(),
+            Opcode::LLVMSelect => vec![i.operand(1)?, i.operand(2)?],
+            _ => return None,
+        };
+        let mut map = Vec::new();
+        for c in consts {
+            let old = c.const_int_value()?;
+            let Pos::At(new) = self.lay.translate_ptr(o, old) else { return None };
+            map.push((old, new));
+        }
+        // One instruction is rewritten in place: it must serve only here.
+        (v.users().len() == 1).then_some(map)
     }
 
     /// A GEP (of unchanged source type) from the address of a field of a
@@ -510,10 +541,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
             self.fail(vec![x], format!("{} leaves a field of {x}", v));
         } else if idx.len() == 1 && self.lay.old_size(src) == 1 {
-            if old == new {
-                return;
-            }
+            // Checked even when the size stays: the offset must step whole
+            // objects.
             match rescale(self.m, idx[0], old, new, None) {
+                Ok(_) if old == new => {}
                 Ok(_) => self.push(f, Action::VarGep { gep: i, old, new }),
                 Err(why) => self.fail(vec![x], format!("{} steps from a field of {x}: {why}", v)),
             }
