@@ -1,14 +1,18 @@
 //! reorder-fields (prefix `__DFR_`): a new field order that removes
 //! padding and keeps hot fields together.
 //!
-//! The order: fields by decreasing ABI alignment, then decreasing size
-//! (what packs a C structure without holes), original order among equals;
-//! when the structure spans more than one cache line, the hot fields (those
+//! The first field stays first: a pointer to the structure is also a
+//! pointer to its first field (and to the first field of that, and so on),
+//! and once clang or LLVM has folded `&s->first` into `s` nothing in the IR
+//! tells the two apart (csmith found a program whose `int *p =
+//! &g[6].f0.f0` read another field when the first field moved). The others
+//! follow by decreasing ABI alignment, then decreasing size (what packs a C
+//! structure without holes), or by increasing alignment when that fills
+//! the hole after a small first field better; original order among equals.
+//! When the structure spans more than one cache line, the hot fields (those
 //! accessed at least a tenth as often as the most frequent one, by the
-//! analysis's loop-weighted counts or measured profile counts) come first,
-//! each group packed by the same rule. A first field that is a structure
-//! or an array stays first: a pointer to the structure is also a pointer to
-//! it, and code may use it as one.
+//! analysis's loop-weighted counts or measured profile counts) come right
+//! after the first field, each group packed by the same rule.
 //!
 //! Profitable when the structure shrinks, or when its hot fields then
 //! touch fewer cache lines than before; otherwise the structure is left
@@ -28,6 +32,25 @@ fn pack(fields: &[crate::relayout::FieldFacts], idx: &mut [u32]) {
         let (fa, fb) = (&fields[*a as usize], &fields[*b as usize]);
         fb.align.cmp(&fa.align).then(fb.size.cmp(&fa.size)).then(a.cmp(b))
     });
+}
+
+/// `idx` packed after `prefix`: by decreasing alignment, or increasing when
+/// that makes the whole smaller (a small first field leaves a hole only
+/// small fields fill).
+fn pack_after(fields: &[crate::relayout::FieldFacts], prefix: &[u32], idx: &[u32]) -> Vec<u32> {
+    let mut down = idx.to_vec();
+    pack(fields, &mut down);
+    let mut up = idx.to_vec();
+    up.sort_by(|a, b| {
+        let (fa, fb) = (&fields[*a as usize], &fields[*b as usize]);
+        fa.align.cmp(&fb.align).then(fb.size.cmp(&fa.size)).then(a.cmp(b))
+    });
+    let size = |v: &[u32]| lay_out(fields, &[prefix, v].concat()).1;
+    if size(&up) < size(&down) {
+        up
+    } else {
+        down
+    }
 }
 
 /// Offsets of `order` laid out like LLVM does, and the total size.
@@ -78,23 +101,21 @@ impl Policy for ReorderFields {
         if n < 2 {
             return Err("fewer than two fields".into());
         }
-        let pinned = fields[0].aggregate;
-        let rest: Vec<u32> = (u32::from(pinned)..n).collect();
+        let rest: Vec<u32> = (1..n).collect();
         let freq: Vec<u64> = c.info.fields.iter().map(|f| f.frequency).collect();
         let max = freq.iter().copied().max().unwrap_or(0);
         let hot: Vec<u32> = (0..n).filter(|f| max > 0 && freq[*f as usize] * 10 >= max).collect();
         let split = c.size > LINE && !hot.is_empty() && hot.len() < n as usize;
-        let mut order: Vec<u32> = if pinned { vec![0] } else { Vec::new() };
+        let mut order: Vec<u32> = vec![0];
         if split {
-            let mut h: Vec<u32> = rest.iter().copied().filter(|f| hot.contains(f)).collect();
-            let mut cold: Vec<u32> = rest.iter().copied().filter(|f| !hot.contains(f)).collect();
-            pack(fields, &mut h);
-            pack(fields, &mut cold);
+            let h: Vec<u32> = rest.iter().copied().filter(|f| hot.contains(f)).collect();
+            let cold: Vec<u32> = rest.iter().copied().filter(|f| !hot.contains(f)).collect();
+            let h = pack_after(fields, &order, &h);
             order.extend(h);
+            let cold = pack_after(fields, &order, &cold);
             order.extend(cold);
         } else {
-            let mut r = rest.clone();
-            pack(fields, &mut r);
+            let r = pack_after(fields, &order, &rest);
             order.extend(r);
         }
         let identity: Vec<u32> = (0..n).collect();

@@ -1,9 +1,9 @@
 ; A byte offset chosen between two fields (what -O2 makes of `c ? &s->a :
 ; &s->b`): each constant is moved to its field's new position, in place.
 ; RUN: %dtrans opt %s -p reorder-fields -o - | %FileCheck %s
-; CHECK: %__DFR_struct.S = type { i64, i64, i8, i8 }
+; CHECK: %__DFR_struct.S = type { i8, i8, i64, i64 }
 ; CHECK-LABEL: define i64 @pick(
-; CHECK: %o = select i1 %c, i64 0, i64 8
+; CHECK: %o = select i1 %c, i64 8, i64 16
 ; CHECK-NEXT: %p = getelementptr inbounds i8, ptr %s, i64 %o
 ; CHECK-NEXT: %v = load i64, ptr %p, align 8
 

@@ -1,5 +1,5 @@
-// reorder-fields at -O0: the padded structure is packed by alignment then
-// size (double, int, short, char: 24 -> 16 bytes); typed GEPs become byte
+// reorder-fields at -O0: the padded structure is packed, its first field
+// kept first (char, short, int, double: 24 -> 16 bytes); typed GEPs become byte
 // offsets of the new layout, the array step stays typed (new stride), the
 // malloc size, the memset and memcpy lengths and the static initializer
 // follow the new layout, and the program prints the same.
@@ -30,30 +30,31 @@ int main(void) {
   return 0;
 }
 // MSG: dtrans: reorder-fields: %struct.S -> %__DFR_struct.S (24 -> 16 bytes: padding removed)
-// CHECK: %__DFR_struct.S = type { double, i32, i16, i8 }
-// CHECK: @gs = dso_local global %__DFR_struct.S { double 2.500000e+00, i32 7, i16 3, i8 97 }
+// CHECK: %__DFR_struct.S = type { i8, i16, i32, double }
+// CHECK: @gs = dso_local global %__DFR_struct.S { i8 97, i16 3, i32 7, double 2.500000e+00 }
 // CHECK-LABEL: define dso_local double @sum(
 // CHECK: [[E:%[0-9]+]] = getelementptr inbounds %__DFR_struct.S, ptr %{{[0-9]+}}, i64 %{{[0-9]+}}
-// CHECK-NEXT: load double, ptr [[E]], align 8
+// CHECK-NEXT: [[D:%[0-9]+]] = getelementptr inbounds i8, ptr [[E]], i64 8
+// CHECK-NEXT: load double, ptr [[D]], align 8
 // CHECK: [[E2:%[0-9]+]] = getelementptr inbounds %__DFR_struct.S, ptr %{{[0-9]+}}, i64 %{{[0-9]+}}
-// CHECK-NEXT: [[F:%[0-9]+]] = getelementptr inbounds i8, ptr [[E2]], i64 8
-// CHECK-NEXT: load i32, ptr [[F]], align
-// CHECK: getelementptr inbounds i8, ptr %{{[0-9]+}}, i64 14
-// CHECK-NEXT: load i8
-// CHECK: getelementptr inbounds i8, ptr %{{[0-9]+}}, i64 12
+// CHECK-NEXT: [[I:%[0-9]+]] = getelementptr inbounds i8, ptr [[E2]], i64 4
+// CHECK-NEXT: load i32, ptr [[I]], align
+// CHECK: [[E3:%[0-9]+]] = getelementptr inbounds %__DFR_struct.S, ptr %{{[0-9]+}}, i64 %{{[0-9]+}}
+// CHECK-NEXT: load i8, ptr [[E3]], align 1
+// CHECK: getelementptr inbounds i8, ptr %{{[0-9]+}}, i64 2
 // CHECK-NEXT: load i16
 // CHECK-LABEL: define dso_local i32 @main(
 // CHECK: call noalias ptr @malloc(i64 noundef 64)
 // CHECK: call void @llvm.memset.p0.i64(ptr align 8 %{{[0-9]+}}, i8 0, i64 64, i1 false)
 // CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 8 %{{[0-9]+}}, ptr align 8 %{{[0-9]+}}, i64 16, i1 false)
-// CHECK: load double, ptr @gs, align 8
-// CHECK-NEXT: load i8, ptr getelementptr inbounds (i8, ptr @gs, i64 14), align 1
+// CHECK: load double, ptr getelementptr inbounds (i8, ptr @gs, i64 8), align 8
+// CHECK-NEXT: load i8, ptr @gs, align 1
 // JSON: "name": "%struct.S",
 // JSON: "new_layout": [
-// JSON-NEXT: "d: double @0",
-// JSON-NEXT: "i: i32 @8",
-// JSON-NEXT: "s: i16 @12",
-// JSON-NEXT: "c: i8 @14"
+// JSON-NEXT: "c: i8 @0",
+// JSON-NEXT: "s: i16 @2",
+// JSON-NEXT: "i: i32 @4",
+// JSON-NEXT: "d: double @8"
 // JSON: "new_size": 16,
 // JSON: "old_layout": [
 // JSON-NEXT: "c: i8 @0",

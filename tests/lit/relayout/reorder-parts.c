@@ -36,16 +36,18 @@ int main(void) {
 // MSG: dtrans: reorder-fields: %struct.P -> %__DFR_struct.P (40 -> 24 bytes: padding removed)
 // MSG: dtrans: reorder-fields: %struct.H -> %__DFR_struct.H (48 -> 32 bytes: holds a changed structure)
 // CHECK: %__DFR_struct.H = type { i32, %__DFR_struct.P }
-// CHECK: %__DFR_struct.P = type { i64, i64, i32, i8, i8 }
+// CHECK: %__DFR_struct.P = type { i8, i8, i32, i64, i64 }
 // CHECK-LABEL: define dso_local i64 @diff(
 // CHECK: sdiv exact i64 %{{[0-9]+}}, 24
 // CHECK-LABEL: define dso_local i32 @main(
 // CHECK: alloca %__DFR_struct.H, align 8
 // CHECK: call noalias ptr @malloc(i64 noundef 192)
-// The memset over a, b and c (old bytes 8 to 32): a at 0, b at 21, c at 8.
-// CHECK: [[A:%[0-9]+]] = getelementptr inbounds %__DFR_struct.P, ptr %{{[0-9]+}}, i64 2
+// The memset over a, b and c (old bytes 8 to 32) from &v[2].a: a is at 8,
+// b at 1 and c at 16 now.
+// CHECK: [[E:%[0-9]+]] = getelementptr inbounds %__DFR_struct.P, ptr %{{[0-9]+}}, i64 2
+// CHECK-NEXT: [[A:%[0-9]+]] = getelementptr inbounds i8, ptr [[E]], i64 8
 // CHECK-NEXT: call void @llvm.memset.p0.i64(ptr align 8 [[A]], i8 0, i64 8, i1 false)
-// CHECK-NEXT: [[B:%[0-9]+]] = getelementptr inbounds i8, ptr [[A]], i64 21
+// CHECK-NEXT: [[B:%[0-9]+]] = getelementptr inbounds i8, ptr [[A]], i64 -7
 // CHECK-NEXT: call void @llvm.memset.p0.i64(ptr align 1 [[B]], i8 0, i64 1, i1 false)
 // CHECK-NEXT: [[C:%[0-9]+]] = getelementptr inbounds i8, ptr [[A]], i64 8
 // CHECK-NEXT: call void @llvm.memset.p0.i64(ptr align 8 [[C]], i8 0, i64 8, i1 false)
@@ -53,13 +55,14 @@ int main(void) {
 // CHECK: [[HP:%[0-9]+]] = getelementptr inbounds i8, ptr %4, i64 8
 // CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 8 [[HP]], ptr align 8 %{{[0-9]+}}, i64 24, i1 false)
 // CHECK: distinct !DICompositeType(tag: DW_TAG_structure_type, name: "P", {{.*}}size: 192, elements: ![[EL:[0-9]+]])
-// CHECK: ![[EL]] = !{![[MA:[0-9]+]], ![[MC:[0-9]+]], ![[MD:[0-9]+]], ![[MT:[0-9]+]], ![[MB:[0-9]+]]}
-// CHECK: ![[MA]] = !DIDerivedType(tag: DW_TAG_member, name: "a", {{.*}}size: 64)
-// CHECK: ![[MC]] = !DIDerivedType(tag: DW_TAG_member, name: "c", {{.*}}size: 64, offset: 64)
-// CHECK: ![[MD]] = !DIDerivedType(tag: DW_TAG_member, name: "d", {{.*}}size: 32, offset: 128)
-// CHECK: ![[MT]] = !DIDerivedType(tag: DW_TAG_member, name: "tag", {{.*}}size: 8, offset: 160)
-// CHECK: ![[MB]] = !DIDerivedType(tag: DW_TAG_member, name: "b", {{.*}}size: 8, offset: 168)
-// The struct-path tags name the new layout: `a` (old offset 8) is at 0.
+// CHECK: ![[EL]] = !{![[MT:[0-9]+]], ![[MB:[0-9]+]], ![[MD:[0-9]+]], ![[MA:[0-9]+]], ![[MC:[0-9]+]]}
+// CHECK: ![[MT]] = !DIDerivedType(tag: DW_TAG_member, name: "tag", {{.*}}size: 8)
+// CHECK: ![[MB]] = !DIDerivedType(tag: DW_TAG_member, name: "b", {{.*}}size: 8, offset: 8)
+// CHECK: ![[MD]] = !DIDerivedType(tag: DW_TAG_member, name: "d", {{.*}}size: 32, offset: 32)
+// CHECK: ![[MA]] = !DIDerivedType(tag: DW_TAG_member, name: "a", {{.*}}size: 64, offset: 64)
+// CHECK: ![[MC]] = !DIDerivedType(tag: DW_TAG_member, name: "c", {{.*}}size: 64, offset: 128)
+// The struct-path tags name the new layout: `a` (old offset 8) is at 8
+// still, `c` (old 24) at 16.
 // TBAA: store i64 %{{[0-9]+}}, ptr %{{[0-9]+}}, align 8, !dbg !{{[0-9]+}}, !tbaa ![[TAG:[0-9]+]]
-// TBAA: ![[TAG]] = !{!{{[0-9]+}}, !{{[0-9]+}}, i64 0}
-// NODE: = !{!"P", ![[LONG:[0-9]+]], i64 0, ![[LONG]], i64 8, !{{[0-9]+}}, i64 16, ![[CHAR:[0-9]+]], i64 20, ![[CHAR]], i64 21}
+// TBAA: ![[TAG]] = !{!{{[0-9]+}}, !{{[0-9]+}}, i64 8}
+// NODE: = !{!"P", ![[CHAR:[0-9]+]], i64 0, ![[CHAR]], i64 1, !{{[0-9]+}}, i64 4, ![[LONG:[0-9]+]], i64 8, ![[LONG]], i64 16}
