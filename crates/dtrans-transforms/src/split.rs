@@ -93,8 +93,8 @@ impl Policy for Peel {
             return Err(format!("the hot fields take {hot_size} of its {} bytes", c.size));
         }
         let cold = packed(c, cold);
-        let names: Vec<&str> = cold.iter().map(|f| c.fields[*f as usize].name.as_str()).collect();
-        let detail = format!("hot fields in {hot_size} bytes; cold fields {} in a parallel array", names.join(", "));
+        let list = |v: &[u32]| v.iter().map(|f| c.fields[*f as usize].name.as_str()).collect::<Vec<_>>().join(", ");
+        let detail = format!("2 groups: {{{}}} {{{}}}", list(&order), list(&cold));
         Ok(Choice { order, groups: vec![("cold".into(), cold)], detail })
     }
 }
@@ -137,7 +137,7 @@ impl Policy for AosToSoa {
                 (clean, vec![f])
             })
             .collect();
-        let detail = format!("one array per field ({} stays in the structure's own)", c.fields[first as usize].name);
+        let detail = format!("{n} arrays, one per field ({} where pointers point)", c.fields[first as usize].name);
         Ok(Choice { order: vec![first], groups, detail })
     }
 }

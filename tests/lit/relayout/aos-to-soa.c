@@ -42,7 +42,7 @@ int main(void) {
   free(ps); free(q1); free(q2);
   return 0;
 }
-// MSG: dtrans: aos-to-soa: %struct.p -> %__SOA_struct.p (80 -> 8 bytes: one array per field (x stays in the structure's own))
+// MSG: dtrans: aos-to-soa: %struct.p -> %__SOA_struct.p (80 -> 8 bytes: 10 arrays, one per field (x where pointers point))
 // CHECK: %__SOA_struct.p = type { double }
 // CHECK: @__SOA_struct.p.base = internal global ptr null
 // CHECK: @__SOA_struct.p.y.array = internal global ptr null

@@ -29,7 +29,7 @@ int main(void) {
   free(r);
   return 0;
 }
-// MSG: dtrans: peel: %struct.rec -> %__DPL_struct.rec (72 -> 16 bytes: hot fields in 16 bytes; cold fields c1, c2, c3, c4, c5, c6, c7 in a parallel array)
+// MSG: dtrans: peel: %struct.rec -> %__DPL_struct.rec (72 -> 16 bytes: 2 groups: {key, val} {c1, c2, c3, c4, c5, c6, c7})
 // CHECK: %__DPL_struct.rec = type { i64, i64 }
 // CHECK: @__DPL_struct.rec.base = internal global ptr null
 // CHECK: @__DPL_struct.rec.cold.array = internal global ptr null
