@@ -156,6 +156,7 @@ pub fn apply<'m>(
                 inst.set_operand(*op, addr)?;
             }
             Action::AllocSplit { call, owner, op } => alloc_split(m, &b, lay, splits, *call, *owner, *op)?,
+            Action::ReallocSplit { call, owner } => realloc_split(m, &b, lay, splits, *call, *owner)?,
             Action::FreeSplit { call, owner } => {
                 at(&b, *call);
                 let arrays = &splits.arrays[owner];
@@ -397,6 +398,49 @@ fn alloc_split<'m>(
     at(b, call);
     let n = rescale(m, size, old, plan.new_size, Some(b)).map_err(edit)?.expect("built");
     call.set_operand(op, n)?;
+    Ok(())
+}
+
+/// A realloc of a split structure's array: the main array to the remaining
+/// fields' size, each side array (by the same function) to its records'
+/// size for the same count; a failed resize (null) keeps the old address.
+fn realloc_split<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    splits: &Splits<'m>,
+    call: Instruction<'m>,
+    owner: Type<'m>,
+) -> Result<(), OptError> {
+    let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
+    let arrays = splits.arrays.get(&owner).ok_or_else(|| edit(format!("no arrays for {owner}")))?;
+    let old = lay.old_size(owner);
+    let size = call.operand(1).expect("size argument");
+    let next = call.next().ok_or_else(|| edit("a realloc at the end of its block"))?;
+    let callee = call.called_value().expect("a call");
+    let fty = call.called_function_type().expect("a call");
+    let null = m.const_null(m.pointer_type());
+    at(b, next);
+    let keep = |g: Value<'m>, new: Value<'m>| -> Result<(), OptError> {
+        let before = load_pointer(m, b, splits, g)?;
+        let failed = b.icmp(dtrans_ir::IntPredicate::LLVMIntEQ, new, null, "")?;
+        let v = b.select(failed, before, new, "")?;
+        b.store(v, g)?;
+        Ok(())
+    };
+    keep(arrays.base, call.as_value())?;
+    for (g, group) in plan.groups.iter().enumerate() {
+        let n = rescale(m, size, old, group.size, Some(b)).map_err(edit)?.expect("built");
+        let mut args: Vec<Value<'m>> =
+            (0..call.call_arg_count().unwrap_or(0)).filter_map(|k| call.call_arg(k)).collect();
+        args[0] = load_pointer(m, b, splits, arrays.sides[g])?;
+        args[1] = n;
+        let c = b.call(fty, callee, &args, "")?;
+        keep(arrays.sides[g], c.as_value())?;
+    }
+    at(b, call);
+    let n = rescale(m, size, old, plan.new_size, Some(b)).map_err(edit)?.expect("built");
+    call.set_operand(1, n)?;
     Ok(())
 }
 

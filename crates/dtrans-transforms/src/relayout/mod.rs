@@ -692,16 +692,31 @@ pub fn source_name(llvm_name: &str) -> &str {
 /// function called from exactly one such place), so that one array holds
 /// every object and its address is known.
 fn split_allowed(cx: &OptContext<'_, '_>, s: TypeId) -> Result<(), String> {
-    let sites: Vec<_> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
-    let [site] = sites.as_slice() else {
-        return Err(format!("allocated at {} sites (one array is needed)", sites.len()));
-    };
     use dtrans_analysis::alloc::AllocKind as K;
+    let sites: Vec<_> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
+    // Reallocations of the one array resize it (and the side arrays with it).
+    let resize = |k: K| matches!(k, K::Realloc | K::UserRealloc);
+    let resizes: Vec<_> = sites.iter().filter(|a| resize(a.kind)).collect();
+    let new: Vec<_> = sites.iter().filter(|a| !resize(a.kind)).collect();
+    let [site] = new.as_slice() else {
+        return Err(format!("allocated at {} sites (one array is needed)", new.len()));
+    };
     if !matches!(site.kind, K::Malloc | K::Calloc | K::UserMalloc | K::UserCalloc) {
         return Err(format!("allocated by {:?}", site.kind));
     }
     if !executes_once(site.call, 0) {
         return Err("its allocation may run more than once (one array is needed)".into());
+    }
+    // A realloc must resize that array: its pointer is one to the structure.
+    for r in resizes {
+        let p = r.call.call_arg(0);
+        let of_s = p.and_then(|p| cx.info.ptr.info(p)).is_some_and(|i| {
+            let tm = cx.info.ptr.tm();
+            i.dominant.and_then(|d| tm.pointee(d)) == Some(s)
+        });
+        if !of_s {
+            return Err("a realloc of it from a pointer that is not to it".into());
+        }
     }
     Ok(())
 }

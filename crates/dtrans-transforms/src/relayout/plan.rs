@@ -64,6 +64,9 @@ pub enum Action<'m> {
     /// The allocation of the one array of a split structure: the side
     /// arrays are allocated with it (same count), and the bases recorded.
     AllocSplit { call: Instruction<'m>, owner: Type<'m>, op: u32 },
+    /// A realloc of the split structure's array: the side arrays are
+    /// resized with it (by the same function, to the same count).
+    ReallocSplit { call: Instruction<'m>, owner: Type<'m> },
     /// A free of the split structure's array: the side arrays go too.
     FreeSplit { call: Instruction<'m>, owner: Type<'m> },
     /// The access's `align` may promise more than the new layout gives.
@@ -642,7 +645,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                                 u.as_instruction().is_some_and(|s| {
                                     s.opcode() == Opcode::LLVMStore
                                         && s.operand(0) == Some(i.as_value())
-                                        && s.operand(1).is_some_and(|p| matches!(self.object(p), Object::Changed(x) if x == o))
+                                        && s.operand(1)
+                                            .is_some_and(|p| matches!(self.object(p), Object::Changed(x) if x == o))
                                 })
                             })
                     } else {
@@ -807,6 +811,20 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             return;
         }
         let split = self.lay.plan(t).is_some_and(|p| !p.groups.is_empty());
+        if split && matches!(k, AllocKind::Realloc | AllocKind::UserRealloc) {
+            let sizes: Vec<u64> =
+                self.lay.plan(t).map(|p| p.groups.iter().map(|g| g.size).collect()).unwrap_or_default();
+            let ok = i.opcode() == Opcode::LLVMCall
+                && i.call_arg(1).is_some_and(|v| {
+                    std::iter::once(new).chain(sizes.iter().copied()).all(|n| rescale(self.m, v, old, n, None).is_ok())
+                });
+            if ok {
+                self.push(f, Action::ReallocSplit { call: i, owner: t });
+            } else {
+                self.fail(vec![t], format!("the size of {} is not a count of {t} the pass can rewrite", i.as_value()));
+            }
+            return;
+        }
         if split && !matches!(k, AllocKind::Malloc | AllocKind::Calloc | AllocKind::UserMalloc | AllocKind::UserCalloc)
         {
             self.fail(vec![t], format!("a {k:?} of a structure split into arrays"));
