@@ -7,14 +7,14 @@
 //! finds the element's index from its address and the main array's base
 //! (`(p - base) / size`) and addresses the side array at that index. The
 //! allocation of the array allocates the side arrays with the same count
-//! (by the same function) and records their addresses in globals; a free
-//! of it frees them too.
+//! (by the same function) and records their addresses in globals; a
+//! realloc of it resizes them to the same count, a free frees them.
 //!
 //! Legality beyond the analysis's `peel`/`aos-to-soa` verdict (no local or
 //! global instances, no nesting, no field address taken, no partial
 //! writes): one allocation site, run at most once, so that one array holds
 //! every object (`relayout::split_allowed`); no memset or memcpy over the
-//! structure, no realloc of it (the planner rejects those places).
+//! structure (the planner rejects those places).
 //!
 //! Pointers stay pointers: document 002's integer indices (and with them
 //! 32-bit pointer compression and the `__SOADT_` dependent types) are not
