@@ -284,8 +284,8 @@ fn split<'m>(
         }
         a[2] = m.const_int_of(args[2].ty(), len as i64)?;
         let c = b.call(fty, callee, &a, "")?;
-        for k in 0..if copy { 2 } else { 1 } {
-            let al = orig_align[k].map_or(align, |o| o.min(align)).max(1);
+        for (k, orig) in orig_align.iter().enumerate().take(if copy { 2 } else { 1 }) {
+            let al = orig.map_or(align, |o| o.min(align)).max(1);
             c.set_call_param_align(k as u32, al);
         }
     }

@@ -612,6 +612,10 @@ fn field_names<'m>(m: &'m Module<'_>, composites: &[Metadata<'m>], t: Type<'m>) 
     names
 }
 
+/// A debug composite and, when it can be stated, the map from its member
+/// elements to IR fields.
+type Composite<'m> = (Metadata<'m>, Option<Vec<(u32, u32)>>);
+
 /// The debug composites describing structure `t`: same name (the LLVM
 /// name without `struct.`/`union.`, or an anonymous one) and size; each
 /// with the map from member element index to IR field when every member
@@ -621,7 +625,7 @@ fn matching_composites<'m>(
     m: &'m Module<'_>,
     composites: &[Metadata<'m>],
     t: Type<'m>,
-) -> Vec<(Metadata<'m>, Option<Vec<(u32, u32)>>)> {
+) -> Vec<Composite<'m>> {
     let dl = m.data_layout();
     let Some(llvm_name) = t.struct_name() else { return Vec::new() };
     let base = source_name(&llvm_name);

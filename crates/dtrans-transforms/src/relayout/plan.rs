@@ -737,7 +737,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     let new = match alloc_ty {
                         Some(t) if old == self.lay.old_size(t) as i64 => self.lay.new_size(t) as i64,
                         _ if old == -1 => -1,
-                        _ if old > 0 && old as u64 % self.lay.old_size(o).max(1) == 0 => {
+                        _ if old > 0 && (old as u64).is_multiple_of(self.lay.old_size(o).max(1)) => {
                             old / self.lay.old_size(o) as i64 * self.lay.new_size(o) as i64
                         }
                         _ => -1,
@@ -1240,7 +1240,7 @@ fn rescale_depth<'m>(
             }
             let k = b.const_uint_value().filter(|k| *k < 63).ok_or_else(err)?;
             let p = 1u64 << k;
-            if p % old == 0 {
+            if p.is_multiple_of(old) {
                 return Ok(match at {
                     Some(bld) => {
                         let c = m.const_int_of(v.ty(), (p / old * new) as i64).map_err(|e| e.to_string())?;

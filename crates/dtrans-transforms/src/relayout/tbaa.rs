@@ -24,7 +24,7 @@ pub struct TbaaRewrite<'m> {
 /// The (member type node, offset) pairs of a struct type node.
 fn members<'m>(node: Metadata<'m>) -> Option<Vec<(Metadata<'m>, u64)>> {
     let ops = node.operands();
-    if ops.len() < 3 || ops.len() % 2 == 0 {
+    if ops.len() < 3 || ops.len().is_multiple_of(2) {
         return None;
     }
     ops[0]?.as_string()?;
