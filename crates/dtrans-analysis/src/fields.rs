@@ -484,20 +484,64 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             },
             _ => return info.elements.clone(),
         };
-        let n = struct_fields(tm, agg).map_or(0, |f| f.len());
         let size = self.layout.size(tm, agg).unwrap_or(0);
         let end = match len.and_then(|l| l.const_uint_value()) {
             Some(l) if l < size => start + l,
             _ => u64::MAX,
         };
         let mut out = Vec::new();
-        for k in 0..n as u32 {
-            let Some(off) = self.layout.field_offset(tm, agg, k) else { continue };
-            if off >= start && off < end {
-                out.push(Element { aggregate: agg, field: k });
+        self.cover(agg, start, end, &mut out, 0);
+        out
+    }
+
+    /// The fields of `agg` (and, inside them, of the structures they hold)
+    /// with bytes in `[lo, hi)`, offsets relative to `agg`.
+    fn cover(&mut self, agg: TypeId, lo: u64, hi: u64, out: &mut Vec<Element>, depth: u32) {
+        let tm = self.pt.tm();
+        let Some(fields) = struct_fields(tm, agg).map(|f| f.to_vec()) else { return };
+        if depth > 16 {
+            return;
+        }
+        for (k, ft) in fields.iter().enumerate() {
+            let Some(off) = self.layout.field_offset(tm, agg, k as u32) else { continue };
+            let size = self.layout.size(tm, *ft).unwrap_or(1).max(1);
+            if off >= hi || off + size <= lo {
+                continue;
+            }
+            out.push(Element { aggregate: agg, field: k as u32 });
+            let (l, h) = (lo.saturating_sub(off), hi.saturating_sub(off).min(size));
+            let mut inner = *ft;
+            let mut stride = 0;
+            let mut count = 1;
+            while let DType::Array { elem, len } = tm.get(inner) {
+                stride = self.layout.size(tm, *elem).unwrap_or(0);
+                count *= len;
+                inner = *elem;
+            }
+            if struct_fields(tm, inner).is_none() {
+                continue;
+            }
+            if stride == 0 {
+                self.cover(inner, l, h, out, depth + 1);
+            } else {
+                // An array of structures: the elements the range touches
+                // (the first and last may be partial).
+                let first = l / stride;
+                let last = ((h - 1) / stride).min(count.saturating_sub(1));
+                for e in first..=last.min(first + 1) {
+                    self.cover(
+                        inner,
+                        l.saturating_sub(e * stride),
+                        h.saturating_sub(e * stride).min(stride),
+                        out,
+                        depth + 1,
+                    );
+                }
+                if last > first + 1 {
+                    self.cover(inner, 0, stride, out, depth + 1);
+                }
             }
         }
-        out
     }
 }
 

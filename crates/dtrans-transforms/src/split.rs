@@ -7,14 +7,15 @@
 //! finds the element's index from its address and the main array's base
 //! (`(p - base) / size`) and addresses the side array at that index. The
 //! allocation of the array allocates the side arrays with the same count
-//! (by the same function) and records their addresses in globals; a
-//! realloc of it resizes them to the same count, a free frees them.
+//! (by the same function) and records their addresses in globals; a free
+//! of the array (and only of it: checked when the program runs) frees
+//! them. A realloc is not handled (it may be of the array or of null).
 //!
 //! Legality beyond the analysis's `peel`/`aos-to-soa` verdict (no local or
 //! global instances, no nesting, no field address taken, no partial
 //! writes): one allocation site, run at most once, so that one array holds
 //! every object (`relayout::split_allowed`); no memset or memcpy over the
-//! structure (the planner rejects those places).
+//! structure, no qsort of its array (the planner rejects those places).
 //!
 //! Pointers stay pointers: document 002's integer indices (and with them
 //! 32-bit pointer compression and the `__SOADT_` dependent types) are not

@@ -19,6 +19,9 @@ fn at<'m>(b: &Builder<'m>, i: Instruction<'m>) {
 
 /// The constant address `c` (a GEP chain on a global) in the new layout.
 pub fn rebuild_address<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -> Result<Value<'m>, OptError> {
+    if let Some((g, x)) = super::plan::const_new_address(lay, c) {
+        return Ok(m.const_byte_offset(g, x, c.gep_is_inbounds())?);
+    }
     let (g, off) = const_address(lay, c).ok_or_else(|| edit(format!("{c} is not a constant address")))?;
     let gt = g.global_value_type().expect("a global variable");
     match lay.translate_ptr(gt, off) {
@@ -156,15 +159,30 @@ pub fn apply<'m>(
                 inst.set_operand(*op, addr)?;
             }
             Action::AllocSplit { call, owner, op } => alloc_split(m, &b, lay, splits, *call, *owner, *op)?,
-            Action::ReallocSplit { call, owner } => realloc_split(m, &b, lay, splits, *call, *owner)?,
             Action::FreeSplit { call, owner } => {
+                // Only a free of the array itself frees the side arrays (a
+                // free of null frees nothing); they are then forgotten.
                 at(&b, *call);
                 let arrays = &splits.arrays[owner];
                 let callee = call.called_value().expect("a call");
                 let fty = call.called_function_type().expect("a call");
-                for s in &arrays.sides {
-                    let p = load_pointer(m, &b, splits, *s)?;
-                    b.call(fty, callee, &[p], "")?;
+                let p = call.call_arg(0).expect("the pointer freed");
+                let null = m.const_null(m.pointer_type());
+                let base = load_pointer(m, &b, splits, arrays.base)?;
+                let is_base = b.icmp(dtrans_ir::IntPredicate::LLVMIntEQ, p, base, "")?;
+                let not_null = b.icmp(dtrans_ir::IntPredicate::LLVMIntNE, p, null, "")?;
+                let array = b.select(is_base, not_null, m.const_int(1, 0), "")?;
+                for s in arrays.sides.iter().chain(std::iter::once(&arrays.base)) {
+                    let old = load_pointer(m, &b, splits, *s)?;
+                    if *s != arrays.base {
+                        let gone = b.select(array, old, null, "")?;
+                        let mut args: Vec<Value<'m>> =
+                            (0..call.call_arg_count().unwrap_or(0)).filter_map(|k| call.call_arg(k)).collect();
+                        args[0] = gone;
+                        b.call(fty, callee, &args, "")?;
+                    }
+                    let kept = b.select(array, null, old, "")?;
+                    b.store(kept, *s)?;
                 }
             }
             Action::Align { inst, align } => {
@@ -398,49 +416,6 @@ fn alloc_split<'m>(
     at(b, call);
     let n = rescale(m, size, old, plan.new_size, Some(b)).map_err(edit)?.expect("built");
     call.set_operand(op, n)?;
-    Ok(())
-}
-
-/// A realloc of a split structure's array: the main array to the remaining
-/// fields' size, each side array (by the same function) to its records'
-/// size for the same count; a failed resize (null) keeps the old address.
-fn realloc_split<'m>(
-    m: &'m Module<'_>,
-    b: &Builder<'m>,
-    lay: &Layouts<'m>,
-    splits: &Splits<'m>,
-    call: Instruction<'m>,
-    owner: Type<'m>,
-) -> Result<(), OptError> {
-    let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
-    let arrays = splits.arrays.get(&owner).ok_or_else(|| edit(format!("no arrays for {owner}")))?;
-    let old = lay.old_size(owner);
-    let size = call.operand(1).expect("size argument");
-    let next = call.next().ok_or_else(|| edit("a realloc at the end of its block"))?;
-    let callee = call.called_value().expect("a call");
-    let fty = call.called_function_type().expect("a call");
-    let null = m.const_null(m.pointer_type());
-    at(b, next);
-    let keep = |g: Value<'m>, new: Value<'m>| -> Result<(), OptError> {
-        let before = load_pointer(m, b, splits, g)?;
-        let failed = b.icmp(dtrans_ir::IntPredicate::LLVMIntEQ, new, null, "")?;
-        let v = b.select(failed, before, new, "")?;
-        b.store(v, g)?;
-        Ok(())
-    };
-    keep(arrays.base, call.as_value())?;
-    for (g, group) in plan.groups.iter().enumerate() {
-        let n = rescale(m, size, old, group.size, Some(b)).map_err(edit)?.expect("built");
-        let mut args: Vec<Value<'m>> =
-            (0..call.call_arg_count().unwrap_or(0)).filter_map(|k| call.call_arg(k)).collect();
-        args[0] = load_pointer(m, b, splits, arrays.sides[g])?;
-        args[1] = n;
-        let c = b.call(fty, callee, &args, "")?;
-        keep(arrays.sides[g], c.as_value())?;
-    }
-    at(b, call);
-    let n = rescale(m, size, old, plan.new_size, Some(b)).map_err(edit)?.expect("built");
-    call.set_operand(1, n)?;
     Ok(())
 }
 

@@ -280,6 +280,36 @@ impl<'m> Layouts<'m> {
         }
     }
 
+    /// Whether byte `off` of an object of type `t` (inside one object) is
+    /// both the start of a field and one past the end of an array field
+    /// before it, at some depth: a pointer there may be either (`&s->d` or
+    /// `s->arr + 3`), and they go to different places when fields move.
+    pub fn ambiguous_end(&self, t: Type<'m>, off: u64) -> bool {
+        if off == 0 || !self.changed(t) {
+            return false;
+        }
+        match t.kind() {
+            TypeKind::LLVMArrayTypeKind => t.element_type().is_some_and(|e| {
+                let os = self.old_size(e);
+                os > 0 && self.ambiguous_end(e, off % os)
+            }),
+            TypeKind::LLVMStructTypeKind => {
+                let Some(p) = self.plan(t) else { return false };
+                let fields = t.struct_fields();
+                let array_ends_here =
+                    fields.iter().enumerate().any(|(i, f)| f.is_array() && p.old_off[i] + self.old_size(*f) == off);
+                if array_ends_here {
+                    return true;
+                }
+                match self.field_at(t, &p, off) {
+                    Some((f, ft)) => self.ambiguous_end(ft, off - p.old_off[f as usize]),
+                    None => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
     /// Where a pointer `off` bytes from the start of an object of type `t`
     /// goes: whole objects stepped over (either way) are new-size steps.
     pub fn translate_ptr(&self, t: Type<'m>, off: i64) -> Pos<'m> {

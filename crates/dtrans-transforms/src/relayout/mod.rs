@@ -621,11 +621,7 @@ type Composite<'m> = (Metadata<'m>, Option<Vec<(u32, u32)>>);
 /// with the map from member element index to IR field when every member
 /// sits at the start of a field of its size (`None`: no such map, as for
 /// bit-fields).
-fn matching_composites<'m>(
-    m: &'m Module<'_>,
-    composites: &[Metadata<'m>],
-    t: Type<'m>,
-) -> Vec<Composite<'m>> {
+fn matching_composites<'m>(m: &'m Module<'_>, composites: &[Metadata<'m>], t: Type<'m>) -> Vec<Composite<'m>> {
     let dl = m.data_layout();
     let Some(llvm_name) = t.struct_name() else { return Vec::new() };
     let base = source_name(&llvm_name);
@@ -698,29 +694,16 @@ pub fn source_name(llvm_name: &str) -> &str {
 fn split_allowed(cx: &OptContext<'_, '_>, s: TypeId) -> Result<(), String> {
     use dtrans_analysis::alloc::AllocKind as K;
     let sites: Vec<_> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
-    // Reallocations of the one array resize it (and the side arrays with it).
-    let resize = |k: K| matches!(k, K::Realloc | K::UserRealloc);
-    let resizes: Vec<_> = sites.iter().filter(|a| resize(a.kind)).collect();
-    let new: Vec<_> = sites.iter().filter(|a| !resize(a.kind)).collect();
-    let [site] = new.as_slice() else {
-        return Err(format!("allocated at {} sites (one array is needed)", new.len()));
+    // (A realloc could be of the array, or of null: a second array. Telling
+    // them apart is not done yet.)
+    let [site] = sites.as_slice() else {
+        return Err(format!("allocated at {} sites (one array is needed)", sites.len()));
     };
     if !matches!(site.kind, K::Malloc | K::Calloc | K::UserMalloc | K::UserCalloc) {
         return Err(format!("allocated by {:?}", site.kind));
     }
     if !executes_once(site.call, 0) {
         return Err("its allocation may run more than once (one array is needed)".into());
-    }
-    // A realloc must resize that array: its pointer is one to the structure.
-    for r in resizes {
-        let p = r.call.call_arg(0);
-        let of_s = p.and_then(|p| cx.info.ptr.info(p)).is_some_and(|i| {
-            let tm = cx.info.ptr.tm();
-            i.dominant.and_then(|d| tm.pointee(d)) == Some(s)
-        });
-        if !of_s {
-            return Err("a realloc of it from a pointer that is not to it".into());
-        }
     }
     Ok(())
 }

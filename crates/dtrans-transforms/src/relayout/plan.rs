@@ -64,9 +64,6 @@ pub enum Action<'m> {
     /// The allocation of the one array of a split structure: the side
     /// arrays are allocated with it (same count), and the bases recorded.
     AllocSplit { call: Instruction<'m>, owner: Type<'m>, op: u32 },
-    /// A realloc of the split structure's array: the side arrays are
-    /// resized with it (by the same function, to the same count).
-    ReallocSplit { call: Instruction<'m>, owner: Type<'m> },
     /// A free of the split structure's array: the side arrays go too.
     FreeSplit { call: Instruction<'m>, owner: Type<'m> },
     /// The access's `align` may promise more than the new layout gives.
@@ -298,7 +295,14 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 }
                 Some((g, off)) => {
                     let gt = g.global_value_type().expect("a global");
-                    if self.lay.changed(gt) {
+                    if self.lay.changed(gt) && const_new_address(self.lay, c).is_some() {
+                        // Typed steps all the way: translated field by field.
+                        Ok(true)
+                    } else if self.lay.changed(gt) {
+                        let os = self.lay.old_size(gt).max(1) as i64;
+                        if self.lay.ambiguous_end(gt, off.rem_euclid(os) as u64) {
+                            return Err((vec![gt], format!("{c} is one past an array field or the next field")));
+                        }
                         match self.lay.translate_ptr(gt, off) {
                             Pos::At(_) => Ok(true),
                             Pos::Deleted { .. } => Err((vec![gt], format!("{c} addresses a deleted field"))),
@@ -344,6 +348,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 Opcode::LLVMStore => self.plan_access(f, i, 1),
                 Opcode::LLVMCall | Opcode::LLVMInvoke => self.plan_call(f, i),
                 Opcode::LLVMSub => self.plan_sub(f, i),
+                Opcode::LLVMPtrToInt => self.plan_ptrtoint(i.as_value(), i.operand(0)),
                 Opcode::LLVMAlloca => {
                     let v = i.as_value();
                     if let (Object::Changed(o), Some(t)) = (self.object(v), i.allocated_type()) {
@@ -372,6 +377,19 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 continue;
             }
             let Some(o) = i.operand(k) else { continue };
+            if o.const_opcode() == Some(Opcode::LLVMPtrToInt) {
+                // The constant's one user here is this instruction.
+                let ok = matches!(i.opcode(), Opcode::LLVMICmp)
+                    || (i.opcode() == Opcode::LLVMSub
+                        && i.operand(0).and_then(ptr_of).is_some()
+                        && i.operand(1).and_then(ptr_of).is_some());
+                if let Some(p) = o.operand(0) {
+                    if !ok && self.related(p) {
+                        let ts = self.mentioned(p);
+                        self.fail(ts, format!("the address {o} is used as a number by {}", i.as_value()));
+                    }
+                }
+            }
             if o.kind() != ValueKind::ConstantExpr && o.kind() != ValueKind::ConstantAggregate {
                 continue;
             }
@@ -447,6 +465,11 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             Object::Changed(o) => {
                 let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
                 if let Some(off) = const_gep_offset(self.lay, src, &idx) {
+                    let os = self.lay.old_size(o).max(1) as i64;
+                    if self.lay.ambiguous_end(o, off.rem_euclid(os) as u64) && !self.addresses_field_start(v) {
+                        self.fail(vec![o], format!("{} is one past an array field or the next field", v));
+                        return;
+                    }
                     match self.lay.translate_ptr(o, off) {
                         Pos::At(x) if x == off => {}
                         Pos::At(x) => self.push(f, Action::ByteGep { gep: i, offset: x }),
@@ -478,6 +501,19 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 }
             }
         }
+    }
+
+    /// Whether the analysis found `v` to address the start of a field (and
+    /// not one past the end of the array before it).
+    fn addresses_field_start(&self, v: Value<'m>) -> bool {
+        let Some(info) = self.info.ptr.info(v) else { return false };
+        let tm = self.info.ptr.tm();
+        !info.elements.is_empty()
+            && info.elements.iter().all(|e| {
+                dtrans_analysis::layout::struct_fields(tm, e.aggregate)
+                    .and_then(|f| f.get(e.field as usize))
+                    .is_some_and(|t| !matches!(tm.get(*t), dtrans_types::DType::Array { .. }))
+            })
     }
 
     /// The positions a phi or select of constant byte offsets from a
@@ -783,6 +819,11 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             let (base, size) = if name == "qsort" { (0, 2) } else { (1, 3) };
             if let (Some(b), Some(s)) = (i.call_arg(base), i.call_arg(size)) {
                 match self.object(b) {
+                    Object::Changed(o) if self.lay.plan(o).is_some_and(|p| !p.groups.is_empty()) => {
+                        // The library moves whole elements; the side arrays
+                        // would not follow.
+                        self.fail(vec![o], format!("@{name} of a structure split into arrays"));
+                    }
                     Object::Changed(o) => {
                         let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
                         if s.const_uint_value() == Some(old) {
@@ -811,20 +852,6 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             return;
         }
         let split = self.lay.plan(t).is_some_and(|p| !p.groups.is_empty());
-        if split && matches!(k, AllocKind::Realloc | AllocKind::UserRealloc) {
-            let sizes: Vec<u64> =
-                self.lay.plan(t).map(|p| p.groups.iter().map(|g| g.size).collect()).unwrap_or_default();
-            let ok = i.opcode() == Opcode::LLVMCall
-                && i.call_arg(1).is_some_and(|v| {
-                    std::iter::once(new).chain(sizes.iter().copied()).all(|n| rescale(self.m, v, old, n, None).is_ok())
-                });
-            if ok {
-                self.push(f, Action::ReallocSplit { call: i, owner: t });
-            } else {
-                self.fail(vec![t], format!("the size of {} is not a count of {t} the pass can rewrite", i.as_value()));
-            }
-            return;
-        }
         if split && !matches!(k, AllocKind::Malloc | AllocKind::Calloc | AllocKind::UserMalloc | AllocKind::UserCalloc)
         {
             self.fail(vec![t], format!("a {k:?} of a structure split into arrays"));
@@ -879,6 +906,24 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         }
         self.plan_tbaa(f, i, true);
         let objs: Vec<Object<'m>> = ptrs.iter().map(|p| self.object(*p)).collect();
+        // The alignment the pointers may claim: an object's new alignment, or
+        // the ABI alignment of the field they address (a field that moved
+        // keeps only that).
+        let mut align = u64::MAX;
+        for (p, o) in ptrs.iter().zip(&objs) {
+            match o {
+                Object::Changed(t) => align = align.min(self.lay.new_align(*t)),
+                _ => {
+                    for (x, k) in self.field_of_changed(*p) {
+                        let ft = x.struct_fields()[k as usize];
+                        align = align.min(u64::from(self.lay.dl.abi_align(ft).unwrap_or(1)));
+                    }
+                }
+            }
+        }
+        if align != u64::MAX {
+            self.push(f, Action::MemAlign { call: i, align });
+        }
         // A structure split into arrays is not copied or set as bytes.
         let mut touched: Vec<Type<'m>> = objs
             .iter()
@@ -917,7 +962,6 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 }
                 self.push(f, Action::Rescale { inst: i, op: 2, old, new });
             }
-            self.push(f, Action::MemAlign { call: i, align: self.lay.new_align(o) });
             return;
         }
         let fields: Vec<Vec<(Type<'m>, u32)>> = ptrs.iter().map(|p| self.field_of_changed(*p)).collect();
@@ -975,6 +1019,29 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             return;
         }
         self.push(f, Action::Split { call: i, pieces, base_new });
+    }
+
+    /// A pointer to a changed type turned into an integer: compared, or
+    /// subtracted from another such integer (a difference, `plan_sub`), and
+    /// nothing else; other arithmetic on its bits (`end - 12 - p`, what -O2
+    /// makes of some loops) would count bytes of the old layout.
+    fn plan_ptrtoint(&mut self, v: Value<'m>, p: Option<Value<'m>>) {
+        let Some(p) = p else { return };
+        if !self.related(p) {
+            return;
+        }
+        for u in v.users() {
+            let ok = u.as_instruction().is_some_and(|ui| match ui.opcode() {
+                Opcode::LLVMICmp => true,
+                Opcode::LLVMSub => ui.operand(0).and_then(ptr_of).is_some() && ui.operand(1).and_then(ptr_of).is_some(),
+                _ => false,
+            });
+            if !ok {
+                let ts = self.mentioned(p);
+                self.fail(ts, format!("the address {v} is used as a number by {u}"));
+                return;
+            }
+        }
     }
 
     /// `sub (ptrtoint a), (ptrtoint b)` of pointers to changed objects.
@@ -1173,6 +1240,54 @@ pub fn const_address<'m>(lay: &Layouts<'m>, c: Value<'m>) -> Option<(Value<'m>, 
     let (g, base) = const_address(lay, *ops.first()?)?;
     let off = const_gep_offset(lay, c.const_gep_source_type()?, &ops[1..])?;
     Some((g, base + off))
+}
+
+/// A constant address made of typed GEPs on a global, as (global, new byte
+/// offset): each step translated by its own type, so a pointer one past an
+/// array field stays one past it. `None` where a step's type is not the
+/// type of what it steps over (a byte offset into a structure, say).
+pub fn const_new_address<'m>(lay: &Layouts<'m>, c: Value<'m>) -> Option<(Value<'m>, i64)> {
+    const_walk(lay, c).map(|(g, off, _)| (g, off))
+}
+
+fn const_walk<'m>(lay: &Layouts<'m>, c: Value<'m>) -> Option<(Value<'m>, i64, Type<'m>)> {
+    if c.kind() == ValueKind::GlobalVariable {
+        return Some((c, 0, c.global_value_type()?));
+    }
+    if c.const_opcode() != Some(Opcode::LLVMGetElementPtr) {
+        return None;
+    }
+    let ops = c.operands();
+    let (g, base, at) = const_walk(lay, *ops.first()?)?;
+    let src = c.const_gep_source_type()?;
+    // The first index steps over objects of `src`: what the base points to,
+    // or an element of the array it points to.
+    let fits = at == src || (at.is_array() && at.element_type() == Some(src));
+    if !fits {
+        return None;
+    }
+    let idx = &ops[1..];
+    let mut off = idx.first()?.const_int_value()?.checked_mul(lay.new_size(src) as i64)?;
+    let mut t = src;
+    for i in idx.iter().skip(1) {
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind => {
+                let k = i.const_uint_value()? as u32;
+                off += match lay.plan(t) {
+                    Some(p) => (*p.new_off.get(k as usize)?)? as i64,
+                    None => lay.dl.field_offset(t, k)? as i64,
+                };
+                t = *t.struct_fields().get(k as usize)?;
+            }
+            TypeKind::LLVMArrayTypeKind => {
+                let e = t.element_type()?;
+                off += i.const_int_value()?.checked_mul(lay.new_size(e) as i64)?;
+                t = e;
+            }
+            _ => return None,
+        }
+    }
+    Some((g, base + off, t))
 }
 
 /// `v` (a count of bytes of objects `old` bytes long) rescaled to objects
