@@ -141,6 +141,17 @@ pub fn classify_library(f: Function<'_>) -> Option<MemFn> {
 /// wrappers.
 pub struct MemFns<'m> {
     kinds: HashMap<Function<'m>, MemFn>,
+    /// Allocation wrappers that write their block before returning it
+    /// (`p = malloc(n); memset(p, 0, n); return p;`).
+    fills: HashMap<Function<'m>, Fill>,
+}
+
+/// What an allocation wrapper writes into its block: zeros, or something
+/// else (another `memset` byte; an unknown length counts the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Fill {
+    Zero,
+    Other,
 }
 
 impl<'m> MemFns<'m> {
@@ -167,7 +178,13 @@ impl<'m> MemFns<'m> {
                 break;
             }
         }
-        MemFns { kinds }
+        let fills = wrapper_fills(&kinds);
+        MemFns { kinds, fills }
+    }
+
+    /// What the allocation wrapper a call calls writes into its block.
+    pub fn fill_of_call(&self, call: Instruction<'m>) -> Option<Fill> {
+        self.fills.get(&call.called_function()?).copied()
     }
 
     pub fn kind(&self, f: Function<'m>) -> Option<MemFn> {
@@ -177,6 +194,45 @@ impl<'m> MemFns<'m> {
     /// The kind of memory function a call calls directly.
     pub fn of_call(&self, call: Instruction<'m>) -> Option<MemFn> {
         self.kind(call.called_function()?)
+    }
+}
+
+/// The fill of every allocation wrapper: a `memset` in its body (the only
+/// write `uses_stay_local` lets a wrapper make), or a call of a wrapper that
+/// fills, until nothing changes.
+fn wrapper_fills<'m>(kinds: &HashMap<Function<'m>, MemFn>) -> HashMap<Function<'m>, Fill> {
+    let mut fills: HashMap<Function<'m>, Fill> = HashMap::default();
+    loop {
+        let mut changed = false;
+        for (f, k) in kinds {
+            if !matches!(k, MemFn::Alloc(_)) || f.is_declaration() {
+                continue;
+            }
+            let mut fill = fills.get(f).copied();
+            for i in f.instructions().filter(|i| i.is_call()) {
+                let Some(c) = i.called_function() else { continue };
+                let this = if c.name().starts_with("llvm.memset.") {
+                    let zero = i.call_arg(1).and_then(|v| v.const_int_value()) == Some(0);
+                    Some(if zero { Fill::Zero } else { Fill::Other })
+                } else {
+                    fills.get(&c).copied()
+                };
+                fill = match (fill, this) {
+                    (a, None) => a,
+                    (None, b) => b,
+                    (Some(Fill::Zero), Some(Fill::Zero)) => Some(Fill::Zero),
+                    _ => Some(Fill::Other),
+                };
+            }
+            if let Some(x) = fill {
+                if fills.insert(*f, x) != Some(x) {
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return fills;
+        }
     }
 }
 

@@ -413,6 +413,12 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
     /// Every field of an object of type `t` (and of structures nested in
     /// it) gets its zero (`calloc`).
     fn zero_all(&mut self, t: TypeId) {
+        self.fill_all(t, true);
+    }
+
+    /// Every scalar field of `t` (and of what it holds) written: with its
+    /// zero, or with an unknown value.
+    fn fill_all(&mut self, t: TypeId, zero: bool) {
         let tm = self.pt.tm();
         let mut base = t;
         while let DType::Array { elem, .. } = tm.get(base) {
@@ -421,9 +427,9 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
         let Some(fields) = struct_fields(tm, base).map(|f| f.to_vec()) else { return };
         for (k, ft) in fields.iter().enumerate() {
             if struct_fields(tm, *ft).is_some() || matches!(tm.get(*ft), DType::Array { .. }) {
-                self.zero_all(*ft);
+                self.fill_all(*ft, zero);
             } else if let Some(fi) = self.field(Element { aggregate: base, field: k as u32 }) {
-                fi.value(zero_of(tm, *ft));
+                fi.value(if zero { zero_of(tm, *ft) } else { SingleValue::Multiple });
             }
         }
     }
@@ -437,6 +443,10 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                 if let Some(t) = self.allocated.get(&i).copied() {
                     self.zero_all(t);
                 }
+            }
+            // A wrapper that clears its block (`zalloc`) wrote every field.
+            if let (Some(fill), Some(t)) = (self.pt.mem_fns.fill_of_call(i), self.allocated.get(&i).copied()) {
+                self.fill_all(t, fill == crate::alloc::Fill::Zero);
             }
         }
         let Some(f) = i.called_function() else { return };

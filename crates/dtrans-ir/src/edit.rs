@@ -319,21 +319,30 @@ impl<'c> Module<'c> {
         Type::from_raw(unsafe { c::LLVMIntTypeInContext(self.ctx_raw(), bits) }).expect("LLVM returns a type")
     }
 
+    /// `void`.
+    pub fn void_type(&self) -> Type<'_> {
+        // SAFETY: valid context; LLVM returns the uniqued void type.
+        Type::from_raw(unsafe { c::LLVMVoidTypeInContext(self.ctx_raw()) }).expect("LLVM returns a type")
+    }
+
     /// `ptr` (address space 0).
     pub fn pointer_type(&self) -> Type<'_> {
         // SAFETY: valid context; LLVM returns the uniqued pointer type.
         Type::from_raw(unsafe { c::LLVMPointerTypeInContext(self.ctx_raw(), 0) }).expect("LLVM returns a type")
     }
 
-    /// `[n x elem]`; `elem` must be a sized type of this context.
+    /// `[n x elem]`; `elem` must be a valid element type of this context
+    /// (`ArrayType::isValidElementType`). It may be an opaque structure not
+    /// given its body yet, as a dependent type's fields are built.
     pub fn array_type(&self, elem: Type<'_>, n: u64) -> Result<Type<'_>, EditError> {
         if !self.owns_type(elem) {
             return Err(EditError::Invalid("a type from another context".into()));
         }
-        if !first_class(elem) || !elem.is_sized() {
+        if !first_class(elem) || matches!(elem.kind(), TypeKind::LLVMScalableVectorTypeKind | TypeKind::LLVMX86_AMXTypeKind)
+        {
             return Err(type_error("array element", elem));
         }
-        // SAFETY: a sized, valid element type of this context.
+        // SAFETY: a valid element type of this context.
         Type::from_raw(unsafe { c::LLVMArrayType2(elem.raw(), n) })
             .ok_or_else(|| EditError::Invalid("LLVM built no array type".into()))
     }
@@ -364,10 +373,10 @@ impl<'c> Module<'c> {
     }
 
     /// The literal structure `{ fields... }` (`<{ ... }>` if `packed`); every
-    /// field must be a sized type of this context.
+    /// field must be a valid element type of this context.
     pub fn literal_struct_type(&self, fields: &[Type<'_>], packed: bool) -> Result<Type<'_>, EditError> {
         let mut raw = self.struct_fields_raw(fields)?;
-        // SAFETY: valid context; `raw` holds `len` sized element types of it.
+        // SAFETY: valid context; `raw` holds `len` valid element types of it.
         Type::from_raw(unsafe {
             c::LLVMStructTypeInContext(self.ctx_raw(), raw.as_mut_ptr(), raw.len() as u32, i32::from(packed))
         })
@@ -386,6 +395,9 @@ impl<'c> Module<'c> {
         }
         // An opaque `ty` is unsized, so a field that contains it is refused
         // here: no structure can contain itself.
+        if let Some(bad) = fields.iter().find(|f| !f.is_sized()) {
+            return Err(type_error("structure field (needs a sized type)", bad));
+        }
         let mut raw = self.struct_fields_raw(fields)?;
         // SAFETY: checked opaque named struct of this context; `raw` holds
         // `len` sized element types of the same context.
@@ -397,7 +409,8 @@ impl<'c> Module<'c> {
         if !fields.iter().all(|f| self.owns_type(*f)) {
             return Err(EditError::Invalid("a type from another context".into()));
         }
-        if let Some(bad) = fields.iter().find(|f| !first_class(**f) || !f.is_sized()) {
+        // (An opaque structure is a valid field: it may get its body later.)
+        if let Some(bad) = fields.iter().find(|f| !first_class(**f)) {
             return Err(type_error("structure field", bad));
         }
         Ok(fields.iter().map(|f| f.raw()).collect())

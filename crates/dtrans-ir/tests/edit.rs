@@ -140,14 +140,19 @@ fn struct_bodies_are_set_once_on_opaque_named_structures() {
     assert!(m.vector_type(pad, 2).is_err(), "arrays are no vector elements");
     assert!(m.vector_type(f32t, 0).is_err());
     let st = m.create_opaque_struct("struct.made");
-    // An opaque structure is unsized: it cannot be a field, not even its own.
-    assert!(m.array_type(st, 2).is_err());
+    // An opaque structure is unsized: it cannot be a field of a body, not
+    // even its own, directly or through an array; an array of it may be
+    // built before its body is set (a dependent type's fields are).
+    let early = m.array_type(st, 2).unwrap();
+    assert!(!early.is_sized());
     assert!(m.set_struct_body(st, &[i32t, st], false).is_err());
+    assert!(m.set_struct_body(st, &[i32t, early], false).is_err());
     assert!(st.is_opaque_struct(), "a refused body changes nothing");
     m.set_struct_body(st, &[i32t, pad, ptr], false).unwrap();
     let dl = m.data_layout();
     assert_eq!(dl.alloc_size(st), Some(16));
     assert_eq!(dl.field_offset(st, 2), Some(8));
+    assert_eq!(dl.alloc_size(early), Some(32), "the early array is sized once its element is");
     // Set once: a second body would change every value of the type.
     assert!(m.set_struct_body(st, &[i32t], false).is_err());
     assert_eq!(st.struct_fields().len(), 3);

@@ -27,9 +27,13 @@ pub enum RemapError {
 #[derive(Default)]
 pub struct TypeRemapper<'m> {
     /// Given mappings and computed replacements (a type that needs none
-    /// maps to itself).
+    /// maps to itself). A new given mapping forgets the computed ones: they
+    /// may have been computed without it (`[4 x %struct.In]` asked for
+    /// before `%struct.In` had its replacement).
     llvm: HashMap<Type<'m>, Type<'m>>,
+    llvm_memo: HashMap<Type<'m>, Type<'m>>,
     dtrans: HashMap<TypeId, TypeId>,
+    dtrans_memo: HashMap<TypeId, TypeId>,
 }
 
 impl<'m> TypeRemapper<'m> {
@@ -40,17 +44,19 @@ impl<'m> TypeRemapper<'m> {
     /// Replace LLVM type `old` by `new` (usually named structures).
     pub fn add_llvm(&mut self, old: Type<'m>, new: Type<'m>) {
         self.llvm.insert(old, new);
+        self.llvm_memo.clear();
     }
 
     /// Replace DTrans type `old` by `new`.
     pub fn add_dtrans(&mut self, old: TypeId, new: TypeId) {
         self.dtrans.insert(old, new);
+        self.dtrans_memo.clear();
     }
 
     /// The replacement of LLVM type `t` (`t` itself when nothing in it is
     /// replaced). Named structures are replaced only by a given mapping.
     pub fn remap_llvm(&mut self, m: &'m Module<'_>, t: Type<'m>) -> Result<Type<'m>, RemapError> {
-        if let Some(r) = self.llvm.get(&t) {
+        if let Some(r) = self.llvm.get(&t).or_else(|| self.llvm_memo.get(&t)) {
             return Ok(*r);
         }
         let fail = |e: dtrans_ir::EditError| RemapError::Build(t.to_string(), e.to_string());
@@ -96,7 +102,7 @@ impl<'m> TypeRemapper<'m> {
             // Named structures (unless mapped), pointers, scalars.
             _ => t,
         };
-        self.llvm.insert(t, r);
+        self.llvm_memo.insert(t, r);
         Ok(r)
     }
 
@@ -151,7 +157,7 @@ impl<'m> TypeRemapper<'m> {
     /// literal structures and function types rebuilt around replaced parts.
     /// Named structures are replaced only by a given mapping.
     pub fn remap_dtrans(&mut self, tm: &mut TypeManager, t: TypeId) -> TypeId {
-        if let Some(r) = self.dtrans.get(&t) {
+        if let Some(r) = self.dtrans.get(&t).or_else(|| self.dtrans_memo.get(&t)) {
             return *r;
         }
         let r = match tm.get(t).clone() {
@@ -200,7 +206,7 @@ impl<'m> TypeRemapper<'m> {
             }
             _ => t,
         };
-        self.dtrans.insert(t, r);
+        self.dtrans_memo.insert(t, r);
         r
     }
 

@@ -130,3 +130,19 @@ fn dtrans_types_follow_pointers_and_recursion() {
     deps.sort();
     assert_eq!(deps, ["%struct.P", "%struct.Q"]);
 }
+
+#[test]
+fn arrays_of_a_replacement_without_its_body_yet_and_mappings_added_late() {
+    let ctx = Context::new();
+    let m = Module::parse_bytes(&ctx, IR.as_bytes(), Path::new("t.ll")).expect("parses");
+    let a = m.struct_type("struct.A").expect("A");
+    let g = m.globals().find(|x| x.name() == "g").and_then(|x| x.global_value_type()).expect("g");
+    let mut r = TypeRemapper::new();
+    // Asked before A has a replacement: nothing to replace yet.
+    assert_eq!(r.remap_llvm(&m, g).unwrap(), g);
+    // The replacement is still opaque when the arrays around it are built
+    // (dependent bodies are set after); the earlier answer is forgotten.
+    let new_a = m.create_opaque_struct("__DDT_struct.A");
+    r.add_llvm(a, new_a);
+    assert_eq!(r.remap_llvm(&m, g).unwrap().to_string(), "[4 x [5 x %__DDT_struct.A]]");
+}

@@ -1,7 +1,7 @@
 //! Applying the planned rewrites of one function (step 8a). Each action
 //! re-reads the operands it changes, so actions compose: an address built
 //! by one is the operand another adds to.
-use dtrans_ir::{Builder, Instruction, Metadata, Module, Type, Value};
+use dtrans_ir::{Builder, Function, Instruction, Metadata, Module, Type, Value};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::layouts::{Layouts, Pos};
@@ -158,14 +158,16 @@ pub fn apply<'m>(
                 let addr = side_address(m, &b, lay, splits, *owner, *field, elem, 0)?;
                 inst.set_operand(*op, addr)?;
             }
-            Action::AllocSplit { call, owner, op } => alloc_split(m, &b, lay, splits, *call, *owner, *op)?,
+            Action::AllocSplit { call, owner, op, count, zeroed } => {
+                alloc_split(m, &b, lay, splits, *call, *owner, (*op, *count, *zeroed))?
+            }
             Action::FreeSplit { call, owner } => {
                 // Only a free of the array itself frees the side arrays (a
                 // free of null frees nothing); they are then forgotten.
                 at(&b, *call);
                 let arrays = &splits.arrays[owner];
-                let callee = call.called_value().expect("a call");
-                let fty = call.called_function_type().expect("a call");
+                let fty = m.function_type(m.void_type(), &[m.pointer_type()], false)?;
+                let free = Function::get_or_declare(m, "free", fty).ok_or_else(|| edit("`free` of another type"))?;
                 let p = call.call_arg(0).expect("the pointer freed");
                 let null = m.const_null(m.pointer_type());
                 let base = load_pointer(m, &b, splits, arrays.base)?;
@@ -176,10 +178,7 @@ pub fn apply<'m>(
                     let old = load_pointer(m, &b, splits, *s)?;
                     if *s != arrays.base {
                         let gone = b.select(array, old, null, "")?;
-                        let mut args: Vec<Value<'m>> =
-                            (0..call.call_arg_count().unwrap_or(0)).filter_map(|k| call.call_arg(k)).collect();
-                        args[0] = gone;
-                        b.call(fty, callee, &args, "")?;
+                        b.call(fty, free.as_value(), &[gone], "")?;
                     }
                     let kept = b.select(array, null, old, "")?;
                     b.store(kept, *s)?;
@@ -384,8 +383,9 @@ fn side_address<'m>(
 }
 
 /// The allocation of a split structure's array: the main array shrinks to
-/// the remaining fields, each side array is allocated by the same function
-/// for the same count, and the addresses are recorded.
+/// the remaining fields, each side array is allocated for the same count by
+/// the library's `malloc`, or `calloc(count, size)` when the block is
+/// zeroed, and the addresses are recorded.
 fn alloc_split<'m>(
     m: &'m Module<'_>,
     b: &Builder<'m>,
@@ -393,7 +393,7 @@ fn alloc_split<'m>(
     splits: &Splits<'m>,
     call: Instruction<'m>,
     owner: Type<'m>,
-    op: u32,
+    (op, count, zeroed): (u32, Option<u32>, bool),
 ) -> Result<(), OptError> {
     let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
     let arrays = splits.arrays.get(&owner).ok_or_else(|| edit(format!("no arrays for {owner}")))?;
@@ -401,15 +401,22 @@ fn alloc_split<'m>(
     let size = call.operand(op).expect("size argument");
     let next = call.next().ok_or_else(|| edit("an allocation at the end of its block"))?;
     at(b, next);
-    let callee = call.called_value().expect("a call");
-    let fty = call.called_function_type().expect("a call");
-    let nargs = call.call_arg_count().unwrap_or(0);
-    let args: Vec<Value<'m>> = (0..nargs).filter_map(|k| call.call_arg(k)).collect();
+    let i64t = m.int_type(64);
+    let size_t = |v: Value<'m>| -> Result<Value<'m>, OptError> {
+        Ok(if v.ty() == i64t { v } else { b.int_cast(v, i64t, false, "")? })
+    };
+    let (name, params) = if zeroed { ("calloc", vec![i64t, i64t]) } else { ("malloc", vec![i64t]) };
+    let fty = m.function_type(m.pointer_type(), &params, false)?;
+    let lib = Function::get_or_declare(m, name, fty).ok_or_else(|| edit(format!("`{name}` of another type")))?;
     b.store(call.as_value(), arrays.base)?;
     for (g, group) in plan.groups.iter().enumerate() {
-        let mut a = args.clone();
-        a[op as usize] = rescale(m, size, old, group.size, Some(b)).map_err(edit)?.expect("built");
-        let c = b.call(fty, callee, &a, "")?;
+        let bytes = size_t(rescale(m, size, old, group.size, Some(b)).map_err(edit)?.expect("built"))?;
+        let args = match (zeroed, count.and_then(|k| call.call_arg(k))) {
+            (false, _) => vec![bytes],
+            (true, Some(n)) => vec![size_t(n)?, bytes],
+            (true, None) => vec![m.const_int(64, 1), bytes],
+        };
+        let c = b.call(fty, lib.as_value(), &args, "")?;
         b.store(c.as_value(), arrays.sides[g])?;
     }
     // The main array last: its size operand is replaced in place.

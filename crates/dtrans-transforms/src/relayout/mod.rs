@@ -402,7 +402,12 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 .enumerate()
                 .all(|(ni, f)| dl.field_offset(new, ni as u32) == plan.new_off[*f as usize]);
             if !size_ok || !offsets_ok {
-                return Err(OptError::Unsupported(format!("the layout computed for {new} is not LLVM's")));
+                return Err(OptError::Unsupported(format!(
+                    "the layout computed for {new} ({} bytes, offsets {:?}) is not LLVM's ({:?} bytes, {:?})",
+                    plan.new_size,
+                    plan.new_off,
+                    dl.alloc_size(new), new.struct_fields().iter().map(|f| format!("{f}")).collect::<Vec<_>>()
+                )));
             }
             let name = old.struct_name().unwrap_or_default();
             let names = self
@@ -688,8 +693,8 @@ pub fn source_name(llvm_name: &str) -> &str {
 /// The transformation's own legality for splitting structure `s` into
 /// arrays (document 001 leaves it to the transformation): every instance
 /// comes from one allocation site (malloc, calloc or a wrapper of them;
-/// not realloc), executed at most once (not in a loop, in `main` or in a
-/// function called from exactly one such place), so that one array holds
+/// not realloc), executed at most once (not in a loop, in a `main` nothing
+/// calls or in a function called from exactly one such place), so that one array holds
 /// every object and its address is known.
 fn split_allowed(cx: &OptContext<'_, '_>, s: TypeId) -> Result<(), String> {
     use dtrans_analysis::alloc::AllocKind as K;
@@ -714,10 +719,12 @@ fn executes_once(i: dtrans_ir::Instruction<'_>, depth: u32) -> bool {
     if depth > 16 || in_cycle(b) {
         return false;
     }
-    if f.name() == "main" {
-        return true;
-    }
     let users = f.as_value().users();
+    if f.name() == "main" {
+        // (A `main` that calls itself, or whose address is taken, may run
+        // again.)
+        return users.is_empty();
+    }
     let [u] = users.as_slice() else { return false };
     match u.as_instruction() {
         Some(c) if c.is_call() && c.called_value() == Some(f.as_value()) => executes_once(c, depth + 1),

@@ -62,9 +62,12 @@ pub enum Action<'m> {
     /// field moved to a side array.
     SideLeaf { inst: Instruction<'m>, op: u32, owner: Type<'m>, field: u32 },
     /// The allocation of the one array of a split structure: the side
-    /// arrays are allocated with it (same count), and the bases recorded.
-    AllocSplit { call: Instruction<'m>, owner: Type<'m>, op: u32 },
-    /// A free of the split structure's array: the side arrays go too.
+    /// arrays are allocated with it (same count) by the library's `malloc`
+    /// (`calloc` when `zeroed`, of `count` and the size), never by a user
+    /// wrapper whose other effects would run again, and the bases recorded.
+    AllocSplit { call: Instruction<'m>, owner: Type<'m>, op: u32, count: Option<u32>, zeroed: bool },
+    /// A free of the split structure's array: the side arrays go too, by
+    /// the library's `free` (a user wrapper is not run again).
     FreeSplit { call: Instruction<'m>, owner: Type<'m> },
     /// The access's `align` may promise more than the new layout gives.
     Align { inst: Instruction<'m>, align: u64 },
@@ -790,7 +793,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             if let Some(p) = i.call_arg(0) {
                 if let Object::Changed(o) = self.object(p) {
                     if self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty()) {
-                        if i.opcode() == Opcode::LLVMCall {
+                        if !library_usable(self.m, "free") {
+                            self.fail(vec![o], "`free` is not the library's (side arrays are freed by it)");
+                        } else if i.opcode() == Opcode::LLVMCall {
                             self.push(f, Action::FreeSplit { call: i, owner: o });
                         } else {
                             self.fail(vec![o], "an invoke freeing a structure split into arrays");
@@ -869,6 +874,13 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 self.fail(vec![t], "an invoke allocating a structure split into arrays");
                 return;
             }
+            let zeroed = matches!(k, AllocKind::Calloc | AllocKind::UserCalloc)
+                || self.info.ptr.mem_fns.fill_of_call(i).is_some();
+            let lib = if zeroed { "calloc" } else { "malloc" };
+            if !library_usable(self.m, lib) {
+                self.fail(vec![t], format!("`{lib}` is not the library's (side arrays are allocated by it)"));
+                return;
+            }
             let sizes: Vec<u64> =
                 self.lay.plan(t).map(|p| p.groups.iter().map(|g| g.size).collect()).unwrap_or_default();
             for k in std::iter::once(a).chain(b) {
@@ -876,7 +888,18 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 let all =
                     std::iter::once(new).chain(sizes.iter().copied()).all(|n| rescale(self.m, v, old, n, None).is_ok());
                 if all {
-                    self.push(f, Action::AllocSplit { call: i, owner: t, op: k });
+                    // A wrapper that fills its block with other bytes than
+                    // zero would need them in the side arrays too.
+                    if self.info.ptr.mem_fns.fill_of_call(i) == Some(dtrans_analysis::alloc::Fill::Other) {
+                        self.fail(vec![t], "an allocation wrapper that fills its block (side arrays would not be)");
+                        return;
+                    }
+                    let count = match (zeroed, b) {
+                        (false, _) => None,
+                        (true, Some(other)) => Some(if other == k { a } else { other }),
+                        (true, None) => None,
+                    };
+                    self.push(f, Action::AllocSplit { call: i, owner: t, op: k, count, zeroed });
                     return;
                 }
             }
@@ -1389,4 +1412,11 @@ fn rescale_depth<'m>(
         }
         _ => Err(err()),
     }
+}
+
+/// Whether `name` is absent (it will be declared) or the library function
+/// of that name: split structures' side arrays are allocated and freed by
+/// the library directly.
+fn library_usable(m: &Module<'_>, name: &str) -> bool {
+    m.function(name).is_none_or(|f| dtrans_analysis::alloc::classify_library(f).is_some())
 }
