@@ -22,14 +22,19 @@ the levels and compared like the programs above; a program whose baseline
 does not finish within the time limit is skipped (and counted).
 --reduce runs creduce on each failing csmith program (slow; not in CI).
 
-Prints one line per program and level (OK, DIFF, CRASH, VERIFY, BUILD,
-with the number of structures the passes changed), then a summary line:
+--passes may be given more than once: each list is built from the same
+compiled and linked IR and compared with the same baseline run.
+
+Prints one line per program, level (and pass list, when there are
+several: `NAME LEVEL [LIST]: ...`) with OK, DIFF, CRASH, VERIFY or BUILD
+and the number of structures the passes changed, then a summary line per
+pass list:
   summary: programs P, runs R, ok K, diff D, crash C, verify V, build B,
-           skipped S, transformed T
+           skipped S, transformed T (runs; programs with a structure changed: N)
 Exit status 1 when any run differs, crashes or fails to build or verify.
 
 Usage
-    python3 tests/exec/compare.py [PROGRAM...] [--passes LIST]
+    python3 tests/exec/compare.py [PROGRAM...] [--passes LIST]...
         [--levels O0,NP,O2] [--csmith N] [--seed S] [--jobs J]
         [--timeout SECONDS] [--dtrans PATH] [--keep DIR] [--reduce]
 """
@@ -86,8 +91,8 @@ def sh(cmd, what, kind="BUILD", timeout=300):
     return r
 
 
-def build(units, level, work, tag, cflags, passes, dtrans):
-    """Builds one executable; returns (path, structures changed)."""
+def build_ir(units, level, work, tag, cflags):
+    """Compiles every unit and links them; returns the linked bitcode."""
     bcs = []
     for k, u in enumerate(units):
         bc = os.path.join(work, f"{tag}.{k}.bc")
@@ -95,6 +100,12 @@ def build(units, level, work, tag, cflags, passes, dtrans):
         bcs.append(bc)
     linked = os.path.join(work, f"{tag}.linked.bc")
     sh(["llvm-link-19", *bcs, "-o", linked], "llvm-link")
+    return linked
+
+
+def finish(linked, work, tag, passes, dtrans):
+    """dtrans opt (when passes are given), opt-19 -O2 and clang-19 to an
+    executable; returns (path, structures changed)."""
     changed = 0
     if passes:
         out = os.path.join(work, f"{tag}.dtrans.bc")
@@ -124,30 +135,47 @@ def run(exe, timeout):
 
 
 def check(name, units, level, args, work, cflags, expected):
-    """One program at one level: a result line and its counts."""
+    """One program at one level: the baseline, then each pass list built
+    from the same linked IR. One (kind, changed, line) per pass list (one
+    for the baseline alone without --passes)."""
     tag = f"{name}.{level}"
+    lists = args.passes or []
+    label = (lambda i: f"{name} {level} [{lists[i]}]") if len(lists) > 1 else (lambda i: f"{name} {level}")
+    every = lambda kind, detail: [(kind, 0, f"{label(i)}: {kind} {detail}") for i in range(max(1, len(lists)))]
     try:
-        base, _ = build(units, level, work, tag + ".base", cflags, None, args.dtrans)
+        linked = build_ir(units, level, work, tag, cflags)
+        base, _ = finish(linked, work, tag + ".base", None, args.dtrans)
         try:
             want = run(base, args.timeout)
         except subprocess.TimeoutExpired:
-            return "SKIP", 0, f"{name} {level}: SKIP (baseline did not finish in {args.timeout} s)"
-        if not args.passes:
-            if expected is not None and want[1] != expected:
-                return "DIFF", 0, f"{name} {level}: DIFF (baseline differs from {name}.expected)"
-            return "OK", 0, f"{name} {level}: OK"
-        exe, changed = build(units, level, work, tag + ".new", cflags, args.passes, args.dtrans)
-        try:
-            got = run(exe, args.timeout * 4)
-        except subprocess.TimeoutExpired:
-            return "DIFF", changed, f"{name} {level}: DIFF (transformed program did not finish)"
-        if got != want:
-            return "DIFF", changed, f"{name} {level}: DIFF (exit {want[0]} -> {got[0]}, output changed) transformed {changed}"
-        return "OK", changed, f"{name} {level}: OK transformed {changed}"
+            return every("SKIP", f"(baseline did not finish in {args.timeout} s)")
     except Failure as f:
-        return f.kind, 0, f"{name} {level}: {f.kind} {f.detail}"
+        return every(f.kind, f.detail)
     except subprocess.TimeoutExpired as e:
-        return "BUILD", 0, f"{name} {level}: BUILD timeout in {e.cmd[0]}"
+        return every("BUILD", f"timeout in {e.cmd[0]}")
+    if not lists:
+        if expected is not None and want[1] != expected:
+            return [("DIFF", 0, f"{name} {level}: DIFF (baseline differs from {name}.expected)")]
+        return [("OK", 0, f"{name} {level}: OK")]
+    out = []
+    for i, passes in enumerate(lists):
+        try:
+            exe, changed = finish(linked, work, f"{tag}.new{i}", passes, args.dtrans)
+            try:
+                got = run(exe, args.timeout * 4)
+            except subprocess.TimeoutExpired:
+                out.append(("DIFF", changed, f"{label(i)}: DIFF (transformed program did not finish)"))
+                continue
+            if got != want:
+                out.append(("DIFF", changed,
+                            f"{label(i)}: DIFF (exit {want[0]} -> {got[0]}, output changed) transformed {changed}"))
+            else:
+                out.append(("OK", changed, f"{label(i)}: OK transformed {changed}"))
+        except Failure as f:
+            out.append((f.kind, 0, f"{label(i)}: {f.kind} {f.detail}"))
+        except subprocess.TimeoutExpired as e:
+            out.append(("BUILD", 0, f"{label(i)}: BUILD timeout in {e.cmd[0]}"))
+    return out
 
 
 def programs(args, work):
@@ -176,7 +204,7 @@ def programs(args, work):
     return out
 
 
-def reduce(src, level, args, work):
+def reduce(src, level, passes, args, work):
     """creduce a failing csmith program; the result is kept next to it."""
     if shutil.which("creduce") is None:
         return "creduce not installed"
@@ -184,7 +212,7 @@ def reduce(src, level, args, work):
     me = os.path.abspath(__file__)
     with open(test, "w") as f:
         f.write("#!/bin/sh\n")
-        f.write(f"python3 {me} {os.path.basename(src)} --levels {level} --passes {args.passes} "
+        f.write(f"python3 {me} {os.path.basename(src)} --levels {level} --passes {passes} "
                 f"--dtrans {args.dtrans} --timeout {args.timeout} | grep -q -E ': (DIFF|CRASH|VERIFY)'\n")
     os.chmod(test, 0o755)
     d = os.path.dirname(src)
@@ -195,7 +223,8 @@ def reduce(src, level, args, work):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("programs", nargs="*")
-    ap.add_argument("--passes")
+    ap.add_argument("--passes", action="append",
+                    help="a pass list; give it more than once to compare several lists on the same builds")
     ap.add_argument("--levels", default="O0,NP,O2")
     ap.add_argument("--csmith", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
@@ -213,28 +242,36 @@ def main():
             return 2
     work = args.keep or tempfile.mkdtemp(prefix="dtrans-exec-")
     os.makedirs(work, exist_ok=True)
+    lists = args.passes or [None]
     try:
         progs = programs(args, work)
         jobs = [(p, lv) for p in progs for lv in levels]
-        counts = {k: 0 for k in ["OK", "DIFF", "CRASH", "VERIFY", "BUILD", "SKIP"]}
-        transformed = 0
+        counts = [{k: 0 for k in ["OK", "DIFF", "CRASH", "VERIFY", "BUILD", "SKIP"]} for _ in lists]
+        transformed = [0 for _ in lists]
+        changed_programs = [set() for _ in lists]
         failing = []
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
             futs = [ex.submit(check, p[0], p[1], lv, args, work, p[2], p[3]) for p, lv in jobs]
             for (p, lv), fu in zip(jobs, futs):
-                kind, changed, line = fu.result()
-                print(line, flush=True)
-                counts[kind] += 1
-                transformed += changed > 0
-                if kind in ("DIFF", "CRASH", "VERIFY", "BUILD"):
-                    failing.append((p, lv))
+                for i, (kind, changed, line) in enumerate(fu.result()):
+                    print(line, flush=True)
+                    counts[i][kind] += 1
+                    transformed[i] += changed > 0
+                    if changed > 0:
+                        changed_programs[i].add(p[0])
+                    if kind in ("DIFF", "CRASH", "VERIFY", "BUILD"):
+                        failing.append((p, lv, lists[i]))
         if args.reduce and args.passes:
-            for p, lv in failing:
+            for p, lv, passes in failing:
                 if p[4]:
-                    print(reduce(p[4], lv, args, work))
-        print(f"summary: programs {len(progs)}, runs {len(jobs)}, ok {counts['OK']}, diff {counts['DIFF']}, "
-              f"crash {counts['CRASH']}, verify {counts['VERIFY']}, build {counts['BUILD']}, "
-              f"skipped {counts['SKIP']}, transformed {transformed}")
+                    print(reduce(p[4], lv, passes, args, work))
+        for i, passes in enumerate(lists):
+            c = counts[i]
+            head = f"summary [{passes}]" if len(lists) > 1 else "summary"
+            print(f"{head}: programs {len(progs)}, runs {len(jobs)}, ok {c['OK']}, diff {c['DIFF']}, "
+                  f"crash {c['CRASH']}, verify {c['VERIFY']}, build {c['BUILD']}, "
+                  f"skipped {c['SKIP']}, transformed {transformed[i]} "
+                  f"(runs; programs with a structure changed: {len(changed_programs[i])})")
         return 1 if failing else 0
     finally:
         if not args.keep:
