@@ -14,7 +14,7 @@
 //! - a realloc wrapper: parameters (pointer, size, ...); every return is
 //!   null or `realloc(p0, p1)`, `malloc(p1)` or `calloc(1, p1)`.
 //! - user free: a function whose pointer parameter 0 reaches a library free
-//!   call and is otherwise only compared or cast.
+//!   call on every path that returns while it is not null.
 use dtrans_ir::{Function, Instruction, Module, Opcode, Value, ValueKind};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
@@ -147,7 +147,8 @@ pub struct MemFns<'m> {
 }
 
 /// What an allocation wrapper writes into its block: zeros, or something
-/// else (another `memset` byte; an unknown length counts the same).
+/// else (another `memset` byte). A wrapper only ever memsets its whole
+/// block (`uses_stay_local`); any other memset in its body counts too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Fill {
     Zero,
@@ -366,7 +367,10 @@ fn malloc_wrapper<'m>(
     if rets == 0 || allocs.is_empty() || (callocs != 0 && callocs != allocs.len()) {
         return None;
     }
-    allocs.iter().all(|a| uses_stay_local(a.as_value(), 0)).then_some(callocs != 0)
+    // A calloc wrapper's block is cleared already: no memset of it is
+    // accepted (its length would be a product the passes do not rewrite).
+    let whole = if callocs != 0 { None } else { Some(size) };
+    allocs.iter().all(|a| uses_stay_local(a.as_value(), whole, 0)).then_some(callocs != 0)
 }
 
 /// Whether every return of `f` is null or a fresh block of `size` bytes,
@@ -418,7 +422,7 @@ fn realloc_wrapper<'m>(f: Function<'m>, old: Value<'m>, size: Value<'m>, known: 
             allocs.push(call);
         }
     }
-    !allocs.is_empty() && allocs.iter().all(|a| uses_stay_local(a.as_value(), 0))
+    !allocs.is_empty() && allocs.iter().all(|a| uses_stay_local(a.as_value(), Some(size), 0))
 }
 
 /// Returned values through phi/select/casts and `-O0` stack slots.
@@ -464,8 +468,11 @@ fn collect_leaves<'m>(v: Value<'m>, out: &mut Vec<Value<'m>>, seen: &mut HashSet
 
 /// The allocated pointer is only returned, compared, cast, merged, stored
 /// into a local stack slot (whose loads are followed), or given to
-/// `llvm.memset`: nothing else sees it before the caller does.
-fn uses_stay_local(v: Value<'_>, depth: u32) -> bool {
+/// `llvm.memset` of the whole block (`size` bytes, the wrapper's size
+/// parameter: a constant length would depend on the layout and no pass
+/// rewrites it inside a wrapper): nothing else sees it before the caller
+/// does.
+fn uses_stay_local<'m>(v: Value<'m>, size: Option<Value<'m>>, depth: u32) -> bool {
     if depth > 8 {
         return false;
     }
@@ -473,7 +480,7 @@ fn uses_stay_local(v: Value<'_>, depth: u32) -> bool {
         let Some(i) = u.as_instruction() else { return false };
         match i.opcode() {
             Opcode::LLVMRet | Opcode::LLVMICmp => true,
-            Opcode::LLVMBitCast | Opcode::LLVMPHI | Opcode::LLVMSelect => uses_stay_local(u, depth + 1),
+            Opcode::LLVMBitCast | Opcode::LLVMPHI | Opcode::LLVMSelect => uses_stay_local(u, size, depth + 1),
             Opcode::LLVMStore => {
                 i.operand(0) == Some(v)
                     && i.operand(1).and_then(|s| s.as_instruction()).is_some_and(|s| {
@@ -481,7 +488,7 @@ fn uses_stay_local(v: Value<'_>, depth: u32) -> bool {
                             && s.as_value().users().into_iter().all(|su| {
                                 su.as_instruction().is_some_and(|l| match l.opcode() {
                                     Opcode::LLVMStore => l.operand(1) == Some(s.as_value()),
-                                    Opcode::LLVMLoad => uses_stay_local(su, depth + 1),
+                                    Opcode::LLVMLoad => uses_stay_local(su, size, depth + 1),
                                     Opcode::LLVMCall => is_lifetime_marker(l),
                                     _ => false,
                                 })
@@ -492,7 +499,9 @@ fn uses_stay_local(v: Value<'_>, depth: u32) -> bool {
             // the block owns it again).
             Opcode::LLVMCall => i.called_function().is_some_and(|c| {
                 i.call_arg(0) == Some(v)
-                    && (c.name().starts_with("llvm.memset.")
+                    && ((c.name().starts_with("llvm.memset.")
+                        && size.is_some()
+                        && i.call_arg(2).map(trace_source) == size)
                         || matches!(
                             classify_library(c),
                             Some(MemFn::Alloc(AllocKind::Realloc) | MemFn::Free(FreeKind::Free))
@@ -503,12 +512,69 @@ fn uses_stay_local(v: Value<'_>, depth: u32) -> bool {
     })
 }
 
+/// A free wrapper frees its parameter on every path that returns, unless
+/// the parameter is null there (`if (p) free(p);`): a wrapper that may keep
+/// the block (`if (!debug) free(p);`) is an ordinary function, whose inner
+/// free is seen where it happens.
 fn free_wrapper<'m>(f: Function<'m>, p: Value<'m>, known: &HashMap<Function<'m>, MemFn>) -> bool {
-    f.instructions().any(|i| {
-        i.is_call()
-            && i.called_function().and_then(|c| known.get(&c)).is_some_and(|k| matches!(k, MemFn::Free(_)))
-            && i.call_arg(0).map(trace_source) == Some(p)
-    })
+    let frees: HashSet<dtrans_ir::BasicBlock<'m>> = f
+        .instructions()
+        .filter(|i| {
+            i.is_call()
+                && i.called_function().and_then(|c| known.get(&c)).is_some_and(|k| matches!(k, MemFn::Free(_)))
+                && i.call_arg(0).map(trace_source) == Some(p)
+        })
+        .filter_map(|i| i.parent_block())
+        .collect();
+    if frees.is_empty() {
+        return false;
+    }
+    // Search for a return reached without a free, on paths where `p` may
+    // be non-null.
+    let Some(entry) = f.entry_block() else { return false };
+    let mut seen: HashSet<dtrans_ir::BasicBlock<'m>> = HashSet::default();
+    let mut work = vec![entry];
+    while let Some(b) = work.pop() {
+        if !seen.insert(b) || frees.contains(&b) {
+            continue;
+        }
+        let Some(t) = b.terminator() else { return false };
+        let succ = t.successors();
+        if succ.is_empty() {
+            if t.opcode() == Opcode::LLVMUnreachable {
+                continue;
+            }
+            return false; // a return (or resume) without the free
+        }
+        match null_test(t, p) {
+            // Only the edge where `p` is not null (successor 0 is taken
+            // when the condition holds).
+            Some(nonnull_when_true) => work.push(succ[usize::from(!nonnull_when_true)]),
+            None => work.extend(succ),
+        }
+    }
+    true
+}
+
+/// For a conditional branch on `p == null` or `p != null`: whether `p` is
+/// non-null when the condition holds.
+fn null_test<'m>(br: Instruction<'m>, p: Value<'m>) -> Option<bool> {
+    if br.opcode() != Opcode::LLVMBr || br.num_operands() != 3 {
+        return None;
+    }
+    let cmp = br.operand(0)?.as_instruction()?;
+    let pred = cmp.int_predicate()?;
+    let (a, b) = (cmp.operand(0)?, cmp.operand(1)?);
+    let tested = (trace_source(a) == p && b.kind() == ValueKind::ConstantNull)
+        || (trace_source(b) == p && a.kind() == ValueKind::ConstantNull);
+    if !tested {
+        return None;
+    }
+    match pred {
+        dtrans_ir::IntPredicate::LLVMIntNE => Some(true),
+        dtrans_ir::IntPredicate::LLVMIntEQ => Some(false),
+        _ => None,
+    }
 }
 
 /// Whether an allocation size is a whole number of objects of `size` bytes.
