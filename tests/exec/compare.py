@@ -193,6 +193,14 @@ def programs(args, work):
             name = os.path.basename(p)[:-2]
             exp = p[:-2] + ".expected"
         expected = open(exp, "rb").read() if os.path.exists(exp) else None
+        # Work files are named after the program: two programs of one name
+        # (tests/programs/mcf.c, bench/programs/mcf/mcf.c) get distinct ones.
+        taken = {o[0] for o in out}
+        k = 2
+        base = name
+        while name in taken:
+            name = f"{base}#{k}"
+            k += 1
         out.append((name, units, [], expected, None))
     probs = csmith_probabilities(work) if args.csmith else None
     for k in range(args.csmith):
