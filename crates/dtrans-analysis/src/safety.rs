@@ -1102,6 +1102,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             self.check_intrinsic(i, &name, &args);
             return;
         }
+        self.check_variadic_values(i, &args);
         // Arguments: ambiguous pointers and field addresses.
         for a in &args {
             let Some(info) = self.info(*a) else { continue };
@@ -1158,6 +1159,41 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             let why = format!("void* result used as {}", self.tm().display(info.dominant.unwrap()));
             let site = self.site(i, why);
             self.mark(s, Condition::BadCasting, site);
+        }
+    }
+
+    /// A structure passed by value (`byval`, or as a value) in the `...` of
+    /// a variadic call is read by `va_arg` at the old layout's offsets,
+    /// which at -O2 are plain pointer arithmetic on the argument area that
+    /// nothing ties to the structure.
+    fn check_variadic_values(&mut self, i: Instruction<'m>, args: &[Value<'m>]) {
+        let Some(fty) = i.called_function_type() else { return };
+        if !fty.is_var_arg() {
+            return;
+        }
+        for k in fty.param_types().len()..args.len() {
+            let ty = i.call_param_type_attribute(k as u32, "byval").unwrap_or_else(|| args[k].ty());
+            let mut structs = Vec::new();
+            self.structs_held(ty, &mut structs);
+            if !structs.is_empty() {
+                let site = self.site(i, format!("argument {k} passes a structure by value through `...`"));
+                self.mark_all(&structs, Condition::WholeStructureReference, &site);
+            }
+        }
+    }
+
+    /// The named structures type `ty` holds by value (itself included).
+    fn structs_held(&self, ty: dtrans_ir::Type<'m>, out: &mut Vec<TypeId>) {
+        if let Some(s) = self.struct_value(ty) {
+            out.push(s);
+        } else if ty.is_literal_struct() {
+            for f in ty.struct_fields() {
+                self.structs_held(f, out);
+            }
+        } else if ty.is_array() {
+            if let Some(e) = ty.element_type() {
+                self.structs_held(e, out);
+            }
         }
     }
 
