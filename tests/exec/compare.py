@@ -30,7 +30,8 @@ several: `NAME LEVEL [LIST]: ...`) with OK, DIFF, CRASH, VERIFY or BUILD
 and the number of structures the passes changed, then a summary line per
 pass list:
   summary: programs P, runs R, ok K, diff D, crash C, verify V, build B,
-           skipped S, transformed T (runs; programs with a structure changed: N)
+           skipped S, transformed T (runs; programs with a structure changed: N;
+           PASS N' for each pass that changed a structure in N' programs)
 Exit status 1 when any run differs, crashes or fails to build or verify.
 
 Usage
@@ -105,8 +106,8 @@ def build_ir(units, level, work, tag, cflags):
 
 def finish(linked, work, tag, passes, dtrans):
     """dtrans opt (when passes are given), opt-19 -O2 and clang-19 to an
-    executable; returns (path, structures changed)."""
-    changed = 0
+    executable; returns (path, structures changed per pass)."""
+    changed = {}
     if passes:
         out = os.path.join(work, f"{tag}.dtrans.bc")
         report = os.path.join(work, f"{tag}.report.json")
@@ -118,9 +119,10 @@ def finish(linked, work, tag, passes, dtrans):
             kind = "VERIFY" if "verif" in r.stderr.lower() else "BUILD"
             raise Failure(kind, f"dtrans opt: {r.stderr.strip()[:400]}")
         try:
-            changed = len(json.load(open(report)).get("changed", []))
+            for c in json.load(open(report)).get("changed", []):
+                changed[c.get("pass", "?")] = changed.get(c.get("pass", "?"), 0) + 1
         except (OSError, ValueError):
-            changed = 0
+            changed = {}
         linked = out
     opt = os.path.join(work, f"{tag}.opt.bc")
     sh(["opt-19", "-O2", linked, "-o", opt], "opt-19 -O2", kind="VERIFY")
@@ -141,7 +143,7 @@ def check(name, units, level, args, work, cflags, expected):
     tag = f"{name}.{level}"
     lists = args.passes or []
     label = (lambda i: f"{name} {level} [{lists[i]}]") if len(lists) > 1 else (lambda i: f"{name} {level}")
-    every = lambda kind, detail: [(kind, 0, f"{label(i)}: {kind} {detail}") for i in range(max(1, len(lists)))]
+    every = lambda kind, detail: [(kind, {}, f"{label(i)}: {kind} {detail}") for i in range(max(1, len(lists)))]
     try:
         linked = build_ir(units, level, work, tag, cflags)
         base, _ = finish(linked, work, tag + ".base", None, args.dtrans)
@@ -155,26 +157,27 @@ def check(name, units, level, args, work, cflags, expected):
         return every("BUILD", f"timeout in {e.cmd[0]}")
     if not lists:
         if expected is not None and want[1] != expected:
-            return [("DIFF", 0, f"{name} {level}: DIFF (baseline differs from {name}.expected)")]
-        return [("OK", 0, f"{name} {level}: OK")]
+            return [("DIFF", {}, f"{name} {level}: DIFF (baseline differs from {name}.expected)")]
+        return [("OK", {}, f"{name} {level}: OK")]
     out = []
     for i, passes in enumerate(lists):
         try:
-            exe, changed = finish(linked, work, f"{tag}.new{i}", passes, args.dtrans)
+            exe, by_pass = finish(linked, work, f"{tag}.new{i}", passes, args.dtrans)
+            changed = sum(by_pass.values())
             try:
                 got = run(exe, args.timeout * 4)
             except subprocess.TimeoutExpired:
-                out.append(("DIFF", changed, f"{label(i)}: DIFF (transformed program did not finish)"))
+                out.append(("DIFF", by_pass, f"{label(i)}: DIFF (transformed program did not finish)"))
                 continue
             if got != want:
-                out.append(("DIFF", changed,
+                out.append(("DIFF", by_pass,
                             f"{label(i)}: DIFF (exit {want[0]} -> {got[0]}, output changed) transformed {changed}"))
             else:
-                out.append(("OK", changed, f"{label(i)}: OK transformed {changed}"))
+                out.append(("OK", by_pass, f"{label(i)}: OK transformed {changed}"))
         except Failure as f:
-            out.append((f.kind, 0, f"{label(i)}: {f.kind} {f.detail}"))
+            out.append((f.kind, {}, f"{label(i)}: {f.kind} {f.detail}"))
         except subprocess.TimeoutExpired as e:
-            out.append(("BUILD", 0, f"{label(i)}: BUILD timeout in {e.cmd[0]}"))
+            out.append(("BUILD", {}, f"{label(i)}: BUILD timeout in {e.cmd[0]}"))
     return out
 
 
@@ -257,6 +260,8 @@ def main():
         counts = [{k: 0 for k in ["OK", "DIFF", "CRASH", "VERIFY", "BUILD", "SKIP"]} for _ in lists]
         transformed = [0 for _ in lists]
         changed_programs = [set() for _ in lists]
+        # Per list: pass -> programs in which it changed a structure.
+        by_pass = [{} for _ in lists]
         failing = []
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
             futs = [ex.submit(check, p[0], p[1], lv, args, work, p[2], p[3]) for p, lv in jobs]
@@ -264,9 +269,11 @@ def main():
                 for i, (kind, changed, line) in enumerate(fu.result()):
                     print(line, flush=True)
                     counts[i][kind] += 1
-                    transformed[i] += changed > 0
-                    if changed > 0:
+                    transformed[i] += bool(changed)
+                    if changed:
                         changed_programs[i].add(p[0])
+                    for name in changed:
+                        by_pass[i].setdefault(name, set()).add(p[0])
                     if kind in ("DIFF", "CRASH", "VERIFY", "BUILD"):
                         failing.append((p, lv, lists[i]))
         if args.reduce and args.passes:
@@ -279,7 +286,8 @@ def main():
             print(f"{head}: programs {len(progs)}, runs {len(jobs)}, ok {c['OK']}, diff {c['DIFF']}, "
                   f"crash {c['CRASH']}, verify {c['VERIFY']}, build {c['BUILD']}, "
                   f"skipped {c['SKIP']}, transformed {transformed[i]} "
-                  f"(runs; programs with a structure changed: {len(changed_programs[i])})")
+                  f"(runs; programs with a structure changed: {len(changed_programs[i])}"
+                  + "".join(f"; {k} {len(v)}" for k, v in sorted(by_pass[i].items())) + ")")
         return 1 if failing else 0
     finally:
         if not args.keep:

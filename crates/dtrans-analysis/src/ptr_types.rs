@@ -25,6 +25,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::alloc::{MemFn, MemFns};
 use crate::layout::{struct_fields, zero_chain, Element, Layout};
+use crate::libfuncs::{lib_effect, LibEffect};
 use crate::source::TypeSource;
 
 /// More types than this in one set: the value is marked unknown.
@@ -954,6 +955,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 return;
             }
         }
+        if let Some(f) = callee.filter(|f| f.is_declaration()) {
+            if let Some(LibEffect::Sort { base, cmp, .. }) = lib_effect(&f.name()) {
+                self.sort_comparator(i, base, cmp);
+            }
+        }
         // A declaration, or an indirect call: only metadata says anything.
         let meta = match callee {
             Some(f) => self.fn_types.get(&f).copied(),
@@ -975,6 +981,25 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 None => "returned by an indirect call with no type metadata".into(),
             };
             self.no_info_reason.insert(r, why);
+        }
+    }
+
+    /// `qsort`/`bsearch` call their comparator with pointers into the array
+    /// (`bsearch` with the key first): what those point to reaches the
+    /// comparator's parameters, which its own metadata declares `void *`
+    /// only. Without this, a comparator whose accesses a transformation
+    /// already lowered to byte offsets would read fields of nothing known.
+    fn sort_comparator(&mut self, i: Instruction<'m>, base: u32, cmp: u32) {
+        let Some(cf) = i.call_arg(cmp).and_then(|c| c.strip_aliases().as_function()) else { return };
+        if cf.is_declaration() || cf.num_params() < 2 {
+            return;
+        }
+        let key = if base == 0 { base } else { 0 };
+        for (arg, param) in [(key, 0), (base, 1)] {
+            let (Some(a), Some(p)) = (i.call_arg(arg), cf.param(param)) else { continue };
+            let Some(a) = self.opt_node(a) else { continue };
+            let pn = self.node(p);
+            self.rule(Rule::Flow { from: a, to: pn }, &[a, pn]);
         }
     }
 

@@ -538,7 +538,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
 
     /// Functions passed as the comparator of `qsort`/`bsearch` whose array
     /// is an array of one structure with that element size: their `void *`
-    /// parameters point to that structure.
+    /// parameters point to that structure. Only a function used nowhere
+    /// else (no other caller could pass it something else).
     fn collect_comparators(&mut self) {
         for f in self.m.functions() {
             for i in f.instructions() {
@@ -548,6 +549,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                     continue;
                 };
                 let Some(cf) = c.strip_aliases().as_function() else { continue };
+                if !only_sorts_call(cf) {
+                    continue;
+                }
                 let elem = self.info(b).and_then(|info| info.dominant).and_then(|d| self.tm().pointee(d));
                 if let (Some(e), Some(n)) = (elem, sz.const_uint_value()) {
                     if self.size(e) == Some(n) {
@@ -1291,7 +1295,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                         let known = cf.is_some_and(|c| self.comparators.contains_key(&c));
                         if let Some(s) = whole.filter(|_| !known) {
                             let site =
-                                self.site(i, format!("sorted by @{name} with an element size that is not its size"));
+                                self.site(i, format!("sorted by @{name} with an element size that is not its size, or a comparator used elsewhere too"));
                             self.mark(s, Condition::AddressTaken, site);
                         }
                         let site = self.site(i, format!("a field's address passed to @{name}"));
@@ -1712,4 +1716,19 @@ fn divided_by(d: Value<'_>, size: u64) -> bool {
 
 fn short_file(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
+}
+
+/// Whether every use of `f` is as the comparator of a library sort or
+/// search, or as the callee of a direct call.
+fn only_sorts_call(f: Function<'_>) -> bool {
+    f.as_value().users().into_iter().all(|u| {
+        let Some(i) = u.as_instruction().filter(|i| i.is_call()) else { return false };
+        let n = i.call_arg_count().unwrap_or(0);
+        let uses: Vec<u32> = (0..n).filter(|k| i.call_arg(*k) == Some(f.as_value())).collect();
+        if uses.is_empty() {
+            return i.called_value() == Some(f.as_value());
+        }
+        let sort = i.called_function().filter(|c| c.is_declaration()).and_then(|c| lib_effect(&c.name()));
+        matches!(sort, Some(LibEffect::Sort { cmp, .. }) if uses == [cmp])
+    })
 }

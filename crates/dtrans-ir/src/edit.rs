@@ -338,7 +338,8 @@ impl<'c> Module<'c> {
         if !self.owns_type(elem) {
             return Err(EditError::Invalid("a type from another context".into()));
         }
-        if !first_class(elem) || matches!(elem.kind(), TypeKind::LLVMScalableVectorTypeKind | TypeKind::LLVMX86_AMXTypeKind)
+        if !first_class(elem)
+            || matches!(elem.kind(), TypeKind::LLVMScalableVectorTypeKind | TypeKind::LLVMX86_AMXTypeKind)
         {
             return Err(type_error("array element", elem));
         }

@@ -34,8 +34,14 @@ use dtrans_ir::Context;
 
 use crate::opt_cmd;
 
-/// The passes run when `--passes` is not given.
-pub const DEFAULT_PASSES: &str = "delete-field,reorder-fields,aos-to-soa,peel";
+/// The passes run when `--passes` is not given (a macro so that `HELP`
+/// states the same list).
+macro_rules! default_passes {
+    () => {
+        "delete-field,reorder-fields,aos-to-soa,peel"
+    };
+}
+pub const DEFAULT_PASSES: &str = default_passes!();
 
 /// Which IR the passes see when the user asks for `-O1` and above (at `-O0`
 /// the units are always compiled at `-O0`).
@@ -66,9 +72,12 @@ const LLVM_LINK: &str = "llvm-link-19";
 const LLVM_NM: &str = "llvm-nm-19";
 
 /// Shown after the subcommand's `--help`.
-pub const HELP: &str = "\
+pub const HELP: &str = concat!(
+    "\
 Arguments are clang-19's, plus three of dtrans's own anywhere among them:
-  --passes LIST     dtrans passes to run (default: reorder-fields,delete-field;
+  --passes LIST     dtrans passes to run (default: ",
+    default_passes!(),
+    ";
                     `none` runs the pipeline without any pass)
   --report FILE     write the passes' JSON report there instead of printing one
                     line per changed structure on stderr
@@ -85,7 +94,8 @@ final link only. Debug information is kept only if -g was given.
 file at all) cannot build a whole program: dtrans cc then runs clang-19 with the
 same arguments and exits with its status; --passes and --report are ignored.
 Instrumented builds (-fsanitize=, -fprofile-generate, --coverage, ...) are
-refused: use clang-19 for those.";
+refused: use clang-19 for those."
+);
 
 /// Where a clang flag goes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -406,7 +406,8 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     "the layout computed for {new} ({} bytes, offsets {:?}) is not LLVM's ({:?} bytes, {:?})",
                     plan.new_size,
                     plan.new_off,
-                    dl.alloc_size(new), new.struct_fields().iter().map(|f| format!("{f}")).collect::<Vec<_>>()
+                    dl.alloc_size(new),
+                    new.struct_fields().iter().map(|f| format!("{f}")).collect::<Vec<_>>()
                 )));
             }
             let name = old.struct_name().unwrap_or_default();
