@@ -999,7 +999,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             let (Some(a), Some(p)) = (i.call_arg(arg), cf.param(param)) else { continue };
             let Some(a) = self.opt_node(a) else { continue };
             let pn = self.node(p);
+            // (What the array is used as too: at -O2 the array is often the
+            // allocation's own `i8*` result, used as the structure.)
             self.rule(Rule::Flow { from: a, to: pn }, &[a, pn]);
+            self.rule(Rule::UseAs { from: a, to: pn }, &[a]);
         }
     }
 

@@ -512,6 +512,19 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 base = *elem;
                 array = true;
             }
+            // A global declared here and defined in another module: its
+            // objects (or those its pointers point to) are laid out there.
+            if g.initializer().is_none() {
+                let s = match tm.get(base) {
+                    DType::Struct(_) => Some(base),
+                    DType::Pointer(_) => self.pointee_struct(base),
+                    _ => None,
+                };
+                if let Some(s) = s {
+                    self.mark(s, Condition::AddressTaken, site("declared here, defined outside the module"));
+                }
+            }
+            let tm = self.tm();
             match tm.get(base) {
                 DType::Struct(_) => {
                     self.mark(base, Condition::GlobalInstance, site("a global instance"));
@@ -554,7 +567,18 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 }
                 let elem = self.info(b).and_then(|info| info.dominant).and_then(|d| self.tm().pointee(d));
                 if let (Some(e), Some(n)) = (elem, sz.const_uint_value()) {
-                    if self.size(e) == Some(n) {
+                    // The parameters that receive elements must be known to
+                    // point to the structure (the pointer type analysis
+                    // gives them the array's types): reads through them
+                    // that a transformation cannot see would keep the old
+                    // layout.
+                    let first = if base == 0 { 0 } else { 1 };
+                    let typed = (first..2).all(|k| {
+                        cf.param(k)
+                            .and_then(|p| self.info(p))
+                            .is_some_and(|info| info.all_types().iter().any(|t| self.tm().pointee(*t) == Some(e)))
+                    });
+                    if self.size(e) == Some(n) && typed {
                         self.comparators.insert(cf, e);
                     }
                 }

@@ -106,11 +106,24 @@ impl<'m> TbaaRewrite<'m> {
         let plan = lay.plan(t)?;
         let name = n.operands().first().copied().flatten()?;
         let mem = members(n)?;
+        let fields = t.struct_fields();
         let mut entries: Vec<(u64, Metadata<'m>)> = Vec::new();
         for (ty, off) in mem {
             let f = plan.old_off.iter().position(|o| *o == off)?;
             let Some(new_off) = plan.new_off[f] else { continue };
-            let ty = if by_node.contains_key(&ty) { self.rebuild(m, lay, by_node, ty, depth + 1)? } else { ty };
+            // A structure member whose layout changed needs its rebuilt
+            // node: its old node would place the tags that reach into it at
+            // old offsets (the verifier rejects those that then fall inside
+            // a scalar; the others would be silently wrong). Its node goes
+            // unmatched when llvm-link merged it into an isomorphic type of
+            // another name. (Arrays are `omnipotent char` members: kept.)
+            let ty = if by_node.contains_key(&ty) {
+                self.rebuild(m, lay, by_node, ty, depth + 1)?
+            } else if members(ty).is_some() && fields.get(f).is_some_and(|ft| lay.changed(*ft)) {
+                return None;
+            } else {
+                ty
+            };
             entries.push((new_off, ty));
         }
         entries.sort_by_key(|e| e.0);
