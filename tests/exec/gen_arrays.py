@@ -60,7 +60,8 @@ class Struct:
         names = [f[0] for f in self.fields if f[2] == "scalar"]
         rng.shuffle(names)
         # (All hot in some programs: the aos-to-soa case.)
-        self.hot = names if rng.random() < 0.3 else names[: max(1, len(names) // 3)]
+        self.all_hot = rng.random() < 0.3
+        self.hot = names if self.all_hot else names[: max(1, len(names) // 3)]
         self.dead = [f for f in names[len(self.hot):] if rng.random() < 0.25]
         self.constant = [f for f in names[len(self.hot):] if f not in self.dead and rng.random() < 0.2]
 
@@ -175,10 +176,17 @@ def functions(rng, s, structs, misses):
             f"    {t} *end = {a} + {s.name}_n;\n",
             "    for (int r = 0; r < rounds; r++) {\n"]
     forms = rng.sample(["index", "pointer", "helper", "chase", "diff", "update"], rng.randint(2, 4))
+    if s.all_hot:
+        # Every field as often as every other: the aos-to-soa case.
+        forms = ["index", "helper"] if rng.random() < 0.5 else ["index"]
     for form in forms:
         if form == "index":
+            # (With every field hot, the pointer fields are read here too.)
+            terms = [f"(long){a}[i].{h}" for h in hot]
+            if s.all_hot:
+                terms += [f"({a}[i].{n} != 0)" for n, _, k in s.fields if k != "scalar"]
             body.append(f"        for (int i = 0; i < {s.name}_n; i++) acc += (unsigned long long)"
-                        f"({' + '.join(f'(long){a}[i].{h}' for h in hot)});\n")
+                        f"({' + '.join(terms)});\n")
         elif form == "pointer":
             body.append(f"        for ({t} *p = {a}; p < end; p++) acc = acc * 3 + (unsigned long long)(long)p->{h0};\n")
         elif form == "helper":
