@@ -78,6 +78,14 @@ impl<'m> TbaaRewrite<'m> {
             *count.entry(*n).or_default() += 1;
         }
         matched.retain(|(n, _)| count[n] == 1);
+        // Nor is a node whose shape another structure of the module has:
+        // llvm-link merges isomorphic structures of different names, so the
+        // objects a node "S3" describes may be of type %struct.S13 while a
+        // %struct.S3 of the same shape (the annotator's, from debug
+        // information) is the one that changed (csmith seed 200732).
+        let all: Vec<Type<'m>> = m.struct_types_named().into_iter().map(|(t, _)| t).collect();
+        let dl = m.data_layout();
+        matched.retain(|(n, t)| !all.iter().any(|u| u != t && !u.is_opaque_struct() && same_shape(&dl, *n, *u)));
         let by_node: HashMap<Metadata<'m>, Type<'m>> = matched.into_iter().collect();
         let keys: Vec<Metadata<'m>> = by_node.keys().copied().collect();
         for n in keys {
@@ -156,6 +164,16 @@ impl<'m> TbaaRewrite<'m> {
         }
         Some(m.md_tuple(&new))
     }
+}
+
+/// Whether TBAA struct node `n` could describe IR structure `t`: one
+/// member per field, at the field's offset. (Member kinds are not
+/// compared: a structure of one member at offset 0 has the form of a
+/// scalar type node.)
+fn same_shape<'m>(dl: &dtrans_ir::DataLayout<'m>, n: Metadata<'m>, t: Type<'m>) -> bool {
+    let Some(mem) = members(n) else { return false };
+    mem.len() == t.struct_fields().len()
+        && mem.iter().enumerate().all(|(k, (_, off))| dl.field_offset(t, k as u32) == Some(*off))
 }
 
 fn collect<'m>(n: Metadata<'m>, out: &mut Vec<Metadata<'m>>, depth: u32) {
