@@ -994,8 +994,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         if cf.is_declaration() || cf.num_params() < 2 {
             return;
         }
-        let key = if base == 0 { base } else { 0 };
-        for (arg, param) in [(key, 0), (base, 1)] {
+        // The first parameter gets argument 0: qsort's array, bsearch's key.
+        for (arg, param) in [(0, 0), (base, 1)] {
             let (Some(a), Some(p)) = (i.call_arg(arg), cf.param(param)) else { continue };
             let Some(a) = self.opt_node(a) else { continue };
             let pn = self.node(p);
