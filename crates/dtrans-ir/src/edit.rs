@@ -274,6 +274,35 @@ impl<'m> Builder<'m> {
         })
     }
 
+    /// `br label %dest`.
+    pub fn br(&self, dest: BasicBlock<'m>) -> Result<Instruction<'m>, EditError> {
+        self.check_positioned()?;
+        // SAFETY: positioned builder; live block.
+        Self::instruction(unsafe { c::LLVMBuildBr(self.raw, dest.raw_block()) })
+    }
+
+    /// `br i1 %cond, label %then, label %else`.
+    pub fn cond_br(
+        &self,
+        cond: Value<'m>,
+        then: BasicBlock<'m>,
+        other: BasicBlock<'m>,
+    ) -> Result<Instruction<'m>, EditError> {
+        self.check_positioned()?;
+        if cond.ty().int_width() != Some(1) {
+            return Err(type_error("br", cond.ty()));
+        }
+        // SAFETY: positioned builder; an i1 condition (checked); live blocks.
+        Self::instruction(unsafe { c::LLVMBuildCondBr(self.raw, cond.raw(), then.raw_block(), other.raw_block()) })
+    }
+
+    /// `unreachable`.
+    pub fn unreachable(&self) -> Result<Instruction<'m>, EditError> {
+        self.check_positioned()?;
+        // SAFETY: positioned builder.
+        Self::instruction(unsafe { c::LLVMBuildUnreachable(self.raw) })
+    }
+
     /// `ret v` (`ret void` for `None`).
     pub fn ret(&self, v: Option<Value<'m>>) -> Result<Instruction<'m>, EditError> {
         self.check_positioned()?;
@@ -565,6 +594,24 @@ impl<'m> Function<'m> {
             1 => Err(EditError::Invalid(format!("@{} already has a body", self.name()))),
             _ => Err(EditError::Invalid("a function cannot take its own body".into())),
         }
+    }
+
+    /// Appends a new, empty basic block (a declaration becomes a definition
+    /// once the block has a terminator).
+    pub fn append_block(self, name: &str) -> BasicBlock<'m> {
+        let n = c_name(name);
+        // SAFETY: live function and its context; NUL-terminated name.
+        let raw = unsafe {
+            let ctx = c::LLVMGetTypeContext(c::LLVMTypeOf(self.as_value().raw()));
+            c::LLVMAppendBasicBlockInContext(ctx, self.as_value().raw(), n.as_ptr())
+        };
+        BasicBlock::wrap(raw).expect("LLVM appended a block")
+    }
+
+    /// Gives the function internal linkage (seen only in its module).
+    pub fn set_internal(self) {
+        // SAFETY: live function.
+        unsafe { c::LLVMSetLinkage(self.as_value().raw(), llvm_sys::LLVMLinkage::LLVMInternalLinkage) }
     }
 
     /// The entry block of a definition.

@@ -74,7 +74,7 @@ const LLVM_NM: &str = "llvm-nm-19";
 /// Shown after the subcommand's `--help`.
 pub const HELP: &str = concat!(
     "\
-Arguments are clang-19's, plus three of dtrans's own anywhere among them:
+Arguments are clang-19's, plus four of dtrans's own anywhere among them:
   --passes LIST     dtrans passes to run (default: ",
     default_passes!(),
     ";
@@ -82,6 +82,10 @@ Arguments are clang-19's, plus three of dtrans's own anywhere among them:
   --report FILE     write the passes' JSON report there instead of printing one
                     line per changed structure on stderr
   --keep-temps      keep the temporary directory (its path is printed)
+  --index-width W   how aos-to-soa and peel store pointers to a split structure:
+                    auto (default: 32-bit indices where the element count is a
+                    constant that fits), 32 (always, the count checked when the
+                    program runs), 64 (pointers stay)
 
 The sources are one program: each is compiled with `clang-19 -g -c -emit-llvm`
 (at -O1 and up before LLVM's passes), linked with llvm-link-19, internalized
@@ -312,6 +316,7 @@ struct Plan {
     passes: Option<String>,
     report: Option<PathBuf>,
     keep_temps: bool,
+    options: opt_cmd::PassOptions,
 }
 
 impl Plan {
@@ -405,6 +410,12 @@ fn classify(args: &[String]) -> Result<Plan> {
             p.passes = Some(value(&mut i, a)?);
         } else if let Some(v) = a.strip_prefix("--passes=") {
             p.passes = Some(v.to_string());
+        } else if a == "--index-width" || a.starts_with("--index-width=") {
+            let v = match a.strip_prefix("--index-width=") {
+                Some(v) => v.to_string(),
+                None => value(&mut i, a)?,
+            };
+            p.options.index = v.parse().map_err(|e| anyhow!("cc: --index-width: {e}"))?;
         } else if a == "--report" {
             p.report = Some(PathBuf::from(value(&mut i, a)?));
         } else if let Some(v) = a.strip_prefix("--report=") {
@@ -538,7 +549,14 @@ pub fn run(ctx: &'static Context, args: &[String]) -> Result<ExitCode> {
     let passes = if passes.trim() == "none" || passes.split(',').all(|p| p.trim().is_empty()) {
         None
     } else {
-        Some(opt_cmd::parse_passes(passes).context("cc: --passes")?.join(","))
+        let mut list = opt_cmd::parse_passes(passes).context("cc: --passes")?;
+        // The index-field annotations of aos-to-soa and peel are for later
+        // DTrans passes; LLVM's would keep them as calls.
+        if list.iter().any(|p| p == "aos-to-soa" || p == "peel") && list.last().is_some_and(|p| p != "annotation-cleaner")
+        {
+            list.push("annotation-cleaner".into());
+        }
+        Some(list.join(","))
     };
     if let Some(flag) = &plan.unsupported {
         bail!("cc: {flag}: instrumentation is done by LLVM passes inside clang's own pipeline, which a whole-program build replaces; build instrumented programs with {CLANG}");
@@ -656,13 +674,14 @@ fn build(ctx: &'static Context, plan: &Plan, passes: Option<&str>, tmp: &TempDir
             let out = tmp.path.join("transformed.bc");
             if plan.verbose {
                 eprintln!(
-                    "dtrans: cc: dtrans opt {} -p {list} -o {} --report {}",
+                    "dtrans: cc: dtrans opt {} -p {list} -o {} --report {} --index-width {}",
                     whole.display(),
                     out.display(),
-                    report.display()
+                    report.display(),
+                    plan.options.index
                 );
             }
-            let code = opt_cmd::run_with(ctx, &whole, list, &out, Some(&report), false)
+            let code = opt_cmd::run_with(ctx, &whole, list, &out, Some(&report), plan.options, false)
                 .with_context(|| format!("cc: step 'dtrans passes {list}' failed"))?;
             if code != ExitCode::SUCCESS {
                 bail!("cc: step 'dtrans passes {list}' failed");

@@ -118,6 +118,12 @@ enum Command {
         /// candidates rejected with the reason.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
+        /// How aos-to-soa and peel store pointers to a split structure in
+        /// its fields: `auto` (32-bit indices where the element count is a
+        /// constant that fits, else pointers), `32` (32-bit indices, the
+        /// count checked when the program runs), `64` (pointers).
+        #[arg(long = "index-width", value_name = "auto|32|64", default_value = "auto")]
+        index_width: dtrans_transforms::relayout::IndexWidth,
     },
     /// Build a C program like clang-19, with the DTrans passes run over the
     /// whole program (`-c`, `-S`, `-E`, `-M`: clang-19 as is).
@@ -198,7 +204,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::PtrTypes { file, format, function } => ptr_types_cmd::run(ctx, &file, format, function.as_deref()),
         Command::Analyze { file, format, only } => analyze_cmd::run(ctx, &file, format, only.as_deref()),
-        Command::Opt { file, passes, output, report } => opt_cmd::run(ctx, &file, &passes, &output, report.as_deref()),
+        Command::Opt { file, passes, output, report, index_width } => {
+            let options = opt_cmd::PassOptions { index: index_width };
+            opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options)
+        }
         Command::Cc { args } => cc_cmd::run(ctx, &args),
         Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {
             let opts = typeflow_cmd::Options {

@@ -16,7 +16,7 @@ use anyhow::{bail, Context as _, Result};
 use dtrans_analysis::TypeSource;
 use dtrans_ir::{Context, IrFormat};
 use dtrans_transforms::optbase::{self, PassFactory};
-use dtrans_transforms::relayout::RelayoutFactory;
+use dtrans_transforms::relayout::{IndexWidth, RelayoutFactory};
 use dtrans_transforms::{annotator, delete_field, optbase_test, reorder, split};
 use serde::Serialize;
 
@@ -54,8 +54,22 @@ pub fn parse_passes(list: &str) -> Result<Vec<String>> {
     Ok(passes)
 }
 
-pub fn run(ctx: &'static Context, file: &Path, passes: &str, output: &Path, report: Option<&Path>) -> Result<ExitCode> {
-    run_with(ctx, file, passes, output, report, true)
+/// What `dtrans opt` and `dtrans cc` hand to the passes besides the list.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PassOptions {
+    /// How aos-to-soa and peel store pointers to a split structure.
+    pub index: IndexWidth,
+}
+
+pub fn run(
+    ctx: &'static Context,
+    file: &Path,
+    passes: &str,
+    output: &Path,
+    report: Option<&Path>,
+    options: PassOptions,
+) -> Result<ExitCode> {
+    run_with(ctx, file, passes, output, report, options, true)
 }
 
 /// [`run`]; `verbose`: one line per changed structure on stderr (`dtrans
@@ -66,6 +80,7 @@ pub fn run_with(
     passes: &str,
     output: &Path,
     report: Option<&Path>,
+    options: PassOptions,
     verbose: bool,
 ) -> Result<ExitCode> {
     let passes = parse_passes(passes)?;
@@ -82,10 +97,10 @@ pub fn run_with(
                 continue;
             }
             "optbase-test" => Box::new(optbase_test::OptBaseTest),
-            "reorder-fields" => Box::new(RelayoutFactory(&reorder::REORDER_FIELDS)),
-            "delete-field" => Box::new(RelayoutFactory(&delete_field::DELETE_FIELD)),
-            "aos-to-soa" => Box::new(RelayoutFactory(&split::AOS_TO_SOA)),
-            "peel" => Box::new(RelayoutFactory(&split::PEEL)),
+            "reorder-fields" => Box::new(RelayoutFactory::new(&reorder::REORDER_FIELDS)),
+            "delete-field" => Box::new(RelayoutFactory::new(&delete_field::DELETE_FIELD)),
+            "aos-to-soa" => Box::new(RelayoutFactory { policy: &split::AOS_TO_SOA, index: options.index }),
+            "peel" => Box::new(RelayoutFactory { policy: &split::PEEL, index: options.index }),
             _ => unreachable!("checked by parse_passes"),
         };
         let o = optbase::run(&mut m, factory.as_ref(), prepared.source, &prepared.union_members)

@@ -158,9 +158,13 @@ pub fn apply<'m>(
                 let addr = side_address(m, &b, lay, splits, *owner, *field, elem, 0)?;
                 inst.set_operand(*op, addr)?;
             }
-            Action::AllocSplit { call, owner, op, count, zeroed } => {
-                alloc_split(m, &b, lay, splits, *call, *owner, (*op, *count, *zeroed))?
+            Action::AllocSplit { call, owner, op, count, zeroed, check } => {
+                alloc_split(m, &b, lay, splits, *call, *owner, (*op, *count, *zeroed))?;
+                if *check {
+                    index_check(m, &b, lay, *call, *owner, (*op, *count))?;
+                }
             }
+            Action::Index { inst, op, target } => index_access(cx, &b, lay, splits, *inst, *op, *target)?,
             Action::FreeSplit { call, owner } => {
                 // Only a free of the array itself frees the side arrays (a
                 // free of null frees nothing); they are then forgotten.
@@ -442,4 +446,126 @@ pub fn pointer_tag<'m>(m: &'m Module<'_>) -> Option<Metadata<'m>> {
         }
     }
     None
+}
+
+/// A load or store of a pointer to split structure `target` in a field
+/// that holds its index now. The index of the element at `p` is
+/// `(p - base) / size + 1` (one past the last element included), 0 for
+/// null; decoding is the reverse. The field's address gets the AOS-to-SOA
+/// index-field annotation (document 002).
+fn index_access<'m>(
+    cx: &OptContext<'m, '_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    splits: &Splits<'m>,
+    inst: Instruction<'m>,
+    op: u32,
+    target: Type<'m>,
+) -> Result<(), OptError> {
+    use crate::annotator::{annotation_variable, create_ptr_annotation, AnnotKind};
+    use dtrans_ir::IntPredicate::LLVMIntEQ;
+    let m = cx.m;
+    at(b, inst);
+    let addr = inst.operand(op).expect("address");
+    let var = annotation_variable(m, AnnotKind::AosToSoaIndexField, "").map_err(edit)?;
+    create_ptr_annotation(m, addr, var, "dtrans", 0, "", inst).map_err(edit)?;
+    let size = lay.plan(target).ok_or_else(|| edit(format!("no plan for {target}")))?.new_size as i64;
+    let arrays = splits.arrays.get(&target).ok_or_else(|| edit(format!("no arrays for {target}")))?;
+    let (i32t, i64t, ptr) = (m.int_type(32), m.int_type(64), m.pointer_type());
+    let null = m.const_null(ptr);
+    let kind = m.md_kind_id("tbaa");
+    let tag = inst.as_value().metadata(kind);
+    let align = inst.alignment().map_or(4, |a| a.min(4));
+    let base = load_pointer(m, b, splits, arrays.base)?;
+    let access = if op == 0 {
+        let idx = b.load(i32t, addr, "")?;
+        let wide = b.int_cast(idx.as_value(), i64t, false, "")?;
+        let off = b.sub(b.mul(wide, m.const_int(64, size), "")?, m.const_int(64, size), "")?;
+        let p = b.gep(m.int_type(8), base, &[off], false, "")?;
+        let is_null = b.icmp(LLVMIntEQ, idx.as_value(), m.const_int(32, 0), "")?;
+        let v = b.select(is_null, null, p, "")?;
+        inst.as_value().replace_all_uses_with(v)?;
+        idx
+    } else {
+        let v = inst.operand(0).expect("stored value");
+        let d = b.sub(b.ptr_to_int(v, i64t, "")?, b.ptr_to_int(base, i64t, "")?, "")?;
+        // Exact for a pointer to an element; the null case is selected away.
+        let q = b.div(d, m.const_int(64, size), true, true, "")?;
+        let n = b.int_cast(b.add(q, m.const_int(64, 1), "")?, i32t, false, "")?;
+        let is_null = b.icmp(LLVMIntEQ, v, null, "")?;
+        let idx = b.select(is_null, m.const_int(32, 0), n, "")?;
+        b.store(idx, addr)?
+    };
+    access.set_alignment(align);
+    if let Some(t) = tag {
+        access.as_value().set_metadata(kind, Some(t));
+    }
+    cx.mark_erased(inst.as_value());
+    Ok(())
+}
+
+/// After the allocation of split structure `owner`'s array: a call of a
+/// function that stops the program with a message when the element count
+/// does not fit a 32-bit index (`--index-width 32`).
+fn index_check<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    call: Instruction<'m>,
+    owner: Type<'m>,
+    (op, count): (u32, Option<u32>),
+) -> Result<(), OptError> {
+    let i64t = m.int_type(64);
+    let name = owner.struct_name().unwrap_or_default();
+    let check_name = format!("__dtrans_index_check.{name}");
+    let fty = m.function_type(m.void_type(), &[i64t], false)?;
+    let check = match m.function(&check_name) {
+        Some(f) => f,
+        None => build_index_check(m, &check_name, &name)?,
+    };
+    // The count, from the arguments as they were (the old element size).
+    let next = call.next().ok_or_else(|| edit("an allocation at the end of its block"))?;
+    at(b, next);
+    let wide = |v: Value<'m>| -> Result<Value<'m>, OptError> {
+        Ok(if v.ty() == i64t { v } else { b.int_cast(v, i64t, false, "")? })
+    };
+    let bytes = wide(call.operand(op).expect("size argument"))?;
+    let mut n = b.div(bytes, m.const_int(64, lay.old_size(owner) as i64), false, false, "")?;
+    if let Some(k) = count.and_then(|k| call.call_arg(k)) {
+        n = b.mul(n, wide(k)?, "")?;
+    }
+    b.call(fty, check.as_value(), &[n], "")?;
+    Ok(())
+}
+
+/// `define internal void @NAME(i64 %n)`: returns when `n` is at most
+/// [`super::MAX_INDEXED`], else writes why to standard error and aborts.
+fn build_index_check<'m>(m: &'m Module<'_>, name: &str, ty: &str) -> Result<Function<'m>, OptError> {
+    let (i32t, i64t, ptr) = (m.int_type(32), m.int_type(64), m.pointer_type());
+    let fty = m.function_type(m.void_type(), &[i64t], false)?;
+    let write_ty = m.function_type(i64t, &[i32t, ptr, i64t], false)?;
+    let abort_ty = m.function_type(m.void_type(), &[], false)?;
+    let write = Function::get_or_declare(m, "write", write_ty).ok_or_else(|| edit("`write` of another type"))?;
+    let abort = Function::get_or_declare(m, "abort", abort_ty).ok_or_else(|| edit("`abort` of another type"))?;
+    let text = format!(
+        "dtrans: %{ty}: more elements than a 32-bit index holds (the program was built with --index-width 32)\n"
+    );
+    let msg = m.add_global_string(&format!("{name}.message"), &text)?;
+    let f = m.add_function(name, fty)?;
+    f.set_internal();
+    let (entry, fail, ok) = (f.append_block("entry"), f.append_block("fail"), f.append_block("ok"));
+    let b = m.builder();
+    b.clear_debug_location();
+    b.position_at_end(entry);
+    let n = f.param(0).expect("the count");
+    let bad = b.icmp(dtrans_ir::IntPredicate::LLVMIntUGT, n, m.const_int(64, super::MAX_INDEXED as i64), "")?;
+    b.cond_br(bad, fail, ok)?;
+    b.position_at_end(fail);
+    let len = m.const_int(64, text.len() as i64);
+    b.call(write_ty, write.as_value(), &[m.const_int(32, 2), msg, len], "")?;
+    b.call(abort_ty, abort.as_value(), &[], "")?;
+    b.unreachable()?;
+    b.position_at_end(ok);
+    b.ret(None)?;
+    Ok(f)
 }

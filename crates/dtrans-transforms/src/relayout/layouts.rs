@@ -104,7 +104,18 @@ pub struct Layouts<'m> {
     pub plans: HashMap<Type<'m>, StructPlan>,
     /// Literal structures holding a changed type (field order kept).
     literals: RefCell<HashMap<Type<'m>, Option<StructPlan>>>,
+    /// Per structure: the fields that hold a 32-bit index into a split
+    /// structure's array instead of a pointer to it (old field, the split
+    /// structure). Set before the plans are computed.
+    pub index_fields: HashMap<Type<'m>, Vec<(u32, Type<'m>)>>,
+    /// The split structures whose pointers are stored as indices; `true`
+    /// when the element count is checked when the program runs (not
+    /// proven to fit in 32 bits).
+    pub index_targets: HashMap<Type<'m>, bool>,
 }
+
+/// The size and alignment of a field that holds an index.
+pub const INDEX_BYTES: u64 = 4;
 
 fn round_up(x: u64, a: u64) -> u64 {
     if a <= 1 {
@@ -116,7 +127,86 @@ fn round_up(x: u64, a: u64) -> u64 {
 
 impl<'m> Layouts<'m> {
     pub fn new(dl: DataLayout<'m>) -> Self {
-        Layouts { dl, plans: HashMap::default(), literals: RefCell::new(HashMap::default()) }
+        Layouts {
+            dl,
+            plans: HashMap::default(),
+            literals: RefCell::new(HashMap::default()),
+            index_fields: HashMap::default(),
+            index_targets: HashMap::default(),
+        }
+    }
+
+    /// The split structure whose index field `f` of `t` holds, if it does.
+    pub fn index_target(&self, t: Type<'m>, f: u32) -> Option<Type<'m>> {
+        self.index_fields.get(&t)?.iter().find(|(k, _)| *k == f).map(|(_, s)| *s)
+    }
+
+    /// Size and alignment of field `f` (of type `ft`) of `t` in the new layout.
+    fn field_size_align(&self, t: Type<'m>, f: u32, ft: Type<'m>) -> (u64, u64) {
+        if self.index_target(t, f).is_some() {
+            (INDEX_BYTES, INDEX_BYTES)
+        } else {
+            (self.new_size(ft), self.new_align(ft))
+        }
+    }
+
+    /// The split structure whose index a load or store through a pointer
+    /// to the start of a `t` reaches, if its first field (at any depth) is
+    /// an index field.
+    pub fn leaf_index(&self, t: Type<'m>) -> Option<Type<'m>> {
+        let mut t = t;
+        for _ in 0..32 {
+            match t.kind() {
+                TypeKind::LLVMArrayTypeKind => t = t.element_type()?,
+                TypeKind::LLVMStructTypeKind => {
+                    let p = self.plan(t)?;
+                    let (f, ft) = self.field_at(t, &p, 0)?;
+                    if let Some(s) = self.index_target(t, f) {
+                        return Some(s);
+                    }
+                    t = ft;
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Whether bytes `[lo, hi)` of an object of type `t` overlap an index
+    /// field (whose bytes do not keep their meaning one by one).
+    pub fn covers_index(&self, t: Type<'m>, lo: u64, hi: u64) -> bool {
+        if !self.changed(t) || lo >= hi {
+            return false;
+        }
+        match t.kind() {
+            TypeKind::LLVMArrayTypeKind => {
+                let Some(e) = t.element_type() else { return false };
+                let os = self.old_size(e);
+                if os == 0 {
+                    return false;
+                }
+                let (first, last) = (lo / os, (hi - 1) / os);
+                if last > first + 1 {
+                    return self.covers_index(e, 0, os); // a whole element
+                }
+                (first..=last).any(|k| {
+                    let b = k * os;
+                    self.covers_index(e, lo.max(b) - b, hi.min(b + os) - b)
+                })
+            }
+            TypeKind::LLVMStructTypeKind => {
+                let Some(p) = self.plan(t) else { return false };
+                t.struct_fields().into_iter().enumerate().any(|(i, ft)| {
+                    let (s, e) = (p.old_off[i], p.old_off[i] + self.old_size(ft));
+                    if e <= lo || hi <= s {
+                        return false;
+                    }
+                    self.index_target(t, i as u32).is_some()
+                        || self.covers_index(ft, lo.saturating_sub(s), hi.min(e) - s)
+                })
+            }
+            _ => false,
+        }
     }
 
     pub fn old_size(&self, t: Type<'m>) -> u64 {
@@ -185,10 +275,11 @@ impl<'m> Layouts<'m> {
         let (mut at, mut max_align) = (0u64, 1u64);
         for &f in order {
             let ft = *fields.get(f as usize)?;
-            let a = if packed { 1 } else { self.new_align(ft) };
+            let (size, align) = self.field_size_align(t, f, ft);
+            let a = if packed { 1 } else { align };
             at = round_up(at, a);
             new_off[f as usize] = Some(at);
-            at += self.new_size(ft);
+            at += size;
             max_align = max_align.max(a);
         }
         Some(StructPlan {
@@ -216,10 +307,10 @@ impl<'m> Layouts<'m> {
                 if self.changed(ft) {
                     return None; // a changed type in a side record: not supported
                 }
-                let a = self.new_align(ft);
+                let (size, a) = self.field_size_align(t, f, ft);
                 at = round_up(at, a);
                 p.side[f as usize] = Some((g as u32, at));
-                at += self.new_size(ft);
+                at += size;
                 max_align = max_align.max(a);
             }
             p.groups.push(GroupPlan { fields: members.clone(), size: round_up(at, max_align), align: max_align });
@@ -359,7 +450,7 @@ impl<'m> Layouts<'m> {
     /// leaves the object.
     pub fn pieces(&self, t: Type<'m>, lo: u64, len: u64) -> Option<Vec<Piece>> {
         let mut out = Vec::new();
-        if lo.checked_add(len)? > self.old_size(t) {
+        if lo.checked_add(len)? > self.old_size(t) || self.covers_index(t, lo, lo + len) {
             return None;
         }
         self.collect_pieces(t, 0, Some(0), lo, lo + len, &mut out);

@@ -83,16 +83,71 @@ pub trait Policy: Sync {
     fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String>;
 }
 
-pub struct RelayoutFactory(pub &'static dyn Policy);
+/// How the pointers to a structure split into arrays are stored in the
+/// fields of split structures (document 002's peeling index).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum IndexWidth {
+    /// 32-bit indices where the element count is a constant that fits;
+    /// elsewhere the pointers stay (a 64-bit index holds what the pointer
+    /// does in the same bytes).
+    #[default]
+    Auto,
+    /// 32-bit indices for every split structure, with a check at the
+    /// allocation that stops the program if the count does not fit.
+    Bits32,
+    /// Pointers stay pointers.
+    Bits64,
+}
+
+impl std::fmt::Display for IndexWidth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            IndexWidth::Auto => "auto",
+            IndexWidth::Bits32 => "32",
+            IndexWidth::Bits64 => "64",
+        })
+    }
+}
+
+impl std::str::FromStr for IndexWidth {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(IndexWidth::Auto),
+            "32" => Ok(IndexWidth::Bits32),
+            "64" => Ok(IndexWidth::Bits64),
+            _ => Err(format!("'{s}' is not an index width (auto, 32 or 64)")),
+        }
+    }
+}
+
+/// The largest element count whose indices (1 to count + 1: an element,
+/// or one past the last; 0 is null) fit in 32 bits.
+pub const MAX_INDEXED: u64 = u32::MAX as u64 - 1;
+
+pub struct RelayoutFactory {
+    pub policy: &'static dyn Policy,
+    pub index: IndexWidth,
+}
+
+impl RelayoutFactory {
+    pub fn new(policy: &'static dyn Policy) -> Self {
+        RelayoutFactory { policy, index: IndexWidth::Auto }
+    }
+}
 
 impl PassFactory for RelayoutFactory {
     fn prefix(&self) -> &'static str {
-        self.0.prefix()
+        self.policy.prefix()
     }
 
     fn build<'m>(&self, m: &'m Module<'_>) -> Box<dyn OptPass<'m> + 'm> {
         Box::new(Relayout {
-            policy: self.0,
+            policy: self.policy,
+            index: self.index,
+            pointer_fields: HashMap::default(),
+            counts: HashMap::default(),
             lay: Layouts::new(m.data_layout()),
             actions: HashMap::default(),
             details: HashMap::default(),
@@ -107,6 +162,13 @@ impl PassFactory for RelayoutFactory {
 
 struct Relayout<'m> {
     policy: &'static dyn Policy,
+    index: IndexWidth,
+    /// Structure name -> its fields declared as pointers to a structure
+    /// (old field, the pointee's name): the index field candidates.
+    pointer_fields: HashMap<String, Vec<(u32, String)>>,
+    /// Split structure name -> its element count, when the allocation's
+    /// size is a constant.
+    counts: HashMap<String, Option<u64>>,
     lay: Layouts<'m>,
     actions: HashMap<Function<'m>, Vec<plan::Action<'m>>>,
     /// Structure name -> what the policy did.
@@ -173,6 +235,7 @@ impl<'m> Relayout<'m> {
     fn layouts(&self, m: &'m Module<'_>, cands: &[(Type<'m>, Vec<u32>)]) -> Layouts<'m> {
         let mut lay = Layouts::new(m.data_layout());
         let list: Vec<Type<'m>> = cands.iter().map(|(t, _)| *t).collect();
+        self.choose_indices(m, &list, &mut lay);
         let mut pending: Vec<(Type<'m>, Vec<u32>)> = cands.to_vec();
         for d in dependents(m, &list) {
             pending.push((d, (0..d.struct_fields().len() as u32).collect()));
@@ -206,6 +269,41 @@ impl<'m> Relayout<'m> {
             }
         }
         lay
+    }
+}
+
+impl<'m> Relayout<'m> {
+    /// Which fields of the split candidates become indices: a field
+    /// declared as a pointer to a split candidate whose count fits in 32
+    /// bits (proven, or checked when the program runs with `--index-width
+    /// 32`).
+    fn choose_indices(&self, m: &'m Module<'_>, cands: &[Type<'m>], lay: &mut Layouts<'m>) {
+        if self.index == IndexWidth::Bits64 {
+            return;
+        }
+        let split = |t: &Type<'m>| t.struct_name().is_some_and(|n| self.groups.contains_key(&n));
+        for t in cands.iter().filter(|t| split(t)) {
+            let name = t.struct_name().unwrap_or_default();
+            let Some(count) = self.counts.get(&name) else { continue };
+            let proven = count.is_some_and(|c| c <= MAX_INDEXED);
+            if proven || self.index == IndexWidth::Bits32 {
+                lay.index_targets.insert(*t, !proven);
+            }
+        }
+        for h in cands.iter().filter(|t| split(t)) {
+            let Some(ptrs) = h.struct_name().and_then(|n| self.pointer_fields.get(&n)) else { continue };
+            let fields: Vec<(u32, Type<'m>)> = ptrs
+                .iter()
+                .filter_map(|(k, target)| m.struct_type(target).map(|s| (*k, s)))
+                .filter(|(_, s)| lay.index_targets.contains_key(s))
+                .collect();
+            if !fields.is_empty() {
+                lay.index_fields.insert(*h, fields);
+            }
+        }
+        // A target no field points to needs no check.
+        let used: Vec<Type<'m>> = lay.index_fields.values().flatten().map(|(_, s)| *s).collect();
+        lay.index_targets.retain(|s, _| used.contains(s));
     }
 }
 
@@ -261,9 +359,21 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 if ch.groups.is_empty() {
                     Ok(ch)
                 } else {
-                    split_allowed(cx, s.ty).map(|_| ch)
+                    split_allowed(cx, s.ty).map(|site| {
+                        self.counts.insert(name.clone(), constant_count(site, c.size));
+                        ch
+                    })
                 }
             });
+            if let Some(body) = tm.lookup_struct(&name).and_then(|x| tm.struct_body(x)).and_then(|b| b.fields.clone()) {
+                let ptrs: Vec<(u32, String)> = body
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| fields_ty.get(*k).is_some_and(|f| f.is_pointer()))
+                    .filter_map(|(k, f)| Some((k as u32, tm.struct_name(tm.pointee(*f)?)?.to_string())))
+                    .collect();
+                self.pointer_fields.insert(name.clone(), ptrs);
+            }
             match choice {
                 Ok(Choice { order, groups, detail }) => {
                     if !groups.is_empty() {
@@ -334,17 +444,34 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         for (old, new) in cx.own.clone() {
             let plan = self.lay.plans.get(&old).expect("a planned structure").clone();
             let fields = old.struct_fields();
-            let nf: Vec<Type<'m>> = plan.order.iter().map(|f| cx.remap(fields[*f as usize])).collect();
+            let i32t = cx.m.int_type(32);
+            let nf: Vec<Type<'m>> = plan
+                .order
+                .iter()
+                .map(|f| match self.lay.index_target(old, *f) {
+                    Some(_) => i32t,
+                    None => cx.remap(fields[*f as usize]),
+                })
+                .collect();
             cx.own_bodies.push((new, nf, false));
         }
-        // DTrans bodies: the old DTrans fields in the new order.
+        // DTrans bodies: the old DTrans fields in the new order (an index
+        // field is an i32).
+        let index_ty = cx.types.tm.int(32);
         let tm = &cx.types.tm;
         for (old, _) in &cx.own {
             let name = old.struct_name().unwrap_or_default();
             let plan = &self.lay.plans[old];
             if let Some(fields) = tm.lookup_struct(&name).and_then(|s| tm.struct_body(s)).and_then(|b| b.fields.clone())
             {
-                let nf: Vec<TypeId> = plan.order.iter().filter_map(|f| fields.get(*f as usize).copied()).collect();
+                let nf: Vec<TypeId> = plan
+                    .order
+                    .iter()
+                    .filter_map(|f| match self.lay.index_target(*old, *f) {
+                        Some(_) => Some(index_ty),
+                        None => fields.get(*f as usize).copied(),
+                    })
+                    .collect();
                 cx.own_dtrans.insert(name, nf);
             }
         }
@@ -371,7 +498,13 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             let mut records = Vec::new();
             for (g, (gname, members)) in groups.iter().enumerate() {
                 let rec = m.create_opaque_struct(&format!("{}.{gname}", new.struct_name().unwrap_or_default()));
-                let ft: Vec<Type<'m>> = members.iter().map(|f| fields[*f as usize]).collect();
+                let ft: Vec<Type<'m>> = members
+                    .iter()
+                    .map(|f| match self.lay.index_target(old, *f) {
+                        Some(_) => m.int_type(32),
+                        None => fields[*f as usize],
+                    })
+                    .collect();
                 m.set_struct_body(rec, &ft, false)?;
                 let ok = dl.alloc_size(rec) == Some(plan.groups[g].size)
                     && members
@@ -417,15 +550,21 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 .cloned()
                 .unwrap_or_else(|| (0..old.struct_fields().len()).map(|i| format!("field{i}")).collect());
             let fields = old.struct_fields();
-            let describe = |i: usize, off: u64| format!("{}: {} @{off}", names[i], fields[i]);
-            let old_layout = (0..fields.len()).map(|i| describe(i, plan.old_off[i])).collect();
-            let mut new_layout: Vec<String> =
-                plan.order.iter().map(|f| describe(*f as usize, plan.new_off[*f as usize].unwrap_or(0))).collect();
+            let describe = |i: usize, off: u64, new: bool| match self.lay.index_target(old, i as u32) {
+                Some(s) if new => format!("{}: i32 @{off} (index into %{})", names[i], s.struct_name().unwrap_or_default()),
+                _ => format!("{}: {} @{off}", names[i], fields[i]),
+            };
+            let old_layout = (0..fields.len()).map(|i| describe(i, plan.old_off[i], false)).collect();
+            let mut new_layout: Vec<String> = plan
+                .order
+                .iter()
+                .map(|f| describe(*f as usize, plan.new_off[*f as usize].unwrap_or(0), true))
+                .collect();
             for (g, group) in plan.groups.iter().enumerate() {
                 let gname = self.groups.get(&name).and_then(|gs| gs.get(g)).map_or(String::new(), |x| x.0.clone());
                 for f in &group.fields {
                     let off = plan.side[*f as usize].map_or(0, |x| x.1);
-                    new_layout.push(format!("[{gname}] {}", describe(*f as usize, off)));
+                    new_layout.push(format!("[{gname}] {}", describe(*f as usize, off, true)));
                 }
             }
             cx.outcome.changed.push(Changed {
@@ -438,7 +577,22 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 detail: if dependent {
                     "holds a changed structure".into()
                 } else {
-                    self.details.get(&name).cloned().unwrap_or_default()
+                    let mut d = self.details.get(&name).cloned().unwrap_or_default();
+                    if let Some(idx) = self.lay.index_fields.get(&old) {
+                        let list: Vec<String> = idx
+                            .iter()
+                            .map(|(k, s)| {
+                                let checked = if self.lay.index_targets.get(s) == Some(&true) {
+                                    ", count checked when the program runs"
+                                } else {
+                                    ""
+                                };
+                                format!("{} (into %{}{checked})", names[*k as usize], s.struct_name().unwrap_or_default())
+                            })
+                            .collect();
+                        d.push_str(&format!("; 32-bit index: {}", list.join(", ")));
+                    }
+                    d
                 },
                 dependent,
             });
@@ -490,6 +644,11 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                         let mut v: Vec<(u32, u64, u32)> = map
                             .iter()
                             .filter_map(|(elem, field)| {
+                                // An index field is no longer the pointer
+                                // its member describes.
+                                if self.lay.index_target(t, *field).is_some() {
+                                    return None;
+                                }
                                 let off = plan.new_off[*field as usize]?;
                                 let rank = plan.new_index(*field)?;
                                 Some((*elem, off * 8, rank))
@@ -551,7 +710,17 @@ fn convert<'m>(
             let fields = t.struct_fields();
             let mut elems = Vec::new();
             for f in &plan.order {
-                elems.push(convert(cx, lay, elem(*f)?, fields[*f as usize])?);
+                let e = elem(*f)?;
+                if lay.index_target(t, *f).is_some() {
+                    // No object of a split structure is a global: a constant
+                    // pointer to one can only be null.
+                    if !matches!(e.kind(), ValueKind::ConstantNull | ValueKind::Undef | ValueKind::Poison) {
+                        return Err(OptError::Unsupported(format!("{e} in a field that becomes an index")));
+                    }
+                    elems.push(m.const_int(32, 0));
+                    continue;
+                }
+                elems.push(convert(cx, lay, e, fields[*f as usize])?);
             }
             Ok(m.const_struct(nt, &elems)?)
         }
@@ -697,7 +866,7 @@ pub fn source_name(llvm_name: &str) -> &str {
 /// not realloc), executed at most once (not in a loop, in a `main` nothing
 /// calls or in a function called from exactly one such place), so that one array holds
 /// every object and its address is known.
-fn split_allowed(cx: &OptContext<'_, '_>, s: TypeId) -> Result<(), String> {
+fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<dtrans_ir::Instruction<'m>, String> {
     use dtrans_analysis::alloc::AllocKind as K;
     let sites: Vec<_> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
     // (A realloc could be of the array, or of null: a second array. Telling
@@ -711,7 +880,19 @@ fn split_allowed(cx: &OptContext<'_, '_>, s: TypeId) -> Result<(), String> {
     if !executes_once(site.call, 0) {
         return Err("its allocation may run more than once (one array is needed)".into());
     }
-    Ok(())
+    Ok(site.call)
+}
+
+/// The number of `size`-byte elements the allocation `call` makes, when
+/// its size arguments are constants.
+fn constant_count(call: dtrans_ir::Instruction<'_>, size: u64) -> Option<u64> {
+    let callee = call.called_function()?;
+    let bytes: u64 = match callee.name().as_str() {
+        "calloc" => call.call_arg(0)?.const_uint_value()?.checked_mul(call.call_arg(1)?.const_uint_value()?)?,
+        "malloc" => call.call_arg(0)?.const_uint_value()?,
+        _ => return None, // a wrapper: its size argument is not known here
+    };
+    (size > 0).then(|| bytes / size)
 }
 
 /// Whether instruction `i` runs at most once per run of the program.

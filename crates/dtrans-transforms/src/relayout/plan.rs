@@ -65,7 +65,12 @@ pub enum Action<'m> {
     /// arrays are allocated with it (same count) by the library's `malloc`
     /// (`calloc` when `zeroed`, of `count` and the size), never by a user
     /// wrapper whose other effects would run again, and the bases recorded.
-    AllocSplit { call: Instruction<'m>, owner: Type<'m>, op: u32, count: Option<u32>, zeroed: bool },
+    /// `check`: the element count is checked to fit a 32-bit index.
+    AllocSplit { call: Instruction<'m>, owner: Type<'m>, op: u32, count: Option<u32>, zeroed: bool, check: bool },
+    /// A load (`op` 0) or store (`op` 1) of a pointer to split structure
+    /// `target` in a field that holds its index now: the index is loaded
+    /// and decoded, or encoded and stored.
+    Index { inst: Instruction<'m>, op: u32, target: Type<'m> },
     /// A free of the split structure's array: the side arrays go too, by
     /// the library's `free` (a user wrapper is not run again).
     FreeSplit { call: Instruction<'m>, owner: Type<'m> },
@@ -343,8 +348,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
 
     pub fn plan_function(&mut self, f: Function<'m>) {
         self.fname = format!("@{}", f.name());
+        let indices = !self.lay.index_fields.is_empty();
         for i in f.instructions() {
             self.plan_constants(f, i);
+            if indices {
+                self.check_index_uses(i);
+            }
             match i.opcode() {
                 Opcode::LLVMGetElementPtr => self.plan_gep(f, i),
                 Opcode::LLVMLoad => self.plan_access(f, i, 0),
@@ -733,11 +742,91 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if !related {
             return;
         }
+        let index = match self.index_at(addr) {
+            Ok(x) => x,
+            Err(why) => {
+                let ts = self.mentioned(addr);
+                self.fail(ts, why);
+                return;
+            }
+        };
+        if index.is_some() {
+            // A whole pointer, loaded or stored as one: what an index
+            // replaces. (A stored pointer is the value, not the address.)
+            let whole = ty.is_pointer() && (op == 0 || i.operand(0) != Some(addr));
+            if !whole || i.is_volatile() || i.is_atomic() {
+                let ts = self.mentioned(addr);
+                self.fail(ts, format!("{} reads or writes a field that becomes an index other than as a pointer", i.as_value()));
+                return;
+            }
+        }
         let abi = u64::from(self.lay.dl.abi_align(ty).unwrap_or(1));
         if i.alignment().is_some_and(|a| u64::from(a) > abi) {
             self.push(f, Action::Align { inst: i, align: abi });
         }
         self.plan_tbaa(f, i, true);
+        // Last: the index access replaces the instruction the actions
+        // above edited.
+        if let Some(target) = index {
+            self.push(f, Action::Index { inst: i, op, target });
+        }
+    }
+
+    /// The split structure whose index the field `v` addresses holds:
+    /// `Ok(None)` when `v` addresses no index field, an error when it may
+    /// address index fields and other fields, or indices of different
+    /// structures.
+    fn index_at(&mut self, v: Value<'m>) -> Result<Option<Type<'m>>, String> {
+        if let Object::Changed(o) = self.object(v) {
+            return Ok(self.lay.leaf_index(o));
+        }
+        let fields = self.field_of_changed(v);
+        let targets: Vec<Option<Type<'m>>> = fields.iter().map(|(t, k)| self.lay.index_target(*t, *k)).collect();
+        match targets.first() {
+            None | Some(None) if targets.iter().all(|t| t.is_none()) => Ok(None),
+            Some(Some(s)) if targets.iter().all(|t| *t == Some(*s)) => Ok(Some(*s)),
+            _ => Err(format!("{v} may address a field that becomes an index or another field")),
+        }
+    }
+
+    /// The address of a field that becomes an index may only be loaded
+    /// from, stored to (as a whole pointer: see `plan_access`), compared,
+    /// or stepped from into another such address; anything else would see
+    /// the index's bytes.
+    fn check_index_uses(&mut self, i: Instruction<'m>) {
+        let n = i.num_operands();
+        let callee = if i.is_call() { n.checked_sub(1) } else { None };
+        for k in 0..n {
+            let Some(v) = i.operand(k) else { continue };
+            if Some(k) == callee || !v.ty().is_pointer() || matches!(self.object(v), Object::Changed(_)) {
+                continue;
+            }
+            let target = match self.index_at(v) {
+                Ok(None) => continue,
+                Ok(Some(t)) => t,
+                Err(why) => {
+                    let ts = self.mentioned(v);
+                    self.fail(ts, why);
+                    continue;
+                }
+            };
+            let carries = |p: &mut Self| matches!(p.index_at(i.as_value()), Ok(Some(t)) if t == target);
+            let ok = match i.opcode() {
+                Opcode::LLVMLoad | Opcode::LLVMICmp => true,
+                Opcode::LLVMStore => k == 1,
+                Opcode::LLVMGetElementPtr => k == 0 && carries(self),
+                Opcode::LLVMPHI | Opcode::LLVMSelect => carries(self),
+                Opcode::LLVMCall => {
+                    crate::annotator::is_dtrans_ptr_annotation(i.as_value())
+                        && (i.as_value().users().is_empty() || carries(self))
+                }
+                _ => false,
+            };
+            if !ok {
+                let ts = self.mentioned(v);
+                self.fail(ts, format!("{} uses {v}, the address of a field that becomes an index", i.as_value()));
+            }
+        }
     }
 
     fn plan_tbaa(&mut self, f: Function<'m>, i: Instruction<'m>, related: bool) {
@@ -899,7 +988,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         (true, Some(other)) => Some(if other == k { a } else { other }),
                         (true, None) => None,
                     };
-                    self.push(f, Action::AllocSplit { call: i, owner: t, op: k, count, zeroed });
+                    let check = self.lay.index_targets.get(&t) == Some(&true);
+                    if check && !["write", "abort"].iter().all(|n| self.m.function(n).is_none_or(|x| x.is_declaration())) {
+                        self.fail(vec![t], "`write` or `abort` is defined in the program (the index check calls them)");
+                        return;
+                    }
+                    self.push(f, Action::AllocSplit { call: i, owner: t, op: k, count, zeroed, check });
                     return;
                 }
             }
@@ -995,7 +1089,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             (Object::Unchanged, []) => true,
             (Object::Unchanged, [(x, k)]) => {
                 let ft = x.struct_fields()[*k as usize];
-                !self.lay.changed(ft) && l.is_some_and(|l| l <= self.lay.old_size(ft))
+                !self.lay.changed(ft)
+                    && self.lay.index_target(*x, *k).is_none()
+                    && l.is_some_and(|l| l <= self.lay.old_size(ft))
             }
             _ => false,
         });
@@ -1016,7 +1112,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             let lo = p.old_off[fi as usize];
             // The field's own bytes only: nothing moves inside an unchanged field.
             let field_ty = x.struct_fields()[fi as usize];
-            if l <= self.lay.old_size(field_ty) && !self.lay.changed(field_ty) {
+            if l <= self.lay.old_size(field_ty) && !self.lay.changed(field_ty) && self.lay.index_target(x, fi).is_none()
+            {
                 return;
             }
             match p.new_off[fi as usize] {
@@ -1032,6 +1129,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
     /// A memory intrinsic over `[lo, lo + len)` of an object of type `o`,
     /// whose pointers point at old offset `lo` (new offset `base_new`).
     fn plan_pieces(&mut self, f: Function<'m>, i: Instruction<'m>, o: Type<'m>, lo: u64, len: u64, base_new: u64) {
+        if self.lay.covers_index(o, lo, lo.saturating_add(len)) {
+            self.fail(vec![o], format!("{} covers a field that becomes an index", i.as_value()));
+            return;
+        }
         let Some(pieces) = self.lay.pieces(o, lo, len) else {
             self.fail(vec![o], format!("{} leaves the object", i.as_value()));
             return;
