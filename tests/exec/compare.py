@@ -23,7 +23,10 @@ does not finish within the time limit is skipped (and counted).
 --reduce runs creduce on each failing csmith program (slow; not in CI).
 
 --passes may be given more than once: each list is built from the same
-compiled and linked IR and compared with the same baseline run.
+compiled and linked IR and compared with the same baseline run. Options
+of `dtrans opt` may follow the list in the same argument
+(`--passes "peel --index-width 32"`); "32-bit index" in the summary counts
+the programs where a structure got index fields.
 
 Prints one line per program, level (and pass list, when there are
 several: `NAME LEVEL [LIST]: ...`) with OK, DIFF, CRASH, VERIFY or BUILD
@@ -111,7 +114,9 @@ def finish(linked, work, tag, passes, dtrans):
     if passes:
         out = os.path.join(work, f"{tag}.dtrans.bc")
         report = os.path.join(work, f"{tag}.report.json")
-        r = subprocess.run([dtrans, "opt", linked, "-p", passes, "-o", out, "--report", report],
+        # A list may carry options of dtrans opt after it ("peel --index-width 32").
+        plist, *extra = passes.split()
+        r = subprocess.run([dtrans, "opt", linked, "-p", plist, *extra, "-o", out, "--report", report],
                            capture_output=True, text=True, errors="replace", timeout=600)
         if r.returncode < 0 or "panicked" in r.stderr:
             raise Failure("CRASH", f"dtrans opt: {r.stderr.strip()[:400]}")
@@ -121,6 +126,8 @@ def finish(linked, work, tag, passes, dtrans):
         try:
             for c in json.load(open(report)).get("changed", []):
                 changed[c.get("pass", "?")] = changed.get(c.get("pass", "?"), 0) + 1
+                if "32-bit index" in c.get("detail", ""):
+                    changed["32-bit index"] = changed.get("32-bit index", 0) + 1
         except (OSError, ValueError):
             changed = {}
         linked = out

@@ -1,7 +1,7 @@
 //! Applying the planned rewrites of one function (step 8a). Each action
 //! re-reads the operands it changes, so actions compose: an address built
 //! by one is the operand another adds to.
-use dtrans_ir::{Builder, Function, Instruction, Metadata, Module, Type, Value};
+use dtrans_ir::{Builder, Function, Instruction, Metadata, Module, Type, Value, ValueKind};
 use rustc_hash::FxHashMap as HashMap;
 
 use super::layouts::{Layouts, Pos};
@@ -159,10 +159,12 @@ pub fn apply<'m>(
                 inst.set_operand(*op, addr)?;
             }
             Action::AllocSplit { call, owner, op, count, zeroed, check } => {
-                alloc_split(m, &b, lay, splits, *call, *owner, (*op, *count, *zeroed))?;
+                // The check first: it reads the size argument before the
+                // split rewrites it.
                 if *check {
                     index_check(m, &b, lay, *call, *owner, (*op, *count))?;
                 }
+                alloc_split(m, &b, lay, splits, *call, *owner, (*op, *count, *zeroed))?;
             }
             Action::Index { inst, op, target } => index_access(cx, &b, lay, splits, *inst, *op, *target)?,
             Action::FreeSplit { call, owner } => {
@@ -476,8 +478,11 @@ fn index_access<'m>(
     let kind = m.md_kind_id("tbaa");
     let tag = inst.as_value().metadata(kind);
     let align = inst.alignment().map_or(4, |a| a.min(4));
-    let base = load_pointer(m, b, splits, arrays.base)?;
-    let access = if op == 0 {
+    let stored = (op == 1).then(|| inst.operand(0).expect("stored value"));
+    let access = if stored.is_some_and(|v| v.kind() == ValueKind::ConstantNull) {
+        b.store(m.const_int(32, 0), addr)?
+    } else if op == 0 {
+        let base = load_pointer(m, b, splits, arrays.base)?;
         let idx = b.load(i32t, addr, "")?;
         let wide = b.int_cast(idx.as_value(), i64t, false, "")?;
         let off = b.sub(b.mul(wide, m.const_int(64, size), "")?, m.const_int(64, size), "")?;
@@ -487,7 +492,8 @@ fn index_access<'m>(
         inst.as_value().replace_all_uses_with(v)?;
         idx
     } else {
-        let v = inst.operand(0).expect("stored value");
+        let v = stored.expect("stored value");
+        let base = load_pointer(m, b, splits, arrays.base)?;
         let d = b.sub(b.ptr_to_int(v, i64t, "")?, b.ptr_to_int(base, i64t, "")?, "")?;
         // Exact for a pointer to an element; the null case is selected away.
         let q = b.div(d, m.const_int(64, size), true, true, "")?;

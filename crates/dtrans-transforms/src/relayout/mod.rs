@@ -148,6 +148,7 @@ impl PassFactory for RelayoutFactory {
             index: self.index,
             pointer_fields: HashMap::default(),
             counts: HashMap::default(),
+            no_index: HashMap::default(),
             lay: Layouts::new(m.data_layout()),
             actions: HashMap::default(),
             details: HashMap::default(),
@@ -169,6 +170,8 @@ struct Relayout<'m> {
     /// Split structure name -> its element count, when the allocation's
     /// size is a constant.
     counts: HashMap<String, Option<u64>>,
+    /// Split structure name -> why its pointers stay pointers.
+    no_index: HashMap<String, String>,
     lay: Layouts<'m>,
     actions: HashMap<Function<'m>, Vec<plan::Action<'m>>>,
     /// Structure name -> what the policy did.
@@ -285,6 +288,9 @@ impl<'m> Relayout<'m> {
         for t in cands.iter().filter(|t| split(t)) {
             let name = t.struct_name().unwrap_or_default();
             let Some(count) = self.counts.get(&name) else { continue };
+            if self.no_index.contains_key(&name) {
+                continue;
+            }
             let proven = count.is_some_and(|c| c <= MAX_INDEXED);
             if proven || self.index == IndexWidth::Bits32 {
                 lay.index_targets.insert(*t, !proven);
@@ -407,6 +413,14 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             planner.plan_globals();
             for f in m.functions().filter(|f| !f.is_declaration()) {
                 planner.plan_function(f);
+            }
+            if !planner.index_failures.is_empty() {
+                // Those pointers stay pointers; the structures may still
+                // change.
+                for (t, why) in std::mem::take(&mut planner.index_failures) {
+                    self.no_index.insert(t.struct_name().unwrap_or_default(), why);
+                }
+                continue;
             }
             if planner.failures.is_empty() {
                 self.actions = std::mem::take(&mut planner.actions);
@@ -591,6 +605,9 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                             })
                             .collect();
                         d.push_str(&format!("; 32-bit index: {}", list.join(", ")));
+                    }
+                    if let Some(why) = self.no_index.get(&name) {
+                        d.push_str(&format!("; pointers to it stay pointers: {why}"));
                     }
                     d
                 },

@@ -97,6 +97,8 @@ pub struct Planner<'a, 'm, 'c> {
     layout: Layout<'m, 'c>,
     pub actions: HashMap<Function<'m>, Vec<Action<'m>>>,
     pub failures: Vec<Failure<'m>>,
+    /// Split structures whose pointers cannot become indices, and why.
+    pub index_failures: Vec<(Type<'m>, String)>,
     allocs: HashMap<Instruction<'m>, Option<Type<'m>>>,
     /// C names of changed structures, as TBAA type nodes name them.
     tbaa_names: HashSet<String>,
@@ -132,6 +134,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             layout,
             actions: HashMap::default(),
             failures: Vec::new(),
+            index_failures: Vec::new(),
             allocs,
             tbaa_names,
             tbaa_kind: m.md_kind_id("tbaa"),
@@ -744,20 +747,18 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         }
         let index = match self.index_at(addr) {
             Ok(x) => x,
-            Err(why) => {
-                let ts = self.mentioned(addr);
-                self.fail(ts, why);
-                return;
+            Err((targets, why)) => {
+                self.index_fail(targets, why);
+                None
             }
         };
-        if index.is_some() {
+        if let Some(target) = index {
             // A whole pointer, loaded or stored as one: what an index
             // replaces. (A stored pointer is the value, not the address.)
             let whole = ty.is_pointer() && (op == 0 || i.operand(0) != Some(addr));
             if !whole || i.is_volatile() || i.is_atomic() {
-                let ts = self.mentioned(addr);
-                self.fail(ts, format!("{} reads or writes a field that becomes an index other than as a pointer", i.as_value()));
-                return;
+                let why = format!("{} reads or writes a pointer to it other than as a pointer", i.as_value());
+                self.index_fail(vec![target], why);
             }
         }
         let abi = u64::from(self.lay.dl.abi_align(ty).unwrap_or(1));
@@ -776,7 +777,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
     /// `Ok(None)` when `v` addresses no index field, an error when it may
     /// address index fields and other fields, or indices of different
     /// structures.
-    fn index_at(&mut self, v: Value<'m>) -> Result<Option<Type<'m>>, String> {
+    fn index_at(&mut self, v: Value<'m>) -> Result<Option<Type<'m>>, (Vec<Type<'m>>, String)> {
         if let Object::Changed(o) = self.object(v) {
             return Ok(self.lay.leaf_index(o));
         }
@@ -785,7 +786,21 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         match targets.first() {
             None | Some(None) if targets.iter().all(|t| t.is_none()) => Ok(None),
             Some(Some(s)) if targets.iter().all(|t| *t == Some(*s)) => Ok(Some(*s)),
-            _ => Err(format!("{v} may address a field that becomes an index or another field")),
+            _ => Err((
+                targets.into_iter().flatten().collect(),
+                format!("{v} may address a field holding a pointer to it or another field"),
+            )),
+        }
+    }
+
+    /// The pointers to split structures `targets` cannot all become
+    /// indices: they stay pointers (the pass plans again without them).
+    fn index_fail(&mut self, targets: Vec<Type<'m>>, why: String) {
+        let why = format!("{}: {why}", self.fname);
+        for t in targets {
+            if !self.index_failures.iter().any(|(x, _)| *x == t) {
+                self.index_failures.push((t, why.clone()));
+            }
         }
     }
 
@@ -804,9 +819,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             let target = match self.index_at(v) {
                 Ok(None) => continue,
                 Ok(Some(t)) => t,
-                Err(why) => {
-                    let ts = self.mentioned(v);
-                    self.fail(ts, why);
+                Err((targets, why)) => {
+                    self.index_fail(targets, why);
                     continue;
                 }
             };
@@ -823,8 +837,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 _ => false,
             };
             if !ok {
-                let ts = self.mentioned(v);
-                self.fail(ts, format!("{} uses {v}, the address of a field that becomes an index", i.as_value()));
+                let why = format!("{} uses {v}, the address of a field holding a pointer to it", i.as_value());
+                self.index_fail(vec![target], why);
             }
         }
     }
