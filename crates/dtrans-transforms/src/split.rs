@@ -17,9 +17,13 @@
 //! every object (`relayout::split_allowed`); no memset or memcpy over the
 //! structure, no qsort of its array (the planner rejects those places).
 //!
-//! Pointers stay pointers: document 002's integer indices (and with them
-//! 32-bit pointer compression and the `__SOADT_` dependent types) are not
-//! implemented; the side arrays are indexed from the pointer instead.
+//! Pointers in registers stay pointers (the side arrays are indexed from
+//! them). Pointers stored in the fields of split structures become
+//! document 002's peeling index when the array they point into is split
+//! too: a 32-bit index (`relayout::IndexWidth`, `Action::Index`), which
+//! halves those fields. Partial: structures that are not split keep their
+//! pointer fields (document 002's `__SOADT_` dependent types are not made),
+//! and a 64-bit index is not made (it would hold what the pointer does).
 use dtrans_analysis::info::Transform;
 
 use crate::relayout::{Candidate, Choice, Policy};
