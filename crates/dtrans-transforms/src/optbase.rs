@@ -123,8 +123,15 @@ impl<'m, 'c> OptContext<'m, 'c> {
     /// Step 1 for one structure: an opaque `prefix + name` type mapped from
     /// `old` in the TypeRemapper.
     pub fn add_own(&mut self, old: Type<'m>) -> Type<'m> {
+        self.add_own_as(old, self.prefix)
+    }
+
+    /// [`add_own`](Self::add_own) under another prefix than the pass's (a
+    /// pass that makes several kinds of type, as AOS-to-SOA's dependent
+    /// types).
+    pub fn add_own_as(&mut self, old: Type<'m>, prefix: &str) -> Type<'m> {
         let name = old.struct_name().unwrap_or_default();
-        let new = self.m.create_opaque_struct(&format!("{}{name}", self.prefix));
+        let new = self.m.create_opaque_struct(&format!("{prefix}{name}"));
         self.remapper.add_llvm(old, new);
         self.own.push((old, new));
         new

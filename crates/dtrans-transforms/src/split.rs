@@ -18,12 +18,13 @@
 //! structure, no qsort of its array (the planner rejects those places).
 //!
 //! Pointers in registers stay pointers (the side arrays are indexed from
-//! them). Pointers stored in the fields of split structures become
-//! document 002's peeling index when the array they point into is split
-//! too: a 32-bit index (`relayout::IndexWidth`, `Action::Index`), which
-//! halves those fields. Partial: structures that are not split keep their
-//! pointer fields (document 002's `__SOADT_` dependent types are not made),
-//! and a 64-bit index is not made (it would hold what the pointer does).
+//! them). Pointers stored in fields become document 002's peeling index
+//! when they point into a split array: a 32-bit index
+//! (`relayout::IndexWidth`, `Action::Index`), which halves those fields,
+//! in the split structures and in the `__SOADT_` dependent types made for
+//! the structures that hold such pointers and may change layout. A 64-bit
+//! index is not made: it would hold what the pointer does, in the same
+//! bytes.
 use dtrans_analysis::info::Transform;
 
 use crate::relayout::{Candidate, Choice, Policy};

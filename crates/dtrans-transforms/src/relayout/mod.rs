@@ -149,6 +149,7 @@ impl PassFactory for RelayoutFactory {
             pointer_fields: HashMap::default(),
             counts: HashMap::default(),
             no_index: HashMap::default(),
+            holders: Vec::new(),
             lay: Layouts::new(m.data_layout()),
             actions: HashMap::default(),
             details: HashMap::default(),
@@ -172,6 +173,8 @@ struct Relayout<'m> {
     counts: HashMap<String, Option<u64>>,
     /// Split structure name -> why its pointers stay pointers.
     no_index: HashMap<String, String>,
+    /// Names of the dependent types (`__SOADT_`) among the candidates.
+    holders: Vec<String>,
     lay: Layouts<'m>,
     actions: HashMap<Function<'m>, Vec<plan::Action<'m>>>,
     /// Structure name -> what the policy did.
@@ -275,7 +278,46 @@ impl<'m> Relayout<'m> {
     }
 }
 
+/// The prefix of document 002's dependent types: structures that are not
+/// split but hold pointers into a split array, stored as indices.
+pub const HOLDER_PREFIX: &str = "__SOADT_";
+
 impl<'m> Relayout<'m> {
+    fn is_holder(&self, t: Type<'m>) -> bool {
+        t.struct_name().is_some_and(|n| self.holders.contains(&n))
+    }
+
+    /// Structures that hold pointers to a split candidate, are not
+    /// candidates themselves, and whose layout may change (the analysis's
+    /// verdict for reorder-fields): candidates with their own field order,
+    /// whose pointer fields may become indices.
+    fn add_holders(&mut self, cx: &mut OptContext<'m, '_>, cands: &mut Vec<(Type<'m>, Vec<u32>)>) {
+        if self.groups.is_empty() || self.index == IndexWidth::Bits64 {
+            return;
+        }
+        let m = cx.m;
+        let composites = m.debug_composites();
+        let tm = cx.info.ptr.tm();
+        for s in &cx.info.structs {
+            let name = tm.struct_name(s.ty).unwrap_or_default().to_string();
+            let Some(t) = m.struct_type(&name).filter(|t| t.is_sized() && !t.is_opaque_struct()) else { continue };
+            let points = self
+                .pointer_fields
+                .get(&name)
+                .is_some_and(|p| p.iter().any(|(_, target)| self.groups.contains_key(target)));
+            if !points || t.is_packed_struct() || cands.iter().any(|(c, _)| *c == t) {
+                continue;
+            }
+            if cx.rejection(s, Transform::ReorderFields).is_some() {
+                continue; // its layout may not change
+            }
+            self.names.insert(name.clone(), field_names(m, &composites, t));
+            self.details.insert(name.clone(), "a dependent type (document 002)".into());
+            self.holders.push(name);
+            cands.push((t, (0..t.struct_fields().len() as u32).collect()));
+        }
+    }
+
     /// Which fields of the split candidates become indices: a field
     /// declared as a pointer to a split candidate whose count fits in 32
     /// bits (proven, or checked when the program runs with `--index-width
@@ -296,7 +338,7 @@ impl<'m> Relayout<'m> {
                 lay.index_targets.insert(*t, !proven);
             }
         }
-        for h in cands.iter().filter(|t| split(t)) {
+        for h in cands.iter().filter(|t| split(t) || self.is_holder(**t)) {
             let Some(ptrs) = h.struct_name().and_then(|n| self.pointer_fields.get(&n)) else { continue };
             let fields: Vec<(u32, Type<'m>)> = ptrs
                 .iter()
@@ -334,6 +376,17 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         let mut cands: Vec<(Type<'m>, Vec<u32>)> = Vec::new();
         for s in &cx.info.structs {
             let name = tm.struct_name(s.ty).unwrap_or_default().to_string();
+            // Fields declared as pointers to a structure: where indices may go.
+            let ir_fields = m.struct_type(&name).map(|t| t.struct_fields()).unwrap_or_default();
+            if let Some(body) = tm.lookup_struct(&name).and_then(|x| tm.struct_body(x)).and_then(|b| b.fields.clone()) {
+                let ptrs: Vec<(u32, String)> = body
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| ir_fields.get(*k).is_some_and(|f| f.is_pointer()))
+                    .filter_map(|(k, f)| Some((k as u32, tm.struct_name(tm.pointee(*f)?)?.to_string())))
+                    .collect();
+                self.pointer_fields.insert(name.clone(), ptrs);
+            }
             if let Some(why) = cx.rejection(s, self.policy.transform()) {
                 cx.outcome.rejected.push((format!("%{name}"), why));
                 continue;
@@ -371,15 +424,6 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     })
                 }
             });
-            if let Some(body) = tm.lookup_struct(&name).and_then(|x| tm.struct_body(x)).and_then(|b| b.fields.clone()) {
-                let ptrs: Vec<(u32, String)> = body
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, _)| fields_ty.get(*k).is_some_and(|f| f.is_pointer()))
-                    .filter_map(|(k, f)| Some((k as u32, tm.struct_name(tm.pointee(*f)?)?.to_string())))
-                    .collect();
-                self.pointer_fields.insert(name.clone(), ptrs);
-            }
             match choice {
                 Ok(Choice { order, groups, detail }) => {
                     if !groups.is_empty() {
@@ -403,12 +447,20 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 Err(why) => cx.outcome.rejected.push((format!("%{name}"), why)),
             }
         }
+        self.add_holders(cx, &mut cands);
         // Plan, drop what cannot be rewritten, plan again.
         loop {
             if cands.is_empty() {
                 return Ok(());
             }
             let lay = self.layouts(m, &cands);
+            // A dependent type none of whose fields becomes an index (its
+            // target was dropped, or keeps pointers) does not change.
+            let before = cands.len();
+            cands.retain(|(t, _)| !self.is_holder(*t) || lay.index_fields.contains_key(t));
+            if cands.len() != before {
+                continue;
+            }
             let mut planner = Planner::new(m, &cx.info, &lay);
             planner.plan_globals();
             for f in m.functions().filter(|f| !f.is_declaration()) {
@@ -448,8 +500,19 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             }
             cands.retain(|(t, _)| !dropped.contains(t));
         }
+        // A dependent type that changes was only refused as a split.
+        let holders: Vec<String> = cands
+            .iter()
+            .filter(|(t, _)| self.is_holder(*t))
+            .map(|(t, _)| format!("%{}", t.struct_name().unwrap_or_default()))
+            .collect();
+        cx.outcome.rejected.retain(|(n, _)| !holders.contains(n));
         for (t, _) in &cands {
-            cx.add_own(*t);
+            if self.is_holder(*t) {
+                cx.add_own_as(*t, HOLDER_PREFIX);
+            } else {
+                cx.add_own(*t);
+            }
         }
         Ok(())
     }
@@ -868,10 +931,14 @@ fn matching_composites<'m>(m: &'m Module<'_>, composites: &[Metadata<'m>], t: Ty
 }
 
 /// The source name of an LLVM structure name: without the prefixes of
-/// earlier passes (`__DFR_`, ...) and `struct.`/`union.`.
+/// earlier passes (`__DFR_`, `__SOA_`, ...) and `struct.`/`union.`.
 pub fn source_name(llvm_name: &str) -> &str {
     let mut n = llvm_name;
-    while let Some(rest) = n.strip_prefix("__D").and_then(|r| r.split_once('_').map(|(_, x)| x)) {
+    // `__DFR_`, `__SOA_`, `__SOADT_`, ...: two underscores, capitals, one.
+    while let Some((tag, rest)) = n.strip_prefix("__").and_then(|r| r.split_once('_')) {
+        if tag.is_empty() || !tag.chars().all(|c| c.is_ascii_uppercase()) {
+            break;
+        }
         n = rest;
     }
     n.strip_prefix("struct.").or_else(|| n.strip_prefix("union.")).unwrap_or(n)
