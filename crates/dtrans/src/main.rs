@@ -103,8 +103,8 @@ enum Command {
         only: Option<String>,
     },
     /// Run transformation passes in order (`-p a,b`), verify the result
-    /// and write it whole or not at all. Passes: annotation-cleaner (the
-    /// layout transformations are to come).
+    /// and write it whole or not at all. Passes: delete-field,
+    /// reorder-fields, aos-to-soa, peel, optbase-test, annotation-cleaner.
     Opt {
         /// Input module (`.ll` or `.bc`, chosen by content).
         file: PathBuf,

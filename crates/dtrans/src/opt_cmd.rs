@@ -4,7 +4,10 @@
 //! Passes: `annotation-cleaner` (document 002: removes the DTrans pointer
 //! annotations and `!dtrans-type` hints), `optbase-test` (document 003:
 //! legal structures replaced by `__DDT_` copies of the same layout),
-//! `reorder-fields` (`__DFR_`) and `delete-field` (`__DFT_`). The types
+//! `reorder-fields` (`__DFR_`), `delete-field` (`__DFT_`), `aos-to-soa`
+//! (`__SOA_`, with `__SOADT_` dependent types) and `peel` (`__DPL_`);
+//! `--index-width` says how the last two store pointers ([`PassOptions`]).
+//! The types
 //! are prepared once (from DTrans metadata, else from debug information);
 //! each OptBase pass rewrites the DTrans metadata for its new types, so the
 //! next pass's analysis reads them. Metadata the input did not have is
