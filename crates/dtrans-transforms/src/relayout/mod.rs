@@ -150,6 +150,7 @@ impl PassFactory for RelayoutFactory {
             counts: HashMap::default(),
             no_index: HashMap::default(),
             holders: Vec::new(),
+            complex: HashMap::default(),
             lay: Layouts::new(m.data_layout()),
             actions: HashMap::default(),
             details: HashMap::default(),
@@ -175,6 +176,8 @@ struct Relayout<'m> {
     no_index: HashMap<String, String>,
     /// Names of the dependent types (`__SOADT_`) among the candidates.
     holders: Vec<String>,
+    /// Structure name -> its fields whose address has a complex use.
+    complex: HashMap<String, Vec<u32>>,
     lay: Layouts<'m>,
     actions: HashMap<Function<'m>, Vec<plan::Action<'m>>>,
     /// Structure name -> what the policy did.
@@ -288,9 +291,10 @@ impl<'m> Relayout<'m> {
     }
 
     /// Structures that hold pointers to a split candidate, are not
-    /// candidates themselves, and whose layout may change (the analysis's
-    /// verdict for reorder-fields): candidates with their own field order,
-    /// whose pointer fields may become indices.
+    /// candidates themselves, whose layout may change and whose fields'
+    /// addresses are not taken (the analysis's verdict for delete-field):
+    /// candidates with their own field order, whose pointer fields may
+    /// become indices.
     fn add_holders(&mut self, cx: &mut OptContext<'m, '_>, cands: &mut Vec<(Type<'m>, Vec<u32>)>) {
         if self.groups.is_empty() || self.index == IndexWidth::Bits64 {
             return;
@@ -308,8 +312,10 @@ impl<'m> Relayout<'m> {
             if !points || t.is_packed_struct() || cands.iter().any(|(c, _)| *c == t) {
                 continue;
             }
-            if cx.rejection(s, Transform::ReorderFields).is_some() {
-                continue; // its layout may not change
+            // Its layout may change, and no field's address is taken (an
+            // index field is read and written only where the pass sees it).
+            if cx.rejection(s, Transform::DeleteField).is_some() {
+                continue;
             }
             self.names.insert(name.clone(), field_names(m, &composites, t));
             self.details.insert(name.clone(), "a dependent type (document 002)".into());
@@ -340,8 +346,12 @@ impl<'m> Relayout<'m> {
         }
         for h in cands.iter().filter(|t| split(t) || self.is_holder(**t)) {
             let Some(ptrs) = h.struct_name().and_then(|n| self.pointer_fields.get(&n)) else { continue };
+            let complex = h.struct_name().and_then(|n| self.complex.get(&n));
             let fields: Vec<(u32, Type<'m>)> = ptrs
                 .iter()
+                // (A field whose address is used other than by loads,
+                // stores and steps is left alone.)
+                .filter(|(k, _)| !complex.is_some_and(|c| c.contains(k)))
                 .filter_map(|(k, target)| m.struct_type(target).map(|s| (*k, s)))
                 .filter(|(_, s)| lay.index_targets.contains_key(s))
                 .collect();
@@ -387,6 +397,8 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     .collect();
                 self.pointer_fields.insert(name.clone(), ptrs);
             }
+            let complex: Vec<u32> = (0..s.fields.len() as u32).filter(|k| s.fields[*k as usize].complex_use).collect();
+            self.complex.insert(name.clone(), complex);
             if let Some(why) = cx.rejection(s, self.policy.transform()) {
                 cx.outcome.rejected.push((format!("%{name}"), why));
                 continue;
