@@ -552,7 +552,8 @@ pub fn run(ctx: &'static Context, args: &[String]) -> Result<ExitCode> {
         let mut list = opt_cmd::parse_passes(passes).context("cc: --passes")?;
         // The index-field annotations of aos-to-soa and peel are for later
         // DTrans passes; LLVM's would keep them as calls.
-        if list.iter().any(|p| p == "aos-to-soa" || p == "peel") && list.last().is_some_and(|p| p != "annotation-cleaner")
+        if list.iter().any(|p| p == "aos-to-soa" || p == "peel")
+            && list.last().is_some_and(|p| p != "annotation-cleaner")
         {
             list.push("annotation-cleaner".into());
         }

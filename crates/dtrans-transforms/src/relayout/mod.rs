@@ -640,7 +640,9 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 .unwrap_or_else(|| (0..old.struct_fields().len()).map(|i| format!("field{i}")).collect());
             let fields = old.struct_fields();
             let describe = |i: usize, off: u64, new: bool| match self.lay.index_target(old, i as u32) {
-                Some(s) if new => format!("{}: i32 @{off} (index into %{})", names[i], s.struct_name().unwrap_or_default()),
+                Some(s) if new => {
+                    format!("{}: i32 @{off} (index into %{})", names[i], s.struct_name().unwrap_or_default())
+                }
                 _ => format!("{}: {} @{off}", names[i], fields[i]),
             };
             let old_layout = (0..fields.len()).map(|i| describe(i, plan.old_off[i], false)).collect();
@@ -676,7 +678,11 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                                 } else {
                                     ""
                                 };
-                                format!("{} (into %{}{checked})", names[*k as usize], s.struct_name().unwrap_or_default())
+                                format!(
+                                    "{} (into %{}{checked})",
+                                    names[*k as usize],
+                                    s.struct_name().unwrap_or_default()
+                                )
                             })
                             .collect();
                         d.push_str(&format!("; 32-bit index: {}", list.join(", ")));

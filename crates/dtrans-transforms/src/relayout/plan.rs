@@ -1003,7 +1003,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         (true, None) => None,
                     };
                     let check = self.lay.index_targets.get(&t) == Some(&true);
-                    if check && !["write", "abort"].iter().all(|n| self.m.function(n).is_none_or(|x| x.is_declaration())) {
+                    if check
+                        && !["write", "abort"].iter().all(|n| self.m.function(n).is_none_or(|x| x.is_declaration()))
+                    {
                         self.fail(vec![t], "`write` or `abort` is defined in the program (the index check calls them)");
                         return;
                     }
