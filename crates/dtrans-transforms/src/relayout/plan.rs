@@ -743,6 +743,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
         };
         if !related {
+            // A field of a structure nested in a changed one: its new
+            // position keeps only the ABI alignment of what it holds.
+            let abi = u64::from(self.lay.dl.abi_align(ty).unwrap_or(1));
+            if i.alignment().is_some_and(|a| u64::from(a) > abi) && self.within_changed(addr) {
+                self.push(f, Action::Align { inst: i, align: abi });
+            }
             return;
         }
         let index = match self.index_at(addr) {
@@ -771,6 +777,29 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if let Some(target) = index {
             self.push(f, Action::Index { inst: i, op, target });
         }
+    }
+
+    /// Whether address `v` is reached by GEPs from a pointer into a changed
+    /// object, or steps through a changed type: a field of a structure
+    /// nested in a changed one, whose alignment the old layout gave.
+    fn within_changed(&mut self, v: Value<'m>) -> bool {
+        let mut v = v;
+        for _ in 0..16 {
+            if self.related(v) || v.global_value_type().is_some_and(|t| self.lay.changed(t)) {
+                return true;
+            }
+            let is_gep = v.as_instruction().is_some_and(|i| i.opcode() == Opcode::LLVMGetElementPtr)
+                || v.const_opcode() == Some(Opcode::LLVMGetElementPtr);
+            if !is_gep {
+                return false;
+            }
+            if !gep_touched(self.lay, v).is_empty() {
+                return true;
+            }
+            let Some(base) = v.operand(0) else { return false };
+            v = base;
+        }
+        false
     }
 
     /// The split structure whose index the field `v` addresses holds:
@@ -1032,6 +1061,11 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         let (Some(dst), Some(src), Some(len)) = (i.call_arg(0), i.call_arg(1), i.call_arg(2)) else { return };
         let ptrs: Vec<Value<'m>> = if copy { vec![dst, src] } else { vec![dst] };
         if !ptrs.iter().any(|p| self.related(*p)) {
+            // Inside a structure nested in a changed one: the alignment
+            // the old position gave may be gone (1 is always true).
+            if ptrs.iter().any(|p| self.within_changed(*p)) {
+                self.push(f, Action::MemAlign { call: i, align: 1 });
+            }
             return;
         }
         if i.as_value().metadata(self.tbaa_struct_kind).is_some() {
