@@ -112,6 +112,9 @@ pub struct Layouts<'m> {
     /// when the element count is checked when the program runs (not
     /// proven to fit in 32 bits).
     pub index_targets: HashMap<Type<'m>, bool>,
+    /// Fields that would hold an index but whose address has other uses
+    /// than loads and stores (they stay pointers): (structure, field).
+    pub index_refused: Vec<(Type<'m>, u32)>,
 }
 
 /// The size and alignment of a field that holds an index.
@@ -133,6 +136,7 @@ impl<'m> Layouts<'m> {
             literals: RefCell::new(HashMap::default()),
             index_fields: HashMap::default(),
             index_targets: HashMap::default(),
+            index_refused: Vec::new(),
         }
     }
 

@@ -347,14 +347,14 @@ impl<'m> Relayout<'m> {
         for h in cands.iter().filter(|t| split(t) || self.is_holder(**t)) {
             let Some(ptrs) = h.struct_name().and_then(|n| self.pointer_fields.get(&n)) else { continue };
             let complex = h.struct_name().and_then(|n| self.complex.get(&n));
-            let fields: Vec<(u32, Type<'m>)> = ptrs
+            let (fields, refused): (Vec<(u32, Type<'m>)>, Vec<(u32, Type<'m>)>) = ptrs
                 .iter()
-                // (A field whose address is used other than by loads,
-                // stores and steps is left alone.)
-                .filter(|(k, _)| !complex.is_some_and(|c| c.contains(k)))
                 .filter_map(|(k, target)| m.struct_type(target).map(|s| (*k, s)))
                 .filter(|(_, s)| lay.index_targets.contains_key(s))
-                .collect();
+                // A field whose address is used other than by loads,
+                // stores and steps stays a pointer.
+                .partition(|(k, _)| !complex.is_some_and(|c| c.contains(k)));
+            lay.index_refused.extend(refused.into_iter().map(|(k, _)| (*h, k)));
             if !fields.is_empty() {
                 lay.index_fields.insert(*h, fields);
             }
@@ -689,6 +689,19 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     }
                     if let Some(why) = self.no_index.get(&name) {
                         d.push_str(&format!("; pointers to it stay pointers: {why}"));
+                    }
+                    let refused: Vec<&str> = self
+                        .lay
+                        .index_refused
+                        .iter()
+                        .filter(|(h, _)| *h == old)
+                        .map(|(_, k)| names[*k as usize].as_str())
+                        .collect();
+                    if !refused.is_empty() {
+                        d.push_str(&format!(
+                            "; pointers stay in {} (an address of the field is used otherwise than by loads and stores)",
+                            refused.join(", ")
+                        ));
                     }
                     d
                 },
