@@ -9,7 +9,7 @@
 //! 2. `llvm-link-19` of that bitcode and the `.ll`/`.bc` inputs;
 //! 3. `opt-19 -passes=internalize,globaldce` keeping only `main` (and the
 //!    symbols the object files given on the command line need) visible;
-//! 4. the passes, in process, through `opt_cmd::run` (module file in, module
+//! 4. the passes, in process, through `opt_cmd::run_with` (module file in, module
 //!    file and report out);
 //! 5. `opt-19` at the user's level (debug info stripped unless the user asked
 //!    for it), then `clang-19` at that level to the program, with the object

@@ -206,7 +206,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Analyze { file, format, only } => analyze_cmd::run(ctx, &file, format, only.as_deref()),
         Command::Opt { file, passes, output, report, index_width } => {
             let options = opt_cmd::PassOptions { index: index_width };
-            opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options)
+            opt_cmd::run_with(ctx, &file, &passes, &output, report.as_deref(), options, true)
         }
         Command::Cc { args } => cc_cmd::run(ctx, &args),
         Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {

@@ -64,19 +64,9 @@ pub struct PassOptions {
     pub index: IndexWidth,
 }
 
-pub fn run(
-    ctx: &'static Context,
-    file: &Path,
-    passes: &str,
-    output: &Path,
-    report: Option<&Path>,
-    options: PassOptions,
-) -> Result<ExitCode> {
-    run_with(ctx, file, passes, output, report, options, true)
-}
-
-/// [`run`]; `verbose`: one line per changed structure on stderr (`dtrans
-/// cc` prints its own summary instead).
+/// Runs `passes` over `file` and writes `output` (and `report`);
+/// `verbose`: one line per changed structure on stderr (`dtrans cc`
+/// prints its own summary instead).
 pub fn run_with(
     ctx: &'static Context,
     file: &Path,

@@ -454,7 +454,7 @@ impl<'m> Layouts<'m> {
     /// leaves the object.
     pub fn pieces(&self, t: Type<'m>, lo: u64, len: u64) -> Option<Vec<Piece>> {
         let mut out = Vec::new();
-        if lo.checked_add(len)? > self.old_size(t) || self.covers_index(t, lo, lo + len) {
+        if lo.checked_add(len)? > self.old_size(t) {
             return None;
         }
         self.collect_pieces(t, 0, Some(0), lo, lo + len, &mut out);

@@ -281,6 +281,9 @@ impl<'m> Relayout<'m> {
     }
 }
 
+/// A field holding an index: (old field, the split structure).
+type IndexField<'m> = (u32, Type<'m>);
+
 /// The prefix of document 002's dependent types: structures that are not
 /// split but hold pointers into a split array, stored as indices.
 pub const HOLDER_PREFIX: &str = "__SOADT_";
@@ -347,7 +350,7 @@ impl<'m> Relayout<'m> {
         for h in cands.iter().filter(|t| split(t) || self.is_holder(**t)) {
             let Some(ptrs) = h.struct_name().and_then(|n| self.pointer_fields.get(&n)) else { continue };
             let complex = h.struct_name().and_then(|n| self.complex.get(&n));
-            let (fields, refused): (Vec<(u32, Type<'m>)>, Vec<(u32, Type<'m>)>) = ptrs
+            let (fields, refused): (Vec<IndexField<'m>>, Vec<IndexField<'m>>) = ptrs
                 .iter()
                 .filter_map(|(k, target)| m.struct_type(target).map(|s| (*k, s)))
                 .filter(|(_, s)| lay.index_targets.contains_key(s))
