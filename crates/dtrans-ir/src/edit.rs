@@ -743,6 +743,13 @@ impl<'m> Instruction<'m> {
         // SAFETY: live instruction.
         Value::from_raw(unsafe { c::LLVMGetNextInstruction(self.as_value().raw()) }).and_then(|v| v.as_instruction())
     }
+
+    /// The previous instruction in the block.
+    pub fn prev(self) -> Option<Instruction<'m>> {
+        // SAFETY: live instruction.
+        Value::from_raw(unsafe { c::LLVMGetPreviousInstruction(self.as_value().raw()) })
+            .and_then(|v| v.as_instruction())
+    }
 }
 
 impl<'m> BasicBlock<'m> {

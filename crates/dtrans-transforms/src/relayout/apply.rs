@@ -166,6 +166,12 @@ pub fn apply<'m>(
                 }
                 alloc_split(m, &b, lay, splits, *call, *owner, (*op, *count, *zeroed))?;
             }
+            Action::ResizeSplit { call, owner, old, op, check } => {
+                if *check {
+                    index_check(m, &b, lay, *call, *owner, (*op, None))?;
+                }
+                resize_split(m, &b, lay, splits, *call, *owner, (*old, *op))?;
+            }
             Action::Index { inst, op, target } => index_access(cx, &b, lay, splits, *inst, *op, *target)?,
             Action::FreeSplit { call, owner } => {
                 // Only a free of the array itself frees the side arrays (a
@@ -432,6 +438,134 @@ fn alloc_split<'m>(
     Ok(())
 }
 
+/// An allocation of a split structure's array that `realloc` resizes
+/// (`old`: the argument resized, `None` for a malloc): the main array's
+/// size shrinks to the remaining fields, and `__dtrans_resize.<struct>`
+/// runs after the call to resize the side arrays to the same count.
+fn resize_split<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    splits: &Splits<'m>,
+    call: Instruction<'m>,
+    owner: Type<'m>,
+    (old, op): (Option<u32>, u32),
+) -> Result<(), OptError> {
+    let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
+    let arrays = splits.arrays.get(&owner).ok_or_else(|| edit(format!("no arrays for {owner}")))?;
+    let old_size = lay.old_size(owner);
+    let size = call.operand(op).expect("size argument");
+    let i64t = m.int_type(64);
+    let name = format!("__dtrans_resize.{}", owner.struct_name().unwrap_or_default());
+    let helper = match m.function(&name) {
+        Some(f) => f,
+        None => build_resize(m, &name, owner, arrays)?,
+    };
+    let next = call.next().ok_or_else(|| edit("an allocation at the end of its block"))?;
+    at(b, next);
+    let size_t = |v: Value<'m>| -> Result<Value<'m>, OptError> {
+        Ok(if v.ty() == i64t { v } else { b.int_cast(v, i64t, false, "")? })
+    };
+    let old_ptr = match old {
+        Some(k) => call.call_arg(k).expect("the pointer resized"),
+        None => m.const_null(m.pointer_type()),
+    };
+    let mut args = vec![old_ptr, call.as_value()];
+    for bytes in std::iter::once(plan.new_size).chain(plan.groups.iter().map(|g| g.size)) {
+        args.push(size_t(rescale(m, size, old_size, bytes, Some(b)).map_err(edit)?.expect("built"))?);
+    }
+    b.call(helper.function_type(), helper.as_value(), &args, "")?;
+    // The main array's size operand last (the helper's arguments read the
+    // old one).
+    at(b, call);
+    let n = rescale(m, size, old_size, plan.new_size, Some(b)).map_err(edit)?.expect("built");
+    call.set_operand(op, n)?;
+    Ok(())
+}
+
+/// `define internal void @NAME(ptr %old, ptr %new, i64 %bytes, i64
+/// %side.0, ...)`, run after the main array of split structure `ty` went
+/// from `old` to `new` (`bytes` long now; `old` null for a new array):
+/// - an array other than the live one (a second array) cannot be
+///   represented: a message on standard error, then abort;
+/// - a failed realloc (`new` null, `bytes` not 0) changed nothing;
+/// - else each side array is `realloc`ed to its size (a realloc to 0 bytes
+///   frees it as glibc's frees the main array), stopping with a message if
+///   memory runs out, and the addresses are recorded.
+fn build_resize<'m>(
+    m: &'m Module<'_>,
+    name: &str,
+    ty: Type<'m>,
+    arrays: &SplitArrays<'m>,
+) -> Result<Function<'m>, OptError> {
+    use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntNE};
+    let (i64t, ptr) = (m.int_type(64), m.pointer_type());
+    let mut params = vec![ptr, ptr, i64t];
+    params.extend(arrays.sides.iter().map(|_| i64t));
+    let fty = m.function_type(m.void_type(), &params, false)?;
+    let realloc_ty = m.function_type(ptr, &[ptr, i64t], false)?;
+    let realloc =
+        Function::get_or_declare(m, "realloc", realloc_ty).ok_or_else(|| edit("`realloc` of another type"))?;
+    let f = m.add_function(name, fty)?;
+    f.set_internal();
+    let p = |k: u32| f.param(k).expect("declared parameter");
+    let (null, zero, no) = (m.const_null(ptr), m.const_int(64, 0), m.const_int(1, 0));
+    let ty_name = ty.struct_name().unwrap_or_default();
+    let b = m.builder();
+    b.clear_debug_location();
+    let entry = f.append_block("entry");
+    let second = f.append_block("second");
+    let resize = f.append_block("resize");
+    b.position_at_end(entry);
+    let base = b.load(ptr, arrays.base, "")?.as_value();
+    let live = b.icmp(LLVMIntNE, base, null, "")?;
+    let other = b.icmp(LLVMIntNE, p(0), base, "")?;
+    let bad = b.select(live, other, no, "")?;
+    b.cond_br(bad, second, resize)?;
+    stop_with(m, &b, second, &format!("{name}.second"), &format!(
+        "dtrans: %{ty_name}: a second array while one is live (the program was built with its structure split into arrays, which needs one)\n"
+    ))?;
+    b.position_at_end(resize);
+    let done = f.append_block("done");
+    let grow = f.append_block("grow");
+    let failed = b.select(b.icmp(LLVMIntEQ, p(1), null, "")?, b.icmp(LLVMIntNE, p(2), zero, "")?, no, "")?;
+    b.cond_br(failed, done, grow)?;
+    b.position_at_end(done);
+    b.ret(None)?;
+    let oom = f.append_block("oom");
+    stop_with(m, &b, oom, &format!("{name}.oom"), &format!("dtrans: %{ty_name}: out of memory resizing its side arrays\n"))?;
+    b.position_at_end(grow);
+    for (g, side) in arrays.sides.iter().enumerate() {
+        let bytes = p(3 + g as u32);
+        let was = b.load(ptr, *side, "")?.as_value();
+        let now = b.call(realloc_ty, realloc.as_value(), &[was, bytes], "")?.as_value();
+        let lost = b.select(b.icmp(LLVMIntEQ, now, null, "")?, b.icmp(LLVMIntNE, bytes, zero, "")?, no, "")?;
+        let next = f.append_block("next");
+        b.cond_br(lost, oom, next)?;
+        b.position_at_end(next);
+        b.store(now, *side)?;
+    }
+    b.store(p(1), arrays.base)?;
+    b.ret(None)?;
+    Ok(f)
+}
+
+/// Fills block `bl` with a write of `text` to standard error (the string
+/// global `global`) and an abort.
+fn stop_with<'m>(m: &'m Module<'_>, b: &Builder<'m>, bl: dtrans_ir::BasicBlock<'m>, global: &str, text: &str) -> Result<(), OptError> {
+    let (i32t, i64t, ptr) = (m.int_type(32), m.int_type(64), m.pointer_type());
+    let write_ty = m.function_type(i64t, &[i32t, ptr, i64t], false)?;
+    let abort_ty = m.function_type(m.void_type(), &[], false)?;
+    let write = Function::get_or_declare(m, "write", write_ty).ok_or_else(|| edit("`write` of another type"))?;
+    let abort = Function::get_or_declare(m, "abort", abort_ty).ok_or_else(|| edit("`abort` of another type"))?;
+    let msg = m.add_global_string(global, text)?;
+    b.position_at_end(bl);
+    b.call(write_ty, write.as_value(), &[m.const_int(32, 2), msg, m.const_int(64, text.len() as i64)], "")?;
+    b.call(abort_ty, abort.as_value(), &[], "")?;
+    b.unreachable()?;
+    Ok(())
+}
+
 /// A TBAA access tag of an `any pointer` load or store in `m`, if any.
 pub fn pointer_tag<'m>(m: &'m Module<'_>) -> Option<Metadata<'m>> {
     let kind = m.md_kind_id("tbaa");
@@ -547,16 +681,8 @@ fn index_check<'m>(
 /// `define internal void @NAME(i64 %n)`: returns when `n` is at most
 /// [`super::MAX_INDEXED`], else writes why to standard error and aborts.
 fn build_index_check<'m>(m: &'m Module<'_>, name: &str, ty: &str) -> Result<Function<'m>, OptError> {
-    let (i32t, i64t, ptr) = (m.int_type(32), m.int_type(64), m.pointer_type());
+    let i64t = m.int_type(64);
     let fty = m.function_type(m.void_type(), &[i64t], false)?;
-    let write_ty = m.function_type(i64t, &[i32t, ptr, i64t], false)?;
-    let abort_ty = m.function_type(m.void_type(), &[], false)?;
-    let write = Function::get_or_declare(m, "write", write_ty).ok_or_else(|| edit("`write` of another type"))?;
-    let abort = Function::get_or_declare(m, "abort", abort_ty).ok_or_else(|| edit("`abort` of another type"))?;
-    let text = format!(
-        "dtrans: %{ty}: more elements than a 32-bit index holds (the program was built with --index-width 32)\n"
-    );
-    let msg = m.add_global_string(&format!("{name}.message"), &text)?;
     let f = m.add_function(name, fty)?;
     f.set_internal();
     let (entry, fail, ok) = (f.append_block("entry"), f.append_block("fail"), f.append_block("ok"));
@@ -566,11 +692,9 @@ fn build_index_check<'m>(m: &'m Module<'_>, name: &str, ty: &str) -> Result<Func
     let n = f.param(0).expect("the count");
     let bad = b.icmp(dtrans_ir::IntPredicate::LLVMIntUGT, n, m.const_int(64, super::MAX_INDEXED as i64), "")?;
     b.cond_br(bad, fail, ok)?;
-    b.position_at_end(fail);
-    let len = m.const_int(64, text.len() as i64);
-    b.call(write_ty, write.as_value(), &[m.const_int(32, 2), msg, len], "")?;
-    b.call(abort_ty, abort.as_value(), &[], "")?;
-    b.unreachable()?;
+    let text =
+        format!("dtrans: %{ty}: more elements than a 32-bit index holds (the program was built with --index-width 32)\n");
+    stop_with(m, &b, fail, &format!("{name}.message"), &text)?;
     b.position_at_end(ok);
     b.ret(None)?;
     Ok(f)

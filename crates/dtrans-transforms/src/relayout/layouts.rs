@@ -115,6 +115,9 @@ pub struct Layouts<'m> {
     /// Fields that would hold an index but whose address has other uses
     /// than loads and stores (they stay pointers): (structure, field).
     pub index_refused: Vec<(Type<'m>, u32)>,
+    /// Split structures whose array is resized by realloc (the side
+    /// arrays are resized with it).
+    pub resized: rustc_hash::FxHashSet<Type<'m>>,
 }
 
 /// The size and alignment of a field that holds an index.
@@ -137,6 +140,7 @@ impl<'m> Layouts<'m> {
             index_fields: HashMap::default(),
             index_targets: HashMap::default(),
             index_refused: Vec::new(),
+            resized: Default::default(),
         }
     }
 

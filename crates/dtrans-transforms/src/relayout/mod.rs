@@ -30,10 +30,12 @@ use crate::optbase::{Changed, OptContext, OptError, OptPass, PassFactory};
 pub mod apply;
 pub mod layouts;
 pub mod plan;
+pub mod sites;
 pub mod tbaa;
 
 use layouts::{Layouts, StructPlan};
 use plan::Planner;
+use sites::ArraySource;
 
 /// What a policy sees of one candidate structure.
 pub struct Candidate<'a> {
@@ -148,6 +150,7 @@ impl PassFactory for RelayoutFactory {
             index: self.index,
             pointer_fields: HashMap::default(),
             counts: HashMap::default(),
+            resized: Default::default(),
             no_index: HashMap::default(),
             holders: Vec::new(),
             complex: HashMap::default(),
@@ -172,6 +175,8 @@ struct Relayout<'m> {
     /// Split structure name -> its element count, when the allocation's
     /// size is a constant.
     counts: HashMap<String, Option<u64>>,
+    /// Split structures whose array is resized by realloc.
+    resized: rustc_hash::FxHashSet<String>,
     /// Split structure name -> why its pointers stay pointers.
     no_index: HashMap<String, String>,
     /// Names of the dependent types (`__SOADT_`) among the candidates.
@@ -245,6 +250,7 @@ impl<'m> Relayout<'m> {
         let mut lay = Layouts::new(m.data_layout());
         let list: Vec<Type<'m>> = cands.iter().map(|(t, _)| *t).collect();
         self.choose_indices(m, &list, &mut lay);
+        lay.resized = list.iter().copied().filter(|t| t.struct_name().is_some_and(|n| self.resized.contains(&n))).collect();
         let mut pending: Vec<(Type<'m>, Vec<u32>)> = cands.to_vec();
         for d in dependents(m, &list) {
             pending.push((d, (0..d.struct_fields().len() as u32).collect()));
@@ -433,8 +439,15 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 if ch.groups.is_empty() {
                     Ok(ch)
                 } else {
-                    split_allowed(cx, s.ty).map(|site| {
-                        self.counts.insert(name.clone(), constant_count(site, c.size));
+                    sites::split_allowed(cx, s.ty).map(|source| {
+                        let count = match source {
+                            ArraySource::Once(site) => sites::constant_count(site, c.size),
+                            ArraySource::Resized { .. } => {
+                                self.resized.insert(name.clone());
+                                None
+                            }
+                        };
+                        self.counts.insert(name.clone(), count);
                         ch
                     })
                 }
@@ -978,71 +991,3 @@ pub fn source_name(llvm_name: &str) -> &str {
     n.strip_prefix("struct.").or_else(|| n.strip_prefix("union.")).unwrap_or(n)
 }
 
-/// The transformation's own legality for splitting structure `s` into
-/// arrays (document 001 leaves it to the transformation): every instance
-/// comes from one allocation site (malloc, calloc or a wrapper of them;
-/// not realloc), executed at most once (not in a loop, in a `main` nothing
-/// calls or in a function called from exactly one such place), so that one array holds
-/// every object and its address is known.
-fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<dtrans_ir::Instruction<'m>, String> {
-    use dtrans_analysis::alloc::AllocKind as K;
-    let sites: Vec<_> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
-    // (A realloc could be of the array, or of null: a second array. Telling
-    // them apart is not done yet.)
-    let [site] = sites.as_slice() else {
-        return Err(format!("allocated at {} sites (one array is needed)", sites.len()));
-    };
-    if !matches!(site.kind, K::Malloc | K::Calloc | K::UserMalloc | K::UserCalloc) {
-        return Err(format!("allocated by {:?}", site.kind));
-    }
-    if !executes_once(site.call, 0) {
-        return Err("its allocation may run more than once (one array is needed)".into());
-    }
-    Ok(site.call)
-}
-
-/// The number of `size`-byte elements the allocation `call` makes, when
-/// its size arguments are constants.
-fn constant_count(call: dtrans_ir::Instruction<'_>, size: u64) -> Option<u64> {
-    let callee = call.called_function()?;
-    let bytes: u64 = match callee.name().as_str() {
-        "calloc" => call.call_arg(0)?.const_uint_value()?.checked_mul(call.call_arg(1)?.const_uint_value()?)?,
-        "malloc" => call.call_arg(0)?.const_uint_value()?,
-        _ => return None, // a wrapper: its size argument is not known here
-    };
-    (size > 0).then(|| bytes / size)
-}
-
-/// Whether instruction `i` runs at most once per run of the program.
-fn executes_once(i: dtrans_ir::Instruction<'_>, depth: u32) -> bool {
-    let (Some(b), Some(f)) = (i.parent_block(), i.parent_function()) else { return false };
-    if depth > 16 || in_cycle(b) {
-        return false;
-    }
-    let users = f.as_value().users();
-    if f.name() == "main" {
-        // (A `main` that calls itself, or whose address is taken, may run
-        // again.)
-        return users.is_empty();
-    }
-    let [u] = users.as_slice() else { return false };
-    match u.as_instruction() {
-        Some(c) if c.is_call() && c.called_value() == Some(f.as_value()) => executes_once(c, depth + 1),
-        _ => false,
-    }
-}
-
-/// Whether block `b` can reach itself.
-fn in_cycle(b: dtrans_ir::BasicBlock<'_>) -> bool {
-    let mut seen = rustc_hash::FxHashSet::default();
-    let mut work: Vec<dtrans_ir::BasicBlock<'_>> = b.terminator().map(|t| t.successors()).unwrap_or_default();
-    while let Some(x) = work.pop() {
-        if x == b {
-            return true;
-        }
-        if seen.insert(x) {
-            work.extend(x.terminator().map(|t| t.successors()).unwrap_or_default());
-        }
-    }
-    false
-}

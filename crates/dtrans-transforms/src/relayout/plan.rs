@@ -67,6 +67,12 @@ pub enum Action<'m> {
     /// wrapper whose other effects would run again, and the bases recorded.
     /// `check`: the element count is checked to fit a 32-bit index.
     AllocSplit { call: Instruction<'m>, owner: Type<'m>, op: u32, count: Option<u32>, zeroed: bool, check: bool },
+    /// An allocation of the array of a split structure resized by
+    /// `realloc` (`old`: the argument it resizes; `None` for a malloc):
+    /// the main array's size operand `op` is rescaled, and a call after it
+    /// resizes the side arrays the same way and records the addresses.
+    /// `check` as for `AllocSplit`.
+    ResizeSplit { call: Instruction<'m>, owner: Type<'m>, old: Option<u32>, op: u32, check: bool },
     /// A load (`op` 0) or store (`op` 1) of a pointer to split structure
     /// `target` in a field that holds its index now: the index is loaded
     /// and decoded, or encoded and stored.
@@ -978,6 +984,50 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         }
     }
 
+    /// An allocation of a split structure whose array is resized by
+    /// realloc (`sites.rs` made sure it is the library's realloc, or a
+    /// malloc that runs once, each kept in the array's home).
+    fn plan_resize(&mut self, f: Function<'m>, i: Instruction<'m>, k: AllocKind, t: Type<'m>) {
+        let old = match k {
+            AllocKind::Realloc => Some(0),
+            AllocKind::Malloc | AllocKind::UserMalloc => None,
+            _ => {
+                self.fail(vec![t], format!("a {k:?} of a structure split into arrays resized by realloc"));
+                return;
+            }
+        };
+        if i.opcode() != Opcode::LLVMCall {
+            self.fail(vec![t], "an invoke allocating a structure split into arrays");
+            return;
+        }
+        if self.info.ptr.mem_fns.fill_of_call(i).is_some() {
+            self.fail(vec![t], "an allocation wrapper that fills its block (side arrays would not be)");
+            return;
+        }
+        if !library_usable(self.m, "realloc") {
+            self.fail(vec![t], "`realloc` is not the library's (side arrays are resized by it)");
+            return;
+        }
+        if !["write", "abort"].iter().all(|n| self.m.function(n).is_none_or(|x| x.is_declaration())) {
+            self.fail(vec![t], "`write` or `abort` is defined in the program (the resized arrays' check calls them)");
+            return;
+        }
+        let (old_size, new) = (self.lay.old_size(t), self.lay.new_size(t));
+        let sizes: Vec<u64> = self.lay.plan(t).map(|p| p.groups.iter().map(|g| g.size).collect()).unwrap_or_default();
+        let op = k.size_args().map(|(a, _)| a);
+        let size = op.and_then(|a| i.call_arg(a));
+        let Some((op, size)) = op.zip(size) else {
+            self.fail(vec![t], "an allocation whose size is not an argument");
+            return;
+        };
+        if !std::iter::once(new).chain(sizes).all(|n| rescale(self.m, size, old_size, n, None).is_ok()) {
+            self.fail(vec![t], format!("the size of {} is not a count of {t} the pass can rewrite", i.as_value()));
+            return;
+        }
+        let check = self.lay.index_targets.get(&t) == Some(&true);
+        self.push(f, Action::ResizeSplit { call: i, owner: t, old, op, check });
+    }
+
     fn plan_alloc(&mut self, f: Function<'m>, i: Instruction<'m>, kind: Option<MemFn>, t: Type<'m>) {
         let (old, new) = (self.lay.old_size(t), self.lay.new_size(t));
         let Some(MemFn::Alloc(k)) = kind else {
@@ -989,6 +1039,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             return;
         }
         let split = self.lay.plan(t).is_some_and(|p| !p.groups.is_empty());
+        if split && self.lay.resized.contains(&t) {
+            self.plan_resize(f, i, k, t);
+            return;
+        }
         if split && !matches!(k, AllocKind::Malloc | AllocKind::Calloc | AllocKind::UserMalloc | AllocKind::UserCalloc)
         {
             self.fail(vec![t], format!("a {k:?} of a structure split into arrays"));

@@ -1,0 +1,238 @@
+//! Where the one array of a structure split by peel or aos-to-soa comes
+//! from: the transformation's own legality (document 001 leaves it to the
+//! transformation). The side arrays must follow the array, so every
+//! object of the structure must live in one array whose (re)allocations
+//! the pass sees. Two forms are accepted:
+//!
+//! - **Once**: one allocation (malloc, calloc or a wrapper of them) that
+//!   runs at most once per run of the program.
+//! - **Resized**: the library's `realloc` grows the array. Every realloc
+//!   of the structure takes the pointer it resizes from one place, the
+//!   array's *home* (a global, or a local of a function that runs once);
+//!   the home is only loaded and stored, holds null at first, and is given
+//!   nothing but the results of these allocations, or null right after
+//!   the array is freed; each result is stored there in the block of its
+//!   call. Other allocations (malloc or a wrapper of it) run at most once
+//!   and are kept in the home the same way. So at most one array is live
+//!   at a time: a realloc of null makes a new array only while none
+//!   exists. The rewritten program still checks this when it runs
+//!   (`__dtrans_resize.<struct>`, in `apply.rs`) for the one path the
+//!   rules let through: a realloc that failed, whose null the program
+//!   keeps (leaking the array) before it allocates again. There the
+//!   rewritten program stops with a message where the original went on.
+//!
+//! User realloc wrappers are not accepted: one may return a fresh block
+//! (`malloc`) while the old one stays live, or null without freeing.
+use dtrans_analysis::alloc::{AllocKind as K, MemFn};
+use dtrans_analysis::ptr_types::AllocSite;
+use dtrans_ir::{BasicBlock, Instruction, Opcode, Value, ValueKind};
+use dtrans_types::TypeId;
+use rustc_hash::FxHashSet as HashSet;
+
+use crate::optbase::OptContext;
+
+/// How the one array of a split structure is allocated.
+#[derive(Clone, Copy)]
+pub enum ArraySource<'m> {
+    /// One allocation, run at most once.
+    Once(Instruction<'m>),
+    /// Allocated and resized by `realloc`, the current array kept in `home`.
+    Resized { home: Value<'m> },
+}
+
+/// Whether every instance of structure `s` lives in one array the pass
+/// can follow, and how that array is allocated; else why not.
+pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySource<'m>, String> {
+    let sites: Vec<&AllocSite<'m>> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
+    if sites.iter().any(|a| a.kind == K::Realloc) {
+        return resized(cx, &sites).map(|home| ArraySource::Resized { home });
+    }
+    let [site] = sites.as_slice() else {
+        return Err(format!("allocated at {} sites (one array is needed)", sites.len()));
+    };
+    if !matches!(site.kind, K::Malloc | K::Calloc | K::UserMalloc | K::UserCalloc) {
+        return Err(format!("allocated by {:?}", site.kind));
+    }
+    if !executes_once(site.call, 0) {
+        return Err("its allocation may run more than once (one array is needed)".into());
+    }
+    Ok(ArraySource::Once(site.call))
+}
+
+/// The home of an array resized by realloc (see the module's doc), or why
+/// there is none.
+fn resized<'m>(cx: &OptContext<'m, '_>, sites: &[&AllocSite<'m>]) -> Result<Value<'m>, String> {
+    let calls: Vec<Instruction<'m>> = sites.iter().map(|a| a.call).collect();
+    let mut homes: Vec<Value<'m>> = Vec::new();
+    for a in sites {
+        match a.kind {
+            K::Realloc => {
+                let old = a.call.call_arg(0).ok_or("a realloc without its pointer argument")?;
+                if old.kind() == ValueKind::ConstantNull {
+                    continue;
+                }
+                let load = old.as_instruction().filter(|l| l.opcode() == Opcode::LLVMLoad);
+                let home = load.and_then(|l| l.operand(0)).ok_or_else(|| {
+                    format!("a realloc of {}, not of a pointer loaded from where the array is kept", describe(old))
+                })?;
+                if !homes.contains(&home) {
+                    homes.push(home);
+                }
+            }
+            K::Malloc | K::UserMalloc if executes_once(a.call, 0) => {}
+            K::Malloc | K::UserMalloc => return Err("resized by realloc, and allocated by malloc more than once".into()),
+            k => return Err(format!("resized by realloc, and allocated by {k:?}")),
+        }
+    }
+    let home = match homes.as_slice() {
+        [h] => *h,
+        [] => return Err("allocated by realloc of null only (each call may make another array)".into()),
+        _ => return Err(format!("realloc of pointers kept in {} places (one place must keep the array)", homes.len())),
+    };
+    let what = describe(home);
+    match home.kind() {
+        ValueKind::GlobalVariable => {
+            if !home.initializer().is_some_and(|v| v.kind() == ValueKind::ConstantNull) {
+                return Err(format!("{what}, where the array is kept, is not null at first"));
+            }
+        }
+        ValueKind::Instruction if home.as_instruction().is_some_and(|a| a.opcode() == Opcode::LLVMAlloca) => {
+            if !executes_once(home.as_instruction().expect("checked"), 0) {
+                return Err(format!("{what}, where the array is kept, is a local of a function that may run more than once"));
+            }
+        }
+        _ => return Err(format!("the array is kept in {what}, neither a global nor a local")),
+    }
+    for u in home.users() {
+        let Some(i) = u.as_instruction() else {
+            return Err(format!("{what}, where the array is kept, is used in a constant expression"));
+        };
+        let lifetime = i.called_function().is_some_and(|f| f.name().starts_with("llvm.lifetime."));
+        match i.opcode() {
+            Opcode::LLVMLoad => {}
+            // (A local's lifetime markers: it is in a function that runs once.)
+            Opcode::LLVMCall if lifetime => {}
+            Opcode::LLVMStore if i.operand(1) == Some(home) && i.operand(0) != Some(home) => {
+                let v = i.operand(0).expect("stored value");
+                if v.kind() == ValueKind::ConstantNull {
+                    if !initializes(i, home) && !cleared_after_free(cx, i, home) {
+                        return Err(format!("null is stored into {what} where its array may be live (not right after a free of it)"));
+                    }
+                } else if !v.as_instruction().is_some_and(|c| calls.contains(&c)) {
+                    return Err(format!("{what}, where the array is kept, is given another pointer than its allocation"));
+                }
+            }
+            _ => return Err(format!("the address of {what}, where the array is kept, is used otherwise than to load and store")),
+        }
+    }
+    // Each result is kept in the home on every path that goes on (a store
+    // in the call's own block).
+    for c in &calls {
+        let kept = c.as_value().users().iter().any(|u| {
+            u.as_instruction().is_some_and(|s| {
+                s.opcode() == Opcode::LLVMStore && s.operand(1) == Some(home) && s.parent_block() == c.parent_block()
+            })
+        });
+        if !kept {
+            return Err(format!("an allocation in @{} is not always kept in {what}", function_name(*c)));
+        }
+    }
+    Ok(home)
+}
+
+/// `@g`, or `%x in @f`, for the reasons given.
+fn describe(v: Value<'_>) -> String {
+    match v.as_instruction() {
+        Some(i) => {
+            let name = v.name();
+            let local = if name.is_empty() { "a local".to_string() } else { format!("%{name}") };
+            format!("{local} in @{}", function_name(i))
+        }
+        None if v.is_global_value() => format!("@{}", v.name()),
+        None => v.to_string(),
+    }
+}
+
+fn function_name(i: Instruction<'_>) -> String {
+    i.parent_function().map(|f| f.name()).unwrap_or_default()
+}
+
+/// A store of null into a local `home` in the entry block of its
+/// function: its first value (no allocation of the array can run before
+/// the entry block).
+fn initializes(store: Instruction<'_>, home: Value<'_>) -> bool {
+    let Some(alloca) = home.as_instruction() else { return false };
+    let entry = alloca.parent_function().and_then(|f| f.entry_block());
+    entry.is_some() && store.parent_block() == entry
+}
+
+/// A store of null into `home` that follows a free of the pointer loaded
+/// from `home`, with no other call or store into `home` in between.
+fn cleared_after_free<'m>(cx: &OptContext<'m, '_>, store: Instruction<'m>, home: Value<'m>) -> bool {
+    let mut at = store.prev();
+    while let Some(i) = at {
+        if i.opcode() == Opcode::LLVMStore && i.operand(1) == Some(home) {
+            return false;
+        }
+        if i.is_call() {
+            let callee = i.called_function();
+            if callee.is_some_and(|f| f.name().starts_with("llvm.")) {
+                at = i.prev();
+                continue;
+            }
+            let frees = callee.and_then(|f| cx.info.ptr.mem_fns.kind(f)).is_some_and(|k| matches!(k, MemFn::Free(_)));
+            let arg = i.call_arg(0).and_then(|p| p.as_instruction());
+            return frees && arg.is_some_and(|l| l.opcode() == Opcode::LLVMLoad && l.operand(0) == Some(home));
+        }
+        at = i.prev();
+    }
+    false
+}
+
+/// The number of `size`-byte elements the allocation `call` makes, when
+/// its size arguments are constants.
+pub fn constant_count(call: Instruction<'_>, size: u64) -> Option<u64> {
+    let callee = call.called_function()?;
+    let bytes: u64 = match callee.name().as_str() {
+        "calloc" => call.call_arg(0)?.const_uint_value()?.checked_mul(call.call_arg(1)?.const_uint_value()?)?,
+        "malloc" => call.call_arg(0)?.const_uint_value()?,
+        _ => return None, // a wrapper: its size argument is not known here
+    };
+    (size > 0).then(|| bytes / size)
+}
+
+/// Whether instruction `i` runs at most once per run of the program (not
+/// in a loop, in a `main` nothing calls or in a function called from
+/// exactly one such place).
+fn executes_once(i: Instruction<'_>, depth: u32) -> bool {
+    let (Some(b), Some(f)) = (i.parent_block(), i.parent_function()) else { return false };
+    if depth > 16 || in_cycle(b) {
+        return false;
+    }
+    let users = f.as_value().users();
+    if f.name() == "main" {
+        // (A `main` that calls itself, or whose address is taken, may run
+        // again.)
+        return users.is_empty();
+    }
+    let [u] = users.as_slice() else { return false };
+    match u.as_instruction() {
+        Some(c) if c.is_call() && c.called_value() == Some(f.as_value()) => executes_once(c, depth + 1),
+        _ => false,
+    }
+}
+
+/// Whether block `b` can reach itself.
+fn in_cycle(b: BasicBlock<'_>) -> bool {
+    let mut seen = HashSet::default();
+    let mut work: Vec<BasicBlock<'_>> = b.terminator().map(|t| t.successors()).unwrap_or_default();
+    while let Some(x) = work.pop() {
+        if x == b {
+            return true;
+        }
+        if seen.insert(x) {
+            work.extend(x.terminator().map(|t| t.successors()).unwrap_or_default());
+        }
+    }
+    false
+}
