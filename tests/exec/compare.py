@@ -26,7 +26,8 @@ does not finish within the time limit is skipped (and counted).
 compiled and linked IR and compared with the same baseline run. Options
 of `dtrans opt` may follow the list in the same argument
 (`--passes "peel --index-width 32"`); "32-bit index" in the summary counts
-the programs where a structure got index fields.
+the programs where a structure got index fields, "realloc" those where a
+split structure's array is resized by realloc.
 
 Prints one line per program, level (and pass list, when there are
 several: `NAME LEVEL [LIST]: ...`) with OK, DIFF, CRASH, VERIFY or BUILD
@@ -107,8 +108,9 @@ def build_ir(units, level, work, tag, cflags):
     return linked
 
 
-# Counted with the passes in the summary: structures given index fields.
-INDEX_KEY = "32-bit index"
+# Counted with the passes in the summary (report detail -> key): structures
+# given index fields, split structures whose array realloc resizes.
+DETAIL_KEYS = {"32-bit index": "32-bit index", "array resized by realloc": "realloc"}
 
 
 def finish(linked, work, tag, passes, dtrans):
@@ -130,8 +132,9 @@ def finish(linked, work, tag, passes, dtrans):
         try:
             for c in json.load(open(report)).get("changed", []):
                 changed[c.get("pass", "?")] = changed.get(c.get("pass", "?"), 0) + 1
-                if "32-bit index" in c.get("detail", ""):
-                    changed[INDEX_KEY] = changed.get(INDEX_KEY, 0) + 1
+                for text, key in DETAIL_KEYS.items():
+                    if text in c.get("detail", ""):
+                        changed[key] = changed.get(key, 0) + 1
         except (OSError, ValueError):
             changed = {}
         linked = out
@@ -174,7 +177,7 @@ def check(name, units, level, args, work, cflags, expected):
     for i, passes in enumerate(lists):
         try:
             exe, by_pass = finish(linked, work, f"{tag}.new{i}", passes, args.dtrans)
-            changed = sum(n for k, n in by_pass.items() if k != INDEX_KEY)
+            changed = sum(n for k, n in by_pass.items() if k not in DETAIL_KEYS.values())
             try:
                 got = run(exe, args.timeout * 4)
             except subprocess.TimeoutExpired:

@@ -6,7 +6,7 @@ Csmith keeps its structures in globals and locals, which peel and
 aos-to-soa never split (they need one heap array holding every object), so
 a csmith campaign says nothing about them. These programs are shaped the
 other way: each structure type has one array allocated once in `main`
-(malloc, calloc or a wrapper), pointers into it kept in variables, fields
+(malloc, calloc or a wrapper) or grown there by realloc from null, pointers into it kept in variables, fields
 and globals, loops that read a few fields often and the rest once, pointer
 comparisons, differences and walks. Some programs add what the passes must
 refuse or handle with care (a field's address passed to a function, a
@@ -82,6 +82,12 @@ def generate(seed):
     for k in range(rng.randint(1, 3)):
         structs.append(Struct(rng, k, list(structs)))
     misses = [m for m in NEAR_MISSES if rng.random() < 0.12]
+    # Some arrays grow by realloc from null instead (their own generator,
+    # so the rest of a seed's program stays what it was).
+    grow = random.Random(seed * 1000003 + 17)
+    for s in structs:
+        if s.alloc in ("malloc", "wrapper") and grow.random() < 0.3:
+            s.alloc = "grown"
     out = ["#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
            "static unsigned long long state = %dULL;\n" % (seed * 2654435761 % 2**63 + 1),
            "static unsigned next(void) { state = state * 6364136223846793005ULL + 1442695040888963407ULL;"
@@ -128,10 +134,13 @@ def generate(seed):
 def allocation(s, misses):
     t = f"struct {s.name}"
     n = s.count
-    call = {"malloc": f"malloc({n} * sizeof({t}))", "calloc": f"calloc({n}, sizeof({t}))",
+    call = {"grown": "", "malloc": f"malloc({n} * sizeof({t}))", "calloc": f"calloc({n}, sizeof({t}))",
             "wrapper": f"xmalloc({n} * sizeof({t}))", "wrapper_calloc": f"xcalloc({n}, sizeof({t}))"}[s.alloc]
     code = f"    {s.name}_n = {n};\n"
-    if "alloc_in_loop" in misses:
+    if s.alloc == "grown":
+        code += (f"    for (int c = 8; ; c *= 2) {{ {s.name}_arr = realloc({s.name}_arr, c * sizeof({t}));"
+                 f" if (!{s.name}_arr) return 2; if (c >= {n}) break; }}\n")
+    elif "alloc_in_loop" in misses:
         code += (f"    for (int r = 0; r < 2; r++) {{ if (r) free({s.name}_arr); {s.name}_arr = {call};"
                  f" if (!{s.name}_arr) return 2; }}\n")
     else:

@@ -9,12 +9,13 @@
 //! allocation of the array allocates the side arrays with the same count
 //! (by the same function) and records their addresses in globals; a free
 //! of the array (and only of it: checked when the program runs) frees
-//! them. A realloc is not handled (it may be of the array or of null).
+//! them. An array grown by the library's `realloc` has its side arrays
+//! resized with it (`__dtrans_resize.<struct>`).
 //!
 //! Legality beyond the analysis's `peel`/`aos-to-soa` verdict (no local or
 //! global instances, no nesting, no field address taken, no partial
-//! writes): one allocation site, run at most once, so that one array holds
-//! every object (`relayout::split_allowed`); no memset or memcpy over the
+//! writes): one array holds every object, allocated once or resized by
+//! realloc in one place (`relayout::sites`); no memset or memcpy over the
 //! structure, no qsort of its array (the planner rejects those places).
 //!
 //! Pointers in registers stay pointers (the side arrays are indexed from

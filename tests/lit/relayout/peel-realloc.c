@@ -17,9 +17,9 @@
 // RUN: %dtrans opt %t.NP.ll -p peel --index-width 32 -o %t.32.ll 2>&1 | %FileCheck %s --check-prefix=W32
 // RUN: %FileCheck %s --check-prefix=CHECK32 < %t.32.ll
 // RUN: %clang -O2 %t.32.ll -o %t.32 && %t.32 > %t.32.txt && diff %t.base.txt %t.32.txt
-// MSG-DAG: peel: %struct.item -> %__DPL_struct.item (72 -> 16 bytes: 2 groups: {key, weight} {c1, c2, c3, c4, c5, c6, c7})
-// MSG-DAG: peel: %struct.job -> %__DPL_struct.job (88 -> 16 bytes: 2 groups: {key, next} {w0, w1, w2, w3, w4, w5, w6, w7, tag})
-// W32: peel: %struct.job -> %__DPL_struct.job (88 -> 16 bytes: 2 groups: {key, next} {w0, w1, w2, w3, w4, w5, w6, w7, tag}; 32-bit index: next (into %struct.job, count checked when the program runs))
+// MSG-DAG: peel: %struct.item -> %__DPL_struct.item (72 -> 16 bytes: 2 groups: {key, weight} {c1, c2, c3, c4, c5, c6, c7}; array resized by realloc, side arrays with it)
+// MSG-DAG: peel: %struct.job -> %__DPL_struct.job (88 -> 16 bytes: 2 groups: {key, next} {w0, w1, w2, w3, w4, w5, w6, w7, tag}; array resized by realloc, side arrays with it)
+// W32: peel: %struct.job -> %__DPL_struct.job (88 -> 16 bytes: 2 groups: {key, next} {w0, w1, w2, w3, w4, w5, w6, w7, tag}; array resized by realloc, side arrays with it; 32-bit index: next (into %struct.job, count checked when the program runs))
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -685,6 +685,9 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     "holds a changed structure".into()
                 } else {
                     let mut d = self.details.get(&name).cloned().unwrap_or_default();
+                    if self.lay.resized.contains(&old) {
+                        d.push_str("; array resized by realloc, side arrays with it");
+                    }
                     if let Some(idx) = self.lay.index_fields.get(&old) {
                         let list: Vec<String> = idx
                             .iter()

@@ -105,7 +105,7 @@ fn resized<'m>(cx: &OptContext<'m, '_>, sites: &[&AllocSite<'m>]) -> Result<Valu
     }
     for u in home.users() {
         let Some(i) = u.as_instruction() else {
-            return Err(format!("{what}, where the array is kept, is used in a constant expression"));
+            return Err(format!("the address of {what}, where the array is kept, is in a constant or an initializer"));
         };
         let lifetime = i.called_function().is_some_and(|f| f.name().starts_with("llvm.lifetime."));
         match i.opcode() {
@@ -143,11 +143,12 @@ fn resized<'m>(cx: &OptContext<'m, '_>, sites: &[&AllocSite<'m>]) -> Result<Valu
 /// `@g`, or `%x in @f`, for the reasons given.
 fn describe(v: Value<'_>) -> String {
     match v.as_instruction() {
-        Some(i) => {
+        Some(i) if i.opcode() == Opcode::LLVMAlloca => {
             let name = v.name();
             let local = if name.is_empty() { "a local".to_string() } else { format!("%{name}") };
             format!("{local} in @{}", function_name(i))
         }
+        Some(i) => format!("memory reached through a pointer in @{}", function_name(i)),
         None if v.is_global_value() => format!("@{}", v.name()),
         None => v.to_string(),
     }
