@@ -85,12 +85,13 @@ impl Transform {
             // does not see which field it is, so it stays.
             Transform::DeleteField => [COMMON, &[FieldAddressTaken]].concat(),
             // Splitting the structure into arrays needs every instance in
-            // one allocated array: no instances on the stack or in globals,
-            // no global arrays of it, no field addresses, no partial
+            // one array: no instances on the stack or alone in globals, no
+            // initialized global instances, no field addresses, no partial
             // writes, no nesting. This is the safety part only: that all
-            // instances come from one replaceable allocation, and every
-            // pointer stays inside it, is for the transformation's own
-            // legality check (issue 12) to add.
+            // instances are in one array (one allocation, or one global
+            // array: GlobalArray is allowed here), and every pointer stays
+            // inside it, is the transformation's own legality check
+            // (`dtrans-transforms`, `relayout/sites.rs`).
             Transform::AosToSoa | Transform::Peel => [
                 COMMON,
                 &[
@@ -98,7 +99,6 @@ impl Transform {
                     MemFuncPartialWrite,
                     HasInitializerList,
                     GlobalInstance,
-                    GlobalArray,
                     LocalInstance,
                     NestedStruct,
                     ContainsNestedStruct,

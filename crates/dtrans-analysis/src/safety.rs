@@ -527,9 +527,13 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             let tm = self.tm();
             match tm.get(base) {
                 DType::Struct(_) => {
-                    self.mark(base, Condition::GlobalInstance, site("a global instance"));
+                    // (An array of instances is GlobalArray, not
+                    // GlobalInstance: a splitting pass can take the one
+                    // array of a structure, never a lone instance.)
                     if array {
                         self.mark(base, Condition::GlobalArray, site("a global array of instances"));
+                    } else {
+                        self.mark(base, Condition::GlobalInstance, site("a global instance"));
                     }
                     let init = g.initializer();
                     if init.is_some_and(|v| !v.is_null_or_undef()) {

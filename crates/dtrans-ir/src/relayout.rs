@@ -348,6 +348,20 @@ impl<'c> Module<'c> {
         }
     }
 
+    /// [`Module::add_internal_global`], marked constant: nothing stores
+    /// into it, so loads of it fold to `init`.
+    pub fn add_internal_constant<'a>(
+        &'a self,
+        name: &str,
+        ty: Type<'a>,
+        init: Value<'a>,
+    ) -> Result<Value<'a>, EditError> {
+        let g = self.add_internal_global(name, ty, init)?;
+        // SAFETY: `g` is the global variable just added.
+        unsafe { c::LLVMSetGlobalConstant(g.raw(), 1) };
+        Ok(g)
+    }
+
     /// Removes `dereferenceable(N)` and `dereferenceable_or_null(N)` from
     /// every function and call site: after a structure shrinks, a byte
     /// count stated for the old layout would promise memory that is not

@@ -26,6 +26,13 @@ pub fn rebuild_address<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -
     let gt = g.global_value_type().expect("a global variable");
     match lay.translate_ptr(gt, off) {
         Pos::At(x) => Ok(m.const_byte_offset(g, x, c.gep_is_inbounds())?),
+        Pos::Side { owner, field, off, elements } if lay.side_storage.contains_key(&owner) => {
+            let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
+            let (k, at) = plan.side[field as usize].ok_or_else(|| edit(format!("{c}: field {field} not moved")))?;
+            let storage = lay.side_storage[&owner][k as usize];
+            let x = elements * plan.groups[k as usize].size as i64 + (at + off) as i64;
+            Ok(m.const_byte_offset(storage, x, c.gep_is_inbounds())?)
+        }
         _ => Err(edit(format!("{c} is not at a field of the new layout"))),
     }
 }

@@ -118,6 +118,12 @@ pub struct Layouts<'m> {
     /// Split structures whose array is resized by realloc (the side
     /// arrays are resized with it).
     pub resized: rustc_hash::FxHashSet<Type<'m>>,
+    /// Split structures kept in a global array.
+    pub global_arrays: rustc_hash::FxHashSet<Type<'m>>,
+    /// Per split structure kept in a global array: the global array of
+    /// each side group (made after planning), where constant addresses of
+    /// moved fields go.
+    pub side_storage: HashMap<Type<'m>, Vec<dtrans_ir::Value<'m>>>,
 }
 
 /// The size and alignment of a field that holds an index.
@@ -141,6 +147,8 @@ impl<'m> Layouts<'m> {
             index_targets: HashMap::default(),
             index_refused: Vec::new(),
             resized: Default::default(),
+            global_arrays: Default::default(),
+            side_storage: HashMap::default(),
         }
     }
 
@@ -364,7 +372,13 @@ impl<'m> Layouts<'m> {
                 if os == 0 {
                     return Pos::Invalid;
                 }
-                self.translate(e, off % os, pointer).shift(((off / os) * ns) as i64)
+                match self.translate(e, off % os, pointer) {
+                    // (An element of a global array of a split structure.)
+                    Pos::Side { owner, field, off: o, elements } => {
+                        Pos::Side { owner, field, off: o, elements: elements + (off / os) as i64 }
+                    }
+                    p => p.shift(((off / os) * ns) as i64),
+                }
             }
             TypeKind::LLVMStructTypeKind => {
                 let Some(p) = self.plan(t) else { return Pos::Invalid };
@@ -419,7 +433,12 @@ impl<'m> Layouts<'m> {
         let k = off.div_euclid(os);
         let r = off.rem_euclid(os);
         match self.translate_in(t, r as u64) {
-            Pos::Side { owner, field, off, .. } => Pos::Side { owner, field, off, elements: k },
+            // Whole objects of `t` (the owner, or an array of it) stepped
+            // over, counted in owners, plus those inside the array.
+            Pos::Side { owner, field, off, elements } => {
+                let per = os / (self.old_size(owner) as i64).max(1);
+                Pos::Side { owner, field, off, elements: elements + k * per }
+            }
             p => p.shift(k * ns),
         }
     }

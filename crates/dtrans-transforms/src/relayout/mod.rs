@@ -151,6 +151,7 @@ impl PassFactory for RelayoutFactory {
             pointer_fields: HashMap::default(),
             counts: HashMap::default(),
             resized: Default::default(),
+            global_arrays: HashMap::default(),
             no_index: HashMap::default(),
             holders: Vec::new(),
             complex: HashMap::default(),
@@ -177,6 +178,8 @@ struct Relayout<'m> {
     counts: HashMap<String, Option<u64>>,
     /// Split structures whose array is resized by realloc.
     resized: rustc_hash::FxHashSet<String>,
+    /// Split structure name -> the global array holding every instance.
+    global_arrays: HashMap<String, Value<'m>>,
     /// Split structure name -> why its pointers stay pointers.
     no_index: HashMap<String, String>,
     /// Names of the dependent types (`__SOADT_`) among the candidates.
@@ -251,6 +254,8 @@ impl<'m> Relayout<'m> {
         let list: Vec<Type<'m>> = cands.iter().map(|(t, _)| *t).collect();
         self.choose_indices(m, &list, &mut lay);
         lay.resized = list.iter().copied().filter(|t| t.struct_name().is_some_and(|n| self.resized.contains(&n))).collect();
+        lay.global_arrays =
+            list.iter().copied().filter(|t| t.struct_name().is_some_and(|n| self.global_arrays.contains_key(&n))).collect();
         let mut pending: Vec<(Type<'m>, Vec<u32>)> = cands.to_vec();
         for d in dependents(m, &list) {
             pending.push((d, (0..d.struct_fields().len() as u32).collect()));
@@ -446,6 +451,10 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                                 self.resized.insert(name.clone());
                                 None
                             }
+                            ArraySource::Global { array, count } => {
+                                self.global_arrays.insert(name.clone(), array);
+                                Some(count)
+                            }
                         };
                         self.counts.insert(name.clone(), count);
                         ch
@@ -598,7 +607,16 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             let fields = old.struct_fields();
             let ptr = m.pointer_type();
             let null = m.const_null(ptr);
-            let base = m.add_internal_global(&format!("{}.base", new.struct_name().unwrap_or_default()), ptr, null)?;
+            let new_name = new.struct_name().unwrap_or_default();
+            // A global array: the bases are constants (the array, whose
+            // replacement takes its uses at the end, and a zeroed global
+            // array per side group), which loads of them fold to.
+            let global = self.global_arrays.get(&name).copied();
+            let count = global.and_then(|g| g.global_value_type()).and_then(|t| t.len()).unwrap_or(0);
+            let base = match global {
+                Some(g) => m.add_internal_constant(&format!("{new_name}.base"), ptr, g)?,
+                None => m.add_internal_global(&format!("{new_name}.base"), ptr, null)?,
+            };
             let mut sides = Vec::new();
             let mut records = Vec::new();
             for (g, (gname, members)) in groups.iter().enumerate() {
@@ -619,11 +637,15 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 if !ok {
                     return Err(OptError::Unsupported(format!("the layout computed for {rec} is not LLVM's")));
                 }
-                let gv = m.add_internal_global(
-                    &format!("{}.{gname}.array", new.struct_name().unwrap_or_default()),
-                    ptr,
-                    null,
-                )?;
+                let gv = match global {
+                    Some(_) => {
+                        let at = m.array_type(rec, count)?;
+                        let storage = m.add_internal_global(&format!("{new_name}.{gname}"), at, m.const_null(at))?;
+                        self.lay.side_storage.entry(old).or_default().push(storage);
+                        m.add_internal_constant(&format!("{new_name}.{gname}.array"), ptr, storage)?
+                    }
+                    None => m.add_internal_global(&format!("{new_name}.{gname}.array"), ptr, null)?,
+                };
                 sides.push(gv);
                 records.push(rec);
             }

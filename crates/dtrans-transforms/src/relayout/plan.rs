@@ -259,6 +259,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if self.lay.changed(t) {
             match c.kind() {
                 ValueKind::ConstantNull | ValueKind::Undef | ValueKind::Poison => return Ok(()),
+                // (The side records would need their part of it.)
+                _ if self.lay.plan(t).is_some_and(|p| !p.groups.is_empty()) => {
+                    return Err((vec![t], "an initialized instance of a structure split into arrays".into()));
+                }
                 ValueKind::ConstantAggregate => {
                     let fields: Vec<Type<'m>> = match t.kind() {
                         TypeKind::LLVMStructTypeKind => t.struct_fields(),
@@ -323,6 +327,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         match self.lay.translate_ptr(gt, off) {
                             Pos::At(_) => Ok(true),
                             Pos::Deleted { .. } => Err((vec![gt], format!("{c} addresses a deleted field"))),
+                            // (In a global array, the side records are a
+                            // global array too.)
+                            Pos::Side { owner, .. } if self.lay.global_arrays.contains(&owner) => Ok(true),
                             Pos::Side { .. } => Err((vec![gt], format!("{c} addresses a field moved out"))),
                             Pos::Invalid => Err((vec![gt], format!("{c} is not at a field"))),
                         }
@@ -931,7 +938,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             if let Some(p) = i.call_arg(0) {
                 if let Object::Changed(o) = self.object(p) {
                     if self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty()) {
-                        if !library_usable(self.m, "free") {
+                        if self.lay.global_arrays.contains(&o) {
+                            self.fail(vec![o], "a free of a structure kept in a global array");
+                        } else if !library_usable(self.m, "free") {
                             self.fail(vec![o], "`free` is not the library's (side arrays are freed by it)");
                         } else if i.opcode() == Opcode::LLVMCall {
                             self.push(f, Action::FreeSplit { call: i, owner: o });

@@ -2,10 +2,12 @@
 //! from: the transformation's own legality (document 001 leaves it to the
 //! transformation). The side arrays must follow the array, so every
 //! object of the structure must live in one array whose (re)allocations
-//! the pass sees. Two forms are accepted:
+//! the pass sees. Three forms are accepted:
 //!
 //! - **Once**: one allocation (malloc, calloc or a wrapper of them) that
 //!   runs at most once per run of the program.
+//! - **Global**: one global array, zero at first, one-dimensional, and no
+//!   allocation of the structure.
 //! - **Resized**: the library's `realloc` grows the array. Every realloc
 //!   of the structure takes the pointer it resizes from one place, the
 //!   array's *home* (a global, or a local of a function that runs once);
@@ -38,12 +40,34 @@ pub enum ArraySource<'m> {
     Once(Instruction<'m>),
     /// Allocated and resized by `realloc`, the current array kept in `home`.
     Resized { home: Value<'m> },
+    /// A global array of `count` instances, zero at first (the analysis
+    /// leaves those with an initializer out: HasInitializerList), and no
+    /// allocation.
+    Global { array: Value<'m>, count: u64 },
 }
 
 /// Whether every instance of structure `s` lives in one array the pass
 /// can follow, and how that array is allocated; else why not.
 pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySource<'m>, String> {
     let sites: Vec<&AllocSite<'m>> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
+    let name = cx.info.ptr.tm().struct_name(s).unwrap_or_default().to_string();
+    let ty = cx.m.struct_type(&name).ok_or_else(|| format!("no LLVM type %{name}"))?;
+    let arrays: Vec<Value<'m>> = cx.m.globals().filter(|g| g.global_value_type().is_some_and(|t| holds(t, ty))).collect();
+    match (arrays.as_slice(), sites.len()) {
+        ([], _) => {}
+        ([array], 0) => {
+            let t = array.global_value_type().expect("a global");
+            if t.element_type() != Some(ty) {
+                return Err(format!("@{} is not a one-dimensional array of it", array.name()));
+            }
+            if !array.initializer().is_some_and(|v| v.kind() == ValueKind::ConstantNull) {
+                return Err(format!("@{} is not zero at first", array.name()));
+            }
+            return Ok(ArraySource::Global { array: *array, count: t.len().unwrap_or(0) });
+        }
+        ([_], n) => return Err(format!("in a global array and allocated at {n} sites (one array is needed)")),
+        (more, _) => return Err(format!("in {} global arrays (one array is needed)", more.len())),
+    }
     if sites.iter().any(|a| a.kind == K::Realloc) {
         return resized(cx, &sites).map(|home| ArraySource::Resized { home });
     }
@@ -57,6 +81,13 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
         return Err("its allocation may run more than once (one array is needed)".into());
     }
     Ok(ArraySource::Once(site.call))
+}
+
+/// Whether storage of type `t` holds instances of `s` (in arrays at any
+/// depth; structures holding it are NestedStruct, which the analysis's
+/// verdict already excludes).
+fn holds<'m>(t: dtrans_ir::Type<'m>, s: dtrans_ir::Type<'m>) -> bool {
+    t == s || (t.kind() == dtrans_ir::TypeKind::LLVMArrayTypeKind && t.element_type().is_some_and(|e| holds(e, s)))
 }
 
 /// The home of an array resized by realloc (see the module's doc), or why
