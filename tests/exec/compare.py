@@ -27,7 +27,8 @@ compiled and linked IR and compared with the same baseline run. Options
 of `dtrans opt` may follow the list in the same argument
 (`--passes "peel --index-width 32"`); "32-bit index" in the summary counts
 the programs where a structure got index fields, "realloc" those where a
-split structure's array is resized by realloc.
+split structure's array is resized by realloc, "global array" those where
+it is a global array.
 
 Prints one line per program, level (and pass list, when there are
 several: `NAME LEVEL [LIST]: ...`) with OK, DIFF, CRASH, VERIFY or BUILD
@@ -109,8 +110,10 @@ def build_ir(units, level, work, tag, cflags):
 
 
 # Counted with the passes in the summary (report detail -> key): structures
-# given index fields, split structures whose array realloc resizes.
-DETAIL_KEYS = {"32-bit index": "32-bit index", "array resized by realloc": "realloc"}
+# given index fields, split structures whose array realloc resizes or that
+# live in a global array.
+DETAIL_KEYS = {"32-bit index": "32-bit index", "array resized by realloc": "realloc",
+               "a global array, side arrays": "global array"}
 
 
 def finish(linked, work, tag, passes, dtrans):

@@ -2,11 +2,13 @@
 """Random C programs over heap arrays of structures, for the splitting
 passes (peel, aos-to-soa) and the relayout passes before them.
 
-Csmith keeps its structures in globals and locals, which peel and
-aos-to-soa never split (they need one heap array holding every object), so
-a csmith campaign says nothing about them. These programs are shaped the
+Csmith keeps its structures in lone globals, locals and initialized
+global arrays, which peel and aos-to-soa do not split (they need one array
+holding every object, zero at first if global), so a csmith campaign says
+little about them. These programs are shaped the
 other way: each structure type has one array allocated once in `main`
-(malloc, calloc or a wrapper) or grown there by realloc from null, pointers into it kept in variables, fields
+(malloc, calloc or a wrapper), grown there by realloc from null, or a
+global array, pointers into it kept in variables, fields
 and globals, loops that read a few fields often and the rest once, pointer
 comparisons, differences and walks. Some programs add what the passes must
 refuse or handle with care (a field's address passed to a function, a
@@ -88,6 +90,8 @@ def generate(seed):
     for s in structs:
         if s.alloc in ("malloc", "wrapper") and grow.random() < 0.3:
             s.alloc = "grown"
+        elif s.alloc in ("calloc", "wrapper_calloc") and grow.random() < 0.4:
+            s.alloc = "global"  # a zeroed global array, like calloc's block
     out = ["#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
            "static unsigned long long state = %dULL;\n" % (seed * 2654435761 % 2**63 + 1),
            "static unsigned next(void) { state = state * 6364136223846793005ULL + 1442695040888963407ULL;"
@@ -101,6 +105,8 @@ def generate(seed):
         out.append(s.decl())
     for s in structs:
         out.append(f"static struct {s.name} *{s.name}_arr;\nstatic int {s.name}_n;\n")
+        if s.alloc == "global":
+            out.append(f"static struct {s.name} {s.name}_store[{s.count}];\n")
     out.append("\n")
     if "field_address" in misses:
         out.append("static void bump(unsigned *u) { *u += 1; }\nstatic void bumpl(long *u) { *u += 1; }\n")
@@ -117,7 +123,7 @@ def generate(seed):
         # would dangle.)
         pointed = any(k in ("self", "other:" + s.name) for o in structs for _, _, k in o.fields if o is s or
                       k == "other:" + s.name)
-        if "realloc" in misses and not pointed:
+        if "realloc" in misses and not pointed and s.alloc != "global":
             out.append(f"    {s.name}_arr = realloc({s.name}_arr, ({s.name}_n + 3) * sizeof(struct {s.name}));\n"
                        f"    if (!{s.name}_arr) return 2;\n")
         if "qsort" in misses:
@@ -126,7 +132,8 @@ def generate(seed):
         out.append(f"    sum += report_{s.name}();\n")
     out.append('    printf("total %llu\\n", sum);\n')
     for s in structs:
-        out.append(f"    free({s.name}_arr);\n")
+        if s.alloc != "global":
+            out.append(f"    free({s.name}_arr);\n")
     out.append("    return 0;\n}\n")
     return "".join(out)
 
@@ -134,10 +141,12 @@ def generate(seed):
 def allocation(s, misses):
     t = f"struct {s.name}"
     n = s.count
-    call = {"grown": "", "malloc": f"malloc({n} * sizeof({t}))", "calloc": f"calloc({n}, sizeof({t}))",
+    call = {"grown": "", "global": "", "malloc": f"malloc({n} * sizeof({t}))", "calloc": f"calloc({n}, sizeof({t}))",
             "wrapper": f"xmalloc({n} * sizeof({t}))", "wrapper_calloc": f"xcalloc({n}, sizeof({t}))"}[s.alloc]
     code = f"    {s.name}_n = {n};\n"
-    if s.alloc == "grown":
+    if s.alloc == "global":
+        code += f"    {s.name}_arr = {s.name}_store;\n"
+    elif s.alloc == "grown":
         code += (f"    for (int c = 8; ; c *= 2) {{ {s.name}_arr = realloc({s.name}_arr, c * sizeof({t}));"
                  f" if (!{s.name}_arr) return 2; if (c >= {n}) break; }}\n")
     elif "alloc_in_loop" in misses:

@@ -17,7 +17,7 @@
 // RUN: %clang -O2 %t.O2.out.ll -o %t.O2.new && %t.O2.new > %t.O2.txt && diff %t.base.txt %t.O2.txt
 // Once optimized, the bases are gone: accesses address the arrays.
 // RUN: %opt -O2 %t.NP.out.ll -S | %FileCheck %s --check-prefix=FOLD
-// MSG: peel: %struct.node -> %__DPL_struct.node (88 -> 16 bytes: 2 groups: {key, next} {w0, w1, w2, w3, w4, w5, w6, w7, tag}; 32-bit index: next (into %struct.node))
+// MSG: peel: %struct.node -> %__DPL_struct.node (88 -> 16 bytes: 2 groups: {key, next} {w0, w1, w2, w3, w4, w5, w6, w7, tag}; a global array, side arrays global too; 32-bit index: next (into %struct.node))
 // CHECK: @nodes = internal global [5000 x %__DPL_struct.node] zeroinitializer
 // CHECK: @__DPL_struct.node.base = internal constant ptr @nodes
 // CHECK: @__DPL_struct.node.cold = internal global [5000 x %__DPL_struct.node.cold] zeroinitializer

@@ -710,6 +710,9 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     if self.lay.resized.contains(&old) {
                         d.push_str("; array resized by realloc, side arrays with it");
                     }
+                    if self.lay.global_arrays.contains(&old) {
+                        d.push_str("; a global array, side arrays global too");
+                    }
                     if let Some(idx) = self.lay.index_fields.get(&old) {
                         let list: Vec<String> = idx
                             .iter()

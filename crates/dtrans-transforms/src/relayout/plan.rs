@@ -481,6 +481,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             // new stride. The base must point to objects of that type.
             match self.object(base) {
                 Object::Changed(o) if o == src => {}
+                // (A pointer to an array is one to its first element.)
+                Object::Changed(o) if o.is_array() && o.element_type() == Some(src) => {}
                 Object::Unchanged => {}
                 Object::Changed(o) => self.fail(vec![o, src], format!("{} steps over {src} from a pointer to {o}", v)),
                 Object::Unclear(ts) => self.fail(ts, format!("{} from a pointer of unclear type", v)),
@@ -1287,7 +1289,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         let (Some(a), Some(b)) = (ptr_of(x), ptr_of(y)) else { return };
         let (oa, ob) = (self.object(a), self.object(b));
         let o = match (oa, ob) {
-            (Object::Changed(p), Object::Changed(q)) if p == q => p,
+            // (A pointer to an array is one to its first element: both
+            // point into arrays of the same structure, and the difference
+            // counts its elements.)
+            (Object::Changed(p), Object::Changed(q)) if innermost(p) == innermost(q) => innermost(p),
             (Object::Unchanged, Object::Unchanged) => return,
             (oa, ob) => {
                 let mut ts = Vec::new();
@@ -1483,6 +1488,15 @@ pub fn const_address<'m>(lay: &Layouts<'m>, c: Value<'m>) -> Option<(Value<'m>, 
 /// offset): each step translated by its own type, so a pointer one past an
 /// array field stays one past it. `None` where a step's type is not the
 /// type of what it steps over (a byte offset into a structure, say).
+/// The element type of (nested) arrays, or `t`.
+fn innermost(t: Type<'_>) -> Type<'_> {
+    let mut t = t;
+    while let Some(e) = t.element_type().filter(|_| t.is_array()) {
+        t = e;
+    }
+    t
+}
+
 pub fn const_new_address<'m>(lay: &Layouts<'m>, c: Value<'m>) -> Option<(Value<'m>, i64)> {
     const_walk(lay, c).map(|(g, off, _)| (g, off))
 }
