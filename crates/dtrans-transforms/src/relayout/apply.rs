@@ -540,7 +540,13 @@ fn build_resize<'m>(
     b.position_at_end(done);
     b.ret(None)?;
     let oom = f.append_block("oom");
-    stop_with(m, &b, oom, &format!("{name}.oom"), &format!("dtrans: %{ty_name}: out of memory resizing its side arrays\n"))?;
+    stop_with(
+        m,
+        &b,
+        oom,
+        &format!("{name}.oom"),
+        &format!("dtrans: %{ty_name}: out of memory resizing its side arrays\n"),
+    )?;
     b.position_at_end(grow);
     for (g, side) in arrays.sides.iter().enumerate() {
         let bytes = p(3 + g as u32);
@@ -559,7 +565,13 @@ fn build_resize<'m>(
 
 /// Fills block `bl` with a write of `text` to standard error (the string
 /// global `global`) and an abort.
-fn stop_with<'m>(m: &'m Module<'_>, b: &Builder<'m>, bl: dtrans_ir::BasicBlock<'m>, global: &str, text: &str) -> Result<(), OptError> {
+fn stop_with<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    bl: dtrans_ir::BasicBlock<'m>,
+    global: &str,
+    text: &str,
+) -> Result<(), OptError> {
     let (i32t, i64t, ptr) = (m.int_type(32), m.int_type(64), m.pointer_type());
     let write_ty = m.function_type(i64t, &[i32t, ptr, i64t], false)?;
     let abort_ty = m.function_type(m.void_type(), &[], false)?;
@@ -699,8 +711,9 @@ fn build_index_check<'m>(m: &'m Module<'_>, name: &str, ty: &str) -> Result<Func
     let n = f.param(0).expect("the count");
     let bad = b.icmp(dtrans_ir::IntPredicate::LLVMIntUGT, n, m.const_int(64, super::MAX_INDEXED as i64), "")?;
     b.cond_br(bad, fail, ok)?;
-    let text =
-        format!("dtrans: %{ty}: more elements than a 32-bit index holds (the program was built with --index-width 32)\n");
+    let text = format!(
+        "dtrans: %{ty}: more elements than a 32-bit index holds (the program was built with --index-width 32)\n"
+    );
     stop_with(m, &b, fail, &format!("{name}.message"), &text)?;
     b.position_at_end(ok);
     b.ret(None)?;

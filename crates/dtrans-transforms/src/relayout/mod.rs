@@ -253,9 +253,13 @@ impl<'m> Relayout<'m> {
         let mut lay = Layouts::new(m.data_layout());
         let list: Vec<Type<'m>> = cands.iter().map(|(t, _)| *t).collect();
         self.choose_indices(m, &list, &mut lay);
-        lay.resized = list.iter().copied().filter(|t| t.struct_name().is_some_and(|n| self.resized.contains(&n))).collect();
-        lay.global_arrays =
-            list.iter().copied().filter(|t| t.struct_name().is_some_and(|n| self.global_arrays.contains_key(&n))).collect();
+        lay.resized =
+            list.iter().copied().filter(|t| t.struct_name().is_some_and(|n| self.resized.contains(&n))).collect();
+        lay.global_arrays = list
+            .iter()
+            .copied()
+            .filter(|t| t.struct_name().is_some_and(|n| self.global_arrays.contains_key(&n)))
+            .collect();
         let mut pending: Vec<(Type<'m>, Vec<u32>)> = cands.to_vec();
         for d in dependents(m, &list) {
             pending.push((d, (0..d.struct_fields().len() as u32).collect()));
@@ -1018,4 +1022,3 @@ pub fn source_name(llvm_name: &str) -> &str {
     }
     n.strip_prefix("struct.").or_else(|| n.strip_prefix("union.")).unwrap_or(n)
 }
-

@@ -52,7 +52,8 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
     let sites: Vec<&AllocSite<'m>> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
     let name = cx.info.ptr.tm().struct_name(s).unwrap_or_default().to_string();
     let ty = cx.m.struct_type(&name).ok_or_else(|| format!("no LLVM type %{name}"))?;
-    let arrays: Vec<Value<'m>> = cx.m.globals().filter(|g| g.global_value_type().is_some_and(|t| holds(t, ty))).collect();
+    let arrays: Vec<Value<'m>> =
+        cx.m.globals().filter(|g| g.global_value_type().is_some_and(|t| holds(t, ty))).collect();
     match (arrays.as_slice(), sites.len()) {
         ([], _) => {}
         ([array], 0) => {
@@ -111,7 +112,9 @@ fn resized<'m>(cx: &OptContext<'m, '_>, sites: &[&AllocSite<'m>]) -> Result<Valu
                 }
             }
             K::Malloc | K::UserMalloc if executes_once(a.call, 0) => {}
-            K::Malloc | K::UserMalloc => return Err("resized by realloc, and allocated by malloc more than once".into()),
+            K::Malloc | K::UserMalloc => {
+                return Err("resized by realloc, and allocated by malloc more than once".into())
+            }
             k => return Err(format!("resized by realloc, and allocated by {k:?}")),
         }
     }
@@ -129,7 +132,9 @@ fn resized<'m>(cx: &OptContext<'m, '_>, sites: &[&AllocSite<'m>]) -> Result<Valu
         }
         ValueKind::Instruction if home.as_instruction().is_some_and(|a| a.opcode() == Opcode::LLVMAlloca) => {
             if !executes_once(home.as_instruction().expect("checked"), 0) {
-                return Err(format!("{what}, where the array is kept, is a local of a function that may run more than once"));
+                return Err(format!(
+                    "{what}, where the array is kept, is a local of a function that may run more than once"
+                ));
             }
         }
         _ => return Err(format!("the array is kept in {what}, neither a global nor a local")),
@@ -147,13 +152,21 @@ fn resized<'m>(cx: &OptContext<'m, '_>, sites: &[&AllocSite<'m>]) -> Result<Valu
                 let v = i.operand(0).expect("stored value");
                 if v.kind() == ValueKind::ConstantNull {
                     if !initializes(i, home) && !cleared_after_free(cx, i, home) {
-                        return Err(format!("null is stored into {what} where its array may be live (not right after a free of it)"));
+                        return Err(format!(
+                            "null is stored into {what} where its array may be live (not right after a free of it)"
+                        ));
                     }
                 } else if !v.as_instruction().is_some_and(|c| calls.contains(&c)) {
-                    return Err(format!("{what}, where the array is kept, is given another pointer than its allocation"));
+                    return Err(format!(
+                        "{what}, where the array is kept, is given another pointer than its allocation"
+                    ));
                 }
             }
-            _ => return Err(format!("the address of {what}, where the array is kept, is used otherwise than to load and store")),
+            _ => {
+                return Err(format!(
+                    "the address of {what}, where the array is kept, is used otherwise than to load and store"
+                ))
+            }
         }
     }
     // Each result is kept in the home on every path that goes on (a store
