@@ -38,7 +38,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PROGRAMS = os.path.join(HERE, "programs")
-DEFAULT_NAMES = ["mcf", "particles", "hashtable", "tree", "graph", "mcf_cold", "chain"]
+DEFAULT_NAMES = ["mcf", "particles", "hashtable", "tree", "graph", "mcf_cold", "chain", "events"]
 CC = "clang-19"
 CFLAGS = ["-O2"]
 LIBS = ["-lm"]
