@@ -26,15 +26,37 @@ pub fn rebuild_address<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -
     let gt = g.global_value_type().expect("a global variable");
     match lay.translate_ptr(gt, off) {
         Pos::At(x) => Ok(m.const_byte_offset(g, x, c.gep_is_inbounds())?),
-        Pos::Side { owner, field, off, elements } if lay.side_storage.contains_key(&owner) => {
-            let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
-            let (k, at) = plan.side[field as usize].ok_or_else(|| edit(format!("{c}: field {field} not moved")))?;
-            let storage = lay.side_storage[&owner][k as usize];
-            let x = elements * plan.groups[k as usize].size as i64 + (at + off) as i64;
-            Ok(m.const_byte_offset(storage, x, c.gep_is_inbounds())?)
-        }
+        Pos::Side { owner, field, off, elements } => side_constant(m, lay, c, (owner, field, off, elements)),
         _ => Err(edit(format!("{c} is not at a field of the new layout"))),
     }
+}
+
+/// The constant address `c` of what a load or store through it reaches
+/// (its first field at any depth), which moved to a side record of a
+/// global array.
+fn rebuild_leaf_address<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -> Result<Value<'m>, OptError> {
+    let (g, off) = const_address(lay, c).ok_or_else(|| edit(format!("{c} is not a constant address")))?;
+    let gt = g.global_value_type().expect("a global variable");
+    match lay.translate_field(gt, off as u64) {
+        Pos::Side { owner, field, off, elements } => side_constant(m, lay, c, (owner, field, off, elements)),
+        _ => Err(edit(format!("{c} does not reach a moved field"))),
+    }
+}
+
+/// The constant address, in the side records' global array of split
+/// structure `owner`, of byte `off` of field `field` of element
+/// `elements` (for the constant address `c`).
+fn side_constant<'m>(
+    m: &'m Module<'_>,
+    lay: &Layouts<'m>,
+    c: Value<'m>,
+    (owner, field, off, elements): (Type<'m>, u32, u64, i64),
+) -> Result<Value<'m>, OptError> {
+    let storage = lay.side_storage.get(&owner).ok_or_else(|| edit(format!("{c}: {owner} is not in a global array")))?;
+    let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
+    let (k, at) = plan.side[field as usize].ok_or_else(|| edit(format!("{c}: field {field} not moved")))?;
+    let x = elements * plan.groups[k as usize].size as i64 + (at + off) as i64;
+    Ok(m.const_byte_offset(storage[k as usize], x, c.gep_is_inbounds())?)
 }
 
 /// The arrays of a structure split by peel or aos-to-soa: globals holding
@@ -173,11 +195,11 @@ pub fn apply<'m>(
                 }
                 alloc_split(m, &b, lay, splits, *call, *owner, (*op, *count, *zeroed))?;
             }
-            Action::ResizeSplit { call, owner, old, op, check } => {
-                if *check {
-                    index_check(m, &b, lay, *call, *owner, (*op, None))?;
-                }
+            Action::ResizeSplit { call, owner, old, op } => {
                 resize_split(m, &b, lay, splits, *call, *owner, (*old, *op))?;
+            }
+            Action::ConstLeaf { inst, op, addr } => {
+                inst.set_operand(*op, rebuild_leaf_address(m, lay, *addr)?)?;
             }
             Action::Index { inst, op, target } => index_access(cx, &b, lay, splits, *inst, *op, *target)?,
             Action::FreeSplit { call, owner } => {

@@ -373,9 +373,11 @@ impl<'m> Layouts<'m> {
                     return Pos::Invalid;
                 }
                 match self.translate(e, off % os, pointer) {
-                    // (An element of a global array of a split structure.)
+                    // (An element of a global array of a split structure:
+                    // elements counted in owners.)
                     Pos::Side { owner, field, off: o, elements } => {
-                        Pos::Side { owner, field, off: o, elements: elements + (off / os) as i64 }
+                        let per = os / self.old_size(owner).max(1);
+                        Pos::Side { owner, field, off: o, elements: elements + ((off / os) * per) as i64 }
                     }
                     p => p.shift(((off / os) * ns) as i64),
                 }

@@ -453,6 +453,18 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                             ArraySource::Once(site) => sites::constant_count(site, c.size),
                             ArraySource::Resized { .. } => {
                                 self.resized.insert(name.clone());
+                                // An index decodes against the current
+                                // array: a program that rebases its
+                                // pointers after a realloc (`p - old`)
+                                // needs the pointers.
+                                if self.index == IndexWidth::Bits32 {
+                                    self.no_index.insert(
+                                        name.clone(),
+                                        "its array is resized by realloc (pointers into the old array are what a \
+                                         program rebases)"
+                                            .into(),
+                                    );
+                                }
                                 None
                             }
                             ArraySource::Global { array, count } => {

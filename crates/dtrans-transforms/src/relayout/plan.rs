@@ -61,6 +61,11 @@ pub enum Action<'m> {
     /// A load or store through a pointer to the object's start whose first
     /// field moved to a side array.
     SideLeaf { inst: Instruction<'m>, op: u32, owner: Type<'m>, field: u32 },
+    /// The same through constant address `addr` (an element of a global
+    /// array of a split structure; the operand as it was, before any
+    /// `ConstOperand` rebuilt it as a pointer): the constant address of
+    /// the field in the side records' global array.
+    ConstLeaf { inst: Instruction<'m>, op: u32, addr: Value<'m> },
     /// The allocation of the one array of a split structure: the side
     /// arrays are allocated with it (same count) by the library's `malloc`
     /// (`calloc` when `zeroed`, of `count` and the size), never by a user
@@ -71,8 +76,7 @@ pub enum Action<'m> {
     /// `realloc` (`old`: the argument it resizes; `None` for a malloc):
     /// the main array's size operand `op` is rescaled, and a call after it
     /// resizes the side arrays the same way and records the addresses.
-    /// `check` as for `AllocSplit`.
-    ResizeSplit { call: Instruction<'m>, owner: Type<'m>, old: Option<u32>, op: u32, check: bool },
+    ResizeSplit { call: Instruction<'m>, owner: Type<'m>, old: Option<u32>, op: u32 },
     /// A load (`op` 0) or store (`op` 1) of a pointer to split structure
     /// `target` in a field that holds its index now: the index is loaded
     /// and decoded, or encoded and stored.
@@ -736,6 +740,19 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                             self.push(f, Action::Erase { inst: i });
                             return;
                         }
+                        // A constant address (an element of a global
+                        // array): a constant in the side records' array.
+                        Pos::Side { owner, .. } if addr.is_constant() => {
+                            if self.lay.global_arrays.contains(&owner) && const_address(self.lay, addr).is_some() {
+                                self.push(f, Action::ConstLeaf { inst: i, op, addr });
+                            } else {
+                                self.fail(
+                                    vec![o],
+                                    format!("{} reaches a moved field at a constant address", i.as_value()),
+                                );
+                                return;
+                            }
+                        }
                         Pos::Side { owner, field, .. } => {
                             self.push(f, Action::SideLeaf { inst: i, op, owner, field });
                         }
@@ -1035,8 +1052,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             self.fail(vec![t], format!("the size of {} is not a count of {t} the pass can rewrite", i.as_value()));
             return;
         }
-        let check = self.lay.index_targets.get(&t) == Some(&true);
-        self.push(f, Action::ResizeSplit { call: i, owner: t, old, op, check });
+        self.push(f, Action::ResizeSplit { call: i, owner: t, old, op });
     }
 
     fn plan_alloc(&mut self, f: Function<'m>, i: Instruction<'m>, kind: Option<MemFn>, t: Type<'m>) {
@@ -1484,10 +1500,6 @@ pub fn const_address<'m>(lay: &Layouts<'m>, c: Value<'m>) -> Option<(Value<'m>, 
     Some((g, base + off))
 }
 
-/// A constant address made of typed GEPs on a global, as (global, new byte
-/// offset): each step translated by its own type, so a pointer one past an
-/// array field stays one past it. `None` where a step's type is not the
-/// type of what it steps over (a byte offset into a structure, say).
 /// The element type of (nested) arrays, or `t`.
 fn innermost(t: Type<'_>) -> Type<'_> {
     let mut t = t;
@@ -1497,6 +1509,10 @@ fn innermost(t: Type<'_>) -> Type<'_> {
     t
 }
 
+/// A constant address made of typed GEPs on a global, as (global, new byte
+/// offset): each step translated by its own type, so a pointer one past an
+/// array field stays one past it. `None` where a step's type is not the
+/// type of what it steps over (a byte offset into a structure, say).
 pub fn const_new_address<'m>(lay: &Layouts<'m>, c: Value<'m>) -> Option<(Value<'m>, i64)> {
     const_walk(lay, c).map(|(g, off, _)| (g, off))
 }

@@ -14,8 +14,9 @@
 //!   the home is only loaded and stored, holds null at first, and is given
 //!   nothing but the results of these allocations, or null right after
 //!   the array is freed; each result is stored there in the block of its
-//!   call. Other allocations (malloc or a wrapper of it) run at most once
-//!   and are kept in the home the same way. So at most one array is live
+//!   call. Other allocations (malloc or a wrapper of it, or a realloc of
+//!   a null constant) run at most once and are kept in the home the same
+//!   way. So at most one array is live
 //!   at a time: a realloc of null makes a new array only while none
 //!   exists. The rewritten program still checks this when it runs
 //!   (`__dtrans_resize.<struct>`, in `apply.rs`) for the one path the
@@ -100,7 +101,11 @@ fn resized<'m>(cx: &OptContext<'m, '_>, sites: &[&AllocSite<'m>]) -> Result<Valu
         match a.kind {
             K::Realloc => {
                 let old = a.call.call_arg(0).ok_or("a realloc without its pointer argument")?;
+                // (A realloc of null is a malloc: the same rule.)
                 if old.kind() == ValueKind::ConstantNull {
+                    if !executes_once(a.call, 0) {
+                        return Err("resized by realloc, and allocated by a realloc of null more than once".into());
+                    }
                     continue;
                 }
                 let load = old.as_instruction().filter(|l| l.opcode() == Opcode::LLVMLoad);
@@ -203,12 +208,23 @@ fn function_name(i: Instruction<'_>) -> String {
 }
 
 /// A store of null into a local `home` in the entry block of its
-/// function: its first value (no allocation of the array can run before
-/// the entry block).
+/// function, before any other store into it: its first value. (Only this
+/// function stores into the home, and the entry block runs first and once
+/// per call.)
 fn initializes(store: Instruction<'_>, home: Value<'_>) -> bool {
     let Some(alloca) = home.as_instruction() else { return false };
     let entry = alloca.parent_function().and_then(|f| f.entry_block());
-    entry.is_some() && store.parent_block() == entry
+    if entry.is_none() || store.parent_block() != entry {
+        return false;
+    }
+    let mut at = store.prev();
+    while let Some(i) = at {
+        if i.opcode() == Opcode::LLVMStore && i.operand(1) == Some(home) {
+            return false;
+        }
+        at = i.prev();
+    }
+    true
 }
 
 /// A store of null into `home` that follows a free of the pointer loaded
