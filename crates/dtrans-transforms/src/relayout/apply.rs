@@ -443,26 +443,43 @@ fn alloc_split<'m>(
     let next = call.next().ok_or_else(|| edit("an allocation at the end of its block"))?;
     at(b, next);
     let i64t = m.int_type(64);
-    let size_t = |v: Value<'m>| -> Result<Value<'m>, OptError> {
-        Ok(if v.ty() == i64t { v } else { b.int_cast(v, i64t, false, "")? })
-    };
     let (name, params) = if zeroed { ("calloc", vec![i64t, i64t]) } else { ("malloc", vec![i64t]) };
     let fty = m.function_type(m.pointer_type(), &params, false)?;
     let lib = Function::get_or_declare(m, name, fty).ok_or_else(|| edit(format!("`{name}` of another type")))?;
     b.store(call.as_value(), arrays.base)?;
     for (g, group) in plan.groups.iter().enumerate() {
-        let bytes = size_t(rescale(m, size, old, group.size, Some(b)).map_err(edit)?.expect("built"))?;
+        let bytes = to_i64(m, b, rescale(m, size, old, group.size, Some(b)).map_err(edit)?.expect("built"))?;
         let args = match (zeroed, count.and_then(|k| call.call_arg(k))) {
             (false, _) => vec![bytes],
-            (true, Some(n)) => vec![size_t(n)?, bytes],
+            (true, Some(n)) => vec![to_i64(m, b, n)?, bytes],
             (true, None) => vec![m.const_int(64, 1), bytes],
         };
         let c = b.call(fty, lib.as_value(), &args, "")?;
         b.store(c.as_value(), arrays.sides[g])?;
     }
     // The main array last: its size operand is replaced in place.
+    rescale_operand(m, b, call, op, (old, plan.new_size))
+}
+
+/// `v` as an `i64` (a size or count argument may be narrower), built at
+/// `b`'s position.
+fn to_i64<'m>(m: &'m Module<'_>, b: &Builder<'m>, v: Value<'m>) -> Result<Value<'m>, OptError> {
+    let i64t = m.int_type(64);
+    Ok(if v.ty() == i64t { v } else { b.int_cast(v, i64t, false, "")? })
+}
+
+/// The allocation's size operand `op`, counting `old`-byte objects, made
+/// to count `new`-byte ones in place (before the call).
+fn rescale_operand<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    call: Instruction<'m>,
+    op: u32,
+    (old, new): (u64, u64),
+) -> Result<(), OptError> {
     at(b, call);
-    let n = rescale(m, size, old, plan.new_size, Some(b)).map_err(edit)?.expect("built");
+    let size = call.operand(op).expect("size argument");
+    let n = rescale(m, size, old, new, Some(b)).map_err(edit)?.expect("built");
     call.set_operand(op, n)?;
     Ok(())
 }
@@ -484,7 +501,6 @@ fn resize_split<'m>(
     let arrays = splits.arrays.get(&owner).ok_or_else(|| edit(format!("no arrays for {owner}")))?;
     let old_size = lay.old_size(owner);
     let size = call.operand(op).expect("size argument");
-    let i64t = m.int_type(64);
     let name = format!("__dtrans_resize.{}", owner.struct_name().unwrap_or_default());
     let helper = match m.function(&name) {
         Some(f) => f,
@@ -492,24 +508,18 @@ fn resize_split<'m>(
     };
     let next = call.next().ok_or_else(|| edit("an allocation at the end of its block"))?;
     at(b, next);
-    let size_t = |v: Value<'m>| -> Result<Value<'m>, OptError> {
-        Ok(if v.ty() == i64t { v } else { b.int_cast(v, i64t, false, "")? })
-    };
     let old_ptr = match old {
         Some(k) => call.call_arg(k).expect("the pointer resized"),
         None => m.const_null(m.pointer_type()),
     };
     let mut args = vec![old_ptr, call.as_value()];
     for bytes in std::iter::once(plan.new_size).chain(plan.groups.iter().map(|g| g.size)) {
-        args.push(size_t(rescale(m, size, old_size, bytes, Some(b)).map_err(edit)?.expect("built"))?);
+        args.push(to_i64(m, b, rescale(m, size, old_size, bytes, Some(b)).map_err(edit)?.expect("built"))?);
     }
     b.call(helper.function_type(), helper.as_value(), &args, "")?;
     // The main array's size operand last (the helper's arguments read the
     // old one).
-    at(b, call);
-    let n = rescale(m, size, old_size, plan.new_size, Some(b)).map_err(edit)?.expect("built");
-    call.set_operand(op, n)?;
-    Ok(())
+    rescale_operand(m, b, call, op, (old_size, plan.new_size))
 }
 
 /// `define internal void @NAME(ptr %old, ptr %new, i64 %bytes, i64
@@ -707,13 +717,10 @@ fn index_check<'m>(
     // The count, from the arguments as they were (the old element size).
     let next = call.next().ok_or_else(|| edit("an allocation at the end of its block"))?;
     at(b, next);
-    let wide = |v: Value<'m>| -> Result<Value<'m>, OptError> {
-        Ok(if v.ty() == i64t { v } else { b.int_cast(v, i64t, false, "")? })
-    };
-    let bytes = wide(call.operand(op).expect("size argument"))?;
+    let bytes = to_i64(m, b, call.operand(op).expect("size argument"))?;
     let mut n = b.div(bytes, m.const_int(64, lay.old_size(owner) as i64), false, false, "")?;
     if let Some(k) = count.and_then(|k| call.call_arg(k)) {
-        n = b.mul(n, wide(k)?, "")?;
+        n = b.mul(n, to_i64(m, b, k)?, "")?;
     }
     b.call(fty, check.as_value(), &[n], "")?;
     Ok(())
