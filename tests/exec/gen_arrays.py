@@ -8,7 +8,7 @@ holding every object, zero at first if global), so a csmith campaign says
 little about them. These programs are shaped the
 other way: each structure type has one array allocated once in `main`
 (malloc, calloc or a wrapper), grown there by realloc from null, or a
-global array, pointers into it kept in variables, fields
+global array (some two-dimensional), pointers into it kept in variables, fields
 and globals, loops that read a few fields often and the rest once, pointer
 comparisons, differences and walks. Some programs add what the passes must
 refuse or handle with care (a field's address passed to a function, a
@@ -92,6 +92,8 @@ def generate(seed):
             s.alloc = "grown"
         elif s.alloc in ("calloc", "wrapper_calloc") and grow.random() < 0.4:
             s.alloc = "global"  # a zeroed global array, like calloc's block
+            # (Some two-dimensional: rows of ten.)
+            s.rows = 10 if s.count % 10 == 0 and grow.random() < 0.5 else 0
     out = ["#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
            "static unsigned long long state = %dULL;\n" % (seed * 2654435761 % 2**63 + 1),
            "static unsigned next(void) { state = state * 6364136223846793005ULL + 1442695040888963407ULL;"
@@ -105,7 +107,9 @@ def generate(seed):
         out.append(s.decl())
     for s in structs:
         out.append(f"static struct {s.name} *{s.name}_arr;\nstatic int {s.name}_n;\n")
-        if s.alloc == "global":
+        if s.alloc == "global" and s.rows:
+            out.append(f"static struct {s.name} {s.name}_store[{s.rows}][{s.count // s.rows}];\n")
+        elif s.alloc == "global":
             out.append(f"static struct {s.name} {s.name}_store[{s.count}];\n")
     out.append("\n")
     if "field_address" in misses:
@@ -144,7 +148,9 @@ def allocation(s, misses):
     call = {"grown": "", "global": "", "malloc": f"malloc({n} * sizeof({t}))", "calloc": f"calloc({n}, sizeof({t}))",
             "wrapper": f"xmalloc({n} * sizeof({t}))", "wrapper_calloc": f"xcalloc({n}, sizeof({t}))"}[s.alloc]
     code = f"    {s.name}_n = {n};\n"
-    if s.alloc == "global":
+    if s.alloc == "global" and s.rows:
+        code += f"    {s.name}_arr = &{s.name}_store[0][0];\n"
+    elif s.alloc == "global":
         code += f"    {s.name}_arr = {s.name}_store;\n"
     elif s.alloc == "grown":
         code += (f"    for (int c = 8; ; c *= 2) {{ {s.name}_arr = realloc({s.name}_arr, c * sizeof({t}));"

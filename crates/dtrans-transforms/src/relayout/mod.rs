@@ -178,8 +178,9 @@ struct Relayout<'m> {
     counts: HashMap<String, Option<u64>>,
     /// Split structures whose array is resized by realloc.
     resized: rustc_hash::FxHashSet<String>,
-    /// Split structure name -> the global array holding every instance.
-    global_arrays: HashMap<String, Value<'m>>,
+    /// Split structure name -> the global array holding every instance,
+    /// and how many it holds.
+    global_arrays: HashMap<String, (Value<'m>, u64)>,
     /// Split structure name -> why its pointers stay pointers.
     no_index: HashMap<String, String>,
     /// Names of the dependent types (`__SOADT_`) among the candidates.
@@ -468,7 +469,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                                 None
                             }
                             ArraySource::Global { array, count } => {
-                                self.global_arrays.insert(name.clone(), array);
+                                self.global_arrays.insert(name.clone(), (array, count));
                                 Some(count)
                             }
                         };
@@ -627,8 +628,10 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             // A global array: the bases are constants (the array, whose
             // replacement takes its uses at the end, and a zeroed global
             // array per side group), which loads of them fold to.
-            let global = self.global_arrays.get(&name).copied();
-            let count = global.and_then(|g| g.global_value_type()).and_then(|t| t.len()).unwrap_or(0);
+            let (global, count) = match self.global_arrays.get(&name) {
+                Some((g, n)) => (Some(*g), *n),
+                None => (None, 0),
+            };
             let base = match global {
                 Some(g) => m.add_internal_constant(&format!("{new_name}.base"), ptr, g)?,
                 None => m.add_internal_global(&format!("{new_name}.base"), ptr, null)?,

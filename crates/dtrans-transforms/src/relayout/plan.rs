@@ -484,9 +484,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             // Whole objects stepped over: the remapped source type gives the
             // new stride. The base must point to objects of that type.
             match self.object(base) {
-                Object::Changed(o) if o == src => {}
-                // (A pointer to an array is one to its first element.)
-                Object::Changed(o) if o.is_array() && o.element_type() == Some(src) => {}
+                // (A pointer to an array is one to its first element, at
+                // any depth.)
+                Object::Changed(o) if array_chain(o).any(|t| t == src) => {}
                 Object::Unchanged => {}
                 Object::Changed(o) => self.fail(vec![o, src], format!("{} steps over {src} from a pointer to {o}", v)),
                 Object::Unclear(ts) => self.fail(ts, format!("{} from a pointer of unclear type", v)),
@@ -1500,13 +1500,14 @@ pub fn const_address<'m>(lay: &Layouts<'m>, c: Value<'m>) -> Option<(Value<'m>, 
     Some((g, base + off))
 }
 
+/// `t`, and its element type while it is an array.
+fn array_chain(t: Type<'_>) -> impl Iterator<Item = Type<'_>> {
+    std::iter::successors(Some(t), |t| t.element_type().filter(|_| t.is_array()))
+}
+
 /// The element type of (nested) arrays, or `t`.
 fn innermost(t: Type<'_>) -> Type<'_> {
-    let mut t = t;
-    while let Some(e) = t.element_type().filter(|_| t.is_array()) {
-        t = e;
-    }
-    t
+    array_chain(t).last().unwrap_or(t)
 }
 
 /// A constant address made of typed GEPs on a global, as (global, new byte

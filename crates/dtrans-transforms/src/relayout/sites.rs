@@ -6,8 +6,8 @@
 //!
 //! - **Once**: one allocation (malloc, calloc or a wrapper of them) that
 //!   runs at most once per run of the program.
-//! - **Global**: one global array, zero at first, one-dimensional, and no
-//!   allocation of the structure.
+//! - **Global**: one global array (of any dimension: its elements are
+//!   contiguous), zero at first, and no allocation of the structure.
 //! - **Resized**: the library's `realloc` grows the array. Every realloc
 //!   of the structure takes the pointer it resizes from one place, the
 //!   array's *home* (a global, or a local of a function that runs once);
@@ -41,9 +41,9 @@ pub enum ArraySource<'m> {
     Once(Instruction<'m>),
     /// Allocated and resized by `realloc`, the current array kept in `home`.
     Resized { home: Value<'m> },
-    /// A global array of `count` instances, zero at first (the analysis
-    /// leaves those with an initializer out: HasInitializerList), and no
-    /// allocation.
+    /// A global array (maybe of arrays) of `count` instances, zero at
+    /// first (the analysis leaves those with an initializer out:
+    /// HasInitializerList), and no allocation.
     Global { array: Value<'m>, count: u64 },
 }
 
@@ -59,13 +59,10 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
         ([], _) => {}
         ([array], 0) => {
             let t = array.global_value_type().expect("a global");
-            if t.element_type() != Some(ty) {
-                return Err(format!("@{} is not a one-dimensional array of it", array.name()));
-            }
             if !array.initializer().is_some_and(|v| v.kind() == ValueKind::ConstantNull) {
                 return Err(format!("@{} is not zero at first", array.name()));
             }
-            return Ok(ArraySource::Global { array: *array, count: t.len().unwrap_or(0) });
+            return Ok(ArraySource::Global { array: *array, count: elements(t) });
         }
         ([_], n) => return Err(format!("in a global array and allocated at {n} sites (one array is needed)")),
         (more, _) => return Err(format!("in {} global arrays (one array is needed)", more.len())),
@@ -90,6 +87,14 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 /// verdict already excludes).
 fn holds<'m>(t: dtrans_ir::Type<'m>, s: dtrans_ir::Type<'m>) -> bool {
     t == s || (t.kind() == dtrans_ir::TypeKind::LLVMArrayTypeKind && t.element_type().is_some_and(|e| holds(e, s)))
+}
+
+/// How many structures storage of type `t` (arrays of them) holds.
+fn elements(t: dtrans_ir::Type<'_>) -> u64 {
+    match t.element_type().filter(|_| t.kind() == dtrans_ir::TypeKind::LLVMArrayTypeKind) {
+        Some(e) => t.len().unwrap_or(0).saturating_mul(elements(e)),
+        None => 1,
+    }
 }
 
 /// The home of an array resized by realloc (see the module's doc), or why
