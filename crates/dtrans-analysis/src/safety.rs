@@ -450,7 +450,17 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 Site { place: label.to_string(), line: None, why: "a field's address in its initializer".into() };
             if let Some(info) = self.info(c) {
                 if !info.elements.is_empty() {
-                    let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
+                    // A field that is a structure: its address is also its
+                    // first field's (see below).
+                    let tm = self.pt.tm();
+                    let mut aggs: Vec<TypeId> = Vec::new();
+                    for e in &info.elements {
+                        aggs.push(e.aggregate);
+                        if let Some(ft) = struct_fields(tm, e.aggregate).and_then(|f| f.get(e.field as usize).copied())
+                        {
+                            aggs.extend(structs_starting_at(tm, ft));
+                        }
+                    }
                     self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
                     return;
                 }
@@ -471,14 +481,44 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             while let DType::Array { elem, .. } = self.tm().get(whole) {
                 whole = *elem;
             }
+            // The field reached may itself be a structure: its address is
+            // also its first field's (`&g[2].inner.first` at -O2 is
+            // `getelementptr (i8, @g, 84)`, and a store through it writes
+            // `first`), so the structures starting there count too.
+            let tm = self.pt.tm();
+            let starting = |at: TypeId| structs_starting_at(tm, at);
             let aggs: Vec<TypeId> = if bytes && c.num_operands() == 2 {
                 let off = c.operand(1).and_then(|o| o.const_uint_value()).unwrap_or(0);
-                match self.layout.resolve_path(self.pt.tm(), obj, off) {
+                // (Past the first object: one of an array of them.)
+                let off = match self.layout.size(tm, obj) {
+                    Some(n) if n > 0 => off % n,
+                    _ => off,
+                };
+                match self.layout.resolve_path(tm, obj, off) {
+                    // (A field of a structure; not an element of an array.)
+                    Some((at, path))
+                        if path.last().is_some_and(|e| !matches!(tm.get(e.aggregate), DType::Array { .. })) =>
+                    {
+                        path.iter().map(|e| e.aggregate).chain(starting(at)).collect()
+                    }
                     Some((_, path)) => path.iter().map(|e| e.aggregate).collect(),
                     None => vec![whole],
                 }
             } else if c.num_operands() > 2 {
-                vec![whole]
+                // The type the indices reach, after the first (which steps
+                // over whole objects), if the last selects a field.
+                let mut at = Some(obj);
+                let mut field = false;
+                for i in c.operands().iter().skip(2) {
+                    field = at.is_some_and(|t| !matches!(tm.get(t), DType::Array { .. }));
+                    at = at.and_then(|t| match tm.get(t) {
+                        DType::Array { elem, .. } => Some(*elem),
+                        _ => struct_fields(tm, t)
+                            .and_then(|f| i.const_uint_value().and_then(|k| f.get(k as usize).copied())),
+                    });
+                }
+                let inner = if field { at.map(starting).unwrap_or_default() } else { Vec::new() };
+                std::iter::once(whole).chain(inner).collect()
             } else {
                 Vec::new()
             };
@@ -1759,4 +1799,11 @@ fn only_sorts_call(f: Function<'_>) -> bool {
         let sort = i.called_function().filter(|c| c.is_declaration()).and_then(|c| lib_effect(&c.name()));
         matches!(sort, Some(LibEffect::Sort { cmp, .. }) if uses == [cmp])
     })
+}
+
+/// The structures that start where an object of type `t` does (`t`
+/// itself, its first field, ...): an address of a `t` is also one of
+/// their first fields.
+fn structs_starting_at(tm: &TypeManager, t: TypeId) -> Vec<TypeId> {
+    zero_chain(tm, t).filter(|x| matches!(tm.get(*x), DType::Struct(_) | DType::Literal { .. })).collect()
 }
