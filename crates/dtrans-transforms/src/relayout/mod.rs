@@ -452,7 +452,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     sites::split_allowed(cx, s.ty).map(|source| {
                         let count = match source {
                             ArraySource::Once(site) => sites::constant_count(site, c.size),
-                            ArraySource::Resized { .. } => {
+                            ArraySource::Resized => {
                                 self.resized.insert(name.clone());
                                 // An index decodes against the current
                                 // array: a program that rebases its

@@ -39,8 +39,9 @@ use crate::optbase::OptContext;
 pub enum ArraySource<'m> {
     /// One allocation, run at most once.
     Once(Instruction<'m>),
-    /// Allocated and resized by `realloc`, the current array kept in `home`.
-    Resized { home: Value<'m> },
+    /// Allocated and resized by `realloc`, the current array kept in one
+    /// home (checked by `resized`; the rewrite needs only the calls).
+    Resized,
     /// A global array (maybe of arrays) of `count` instances, zero at
     /// first (the analysis leaves those with an initializer out:
     /// HasInitializerList), and no allocation.
@@ -68,7 +69,7 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
         (more, _) => return Err(format!("in {} global arrays (one array is needed)", more.len())),
     }
     if sites.iter().any(|a| a.kind == K::Realloc) {
-        return resized(cx, &sites).map(|home| ArraySource::Resized { home });
+        return resized(cx, &sites).map(|_| ArraySource::Resized);
     }
     let [site] = sites.as_slice() else {
         return Err(format!("allocated at {} sites (one array is needed)", sites.len()));
