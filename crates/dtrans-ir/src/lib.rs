@@ -19,6 +19,7 @@
 //! handle can outlive what it erases (see `edit.rs`).
 
 mod access;
+mod cleanup;
 mod debuginfo;
 mod edit;
 mod error;
@@ -32,6 +33,7 @@ mod remap;
 mod types;
 mod values;
 
+pub use cleanup::Cleanup;
 pub use debuginfo::{dwarf, DbgExpr, DebugVariable, DiType};
 pub use edit::{Builder, EditError};
 pub use error::IrError;
