@@ -1072,4 +1072,27 @@ void dtrans_whole_program_cleanup(LLVMModuleRef MRef, const char *const *Keep, c
   Counts[3] = M.global_size();
 }
 
+// Gives a GEP instruction (or an alloca) another source (allocated) type of
+// the same layout; the caller checked the two are isomorphic. The result
+// element type of a GEP follows its indices into the new type. Returns 0,
+// or 1 (changing nothing) if the value is not such an instruction or the
+// indices do not fit the new type.
+int dtrans_retype_gep(LLVMValueRef GRef, LLVMTypeRef TRef) {
+  auto *GEP = dyn_cast<GetElementPtrInst>(unwrap(GRef));
+  if (!GEP) return 1;
+  SmallVector<Value *, 4> Idx(GEP->idx_begin(), GEP->idx_end());
+  Type *R = GetElementPtrInst::getIndexedType(unwrap(TRef), Idx);
+  if (!R) return 1;
+  GEP->setSourceElementType(unwrap(TRef));
+  GEP->setResultElementType(R);
+  return 0;
+}
+
+int dtrans_retype_alloca(LLVMValueRef ARef, LLVMTypeRef TRef) {
+  auto *AI = dyn_cast<AllocaInst>(unwrap(ARef));
+  if (!AI || !unwrap(TRef)->isSized()) return 1;
+  AI->setAllocatedType(unwrap(TRef));
+  return 0;
+}
+
 } // extern "C"
