@@ -256,6 +256,7 @@ pub fn analyze_safety<'m>(
         }
     }
     s.visit_allocations();
+    s.visit_function_values();
     s.propagate();
     (s.data, s.whole)
 }
@@ -356,16 +357,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
 
     /// Structures any type of `info` mentions, at any pointer depth.
     fn structs_of(&self, info: &ValueInfo) -> Vec<TypeId> {
-        let tm = self.tm();
         let mut out = Vec::new();
         for t in info.all_types() {
-            let (mut base, _) = tm.strip_pointers(t);
-            while let DType::Array { elem, .. } = tm.get(base) {
-                base = *elem;
-            }
-            if matches!(tm.get(base), DType::Struct(_)) && !out.contains(&base) {
-                out.push(base);
-            }
+            self.structs_in(t, &mut out, 0);
         }
         for e in &info.elements {
             if !out.contains(&e.aggregate) {
@@ -373,6 +367,41 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             }
         }
         out
+    }
+
+    /// The structures `t` names through pointers and arrays, and through
+    /// the return and parameter types of a function type: a function
+    /// called through a pointer of another type (`(find_fn)encoder_find`,
+    /// a `coder *` result that is an `encoder *`) casts those.
+    fn structs_in(&self, t: TypeId, out: &mut Vec<TypeId>, depth: u32) {
+        let tm = self.tm();
+        let (mut base, _) = tm.strip_pointers(t);
+        while let DType::Array { elem, .. } = tm.get(base) {
+            base = *elem;
+        }
+        match tm.get(base) {
+            DType::Struct(_) if !out.contains(&base) => out.push(base),
+            DType::Function { ret, params, .. } if depth < 4 => {
+                for x in std::iter::once(*ret).chain(params.iter().copied()) {
+                    self.structs_in(x, out, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A defined function whose address is used as a pointer to another
+    /// function type (a call through a cast function pointer, a callback
+    /// slot of another type): the structures of both signatures are cast.
+    fn visit_function_values(&mut self) {
+        for f in self.m.functions().filter(|f| !f.is_declaration()) {
+            let Some(info) = self.info(f.as_value()) else { continue };
+            let Some(why) = info.ambiguous.clone() else { continue };
+            let structs = self.structs_of(info);
+            let site =
+                Site { place: format!("@{}", f.name()), line: None, why: format!("function address ambiguous: {why}") };
+            self.mark_all(&structs, Condition::BadCasting, &site);
+        }
     }
 
     /// The structure a value points to by its dominant type (not a field).
