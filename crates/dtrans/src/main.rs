@@ -10,7 +10,7 @@ use dtrans_types::{read_module, ModuleTypes, StructSource};
 
 mod analyze_cmd;
 mod annotate_cmd;
-mod cc_cmd;
+mod cc;
 mod opt_cmd;
 mod ptr_types_cmd;
 mod typeflow_cmd;
@@ -127,7 +127,7 @@ enum Command {
     },
     /// Build a C program like clang-19, with the DTrans passes run over the
     /// whole program (`-c`, `-S`, `-E`, `-M`: clang-19 as is).
-    #[command(after_help = cc_cmd::HELP)]
+    #[command(after_help = cc::HELP)]
     Cc {
         /// clang-19 arguments and input files, with --passes LIST, --report
         /// FILE and --keep-temps anywhere among them.
@@ -205,10 +205,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::PtrTypes { file, format, function } => ptr_types_cmd::run(ctx, &file, format, function.as_deref()),
         Command::Analyze { file, format, only } => analyze_cmd::run(ctx, &file, format, only.as_deref()),
         Command::Opt { file, passes, output, report, index_width } => {
-            let options = opt_cmd::PassOptions { index: index_width };
-            opt_cmd::run_with(ctx, &file, &passes, &output, report.as_deref(), options, true)
+            let options = dtrans_transforms::pipeline::PassOptions { index: index_width };
+            opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options)
         }
-        Command::Cc { args } => cc_cmd::run(ctx, &args),
+        Command::Cc { args } => cc::run(ctx, &args),
         Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {
             let opts = typeflow_cmd::Options {
                 format,
