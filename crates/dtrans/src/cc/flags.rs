@@ -73,9 +73,9 @@ const SEPARATE: &[(&str, Dest)] = &[
 const JOINED: &[&str] = &["-I", "-D", "-U", "-MF", "-MT", "-MQ", "-MJ", "-l", "-L", "-u", "-T", "-B", "-F"];
 
 /// Flags that mean something other than "build a program from these
-/// sources": clang runs as is.
+/// sources" or "compile these sources to objects" (`-c`): clang runs as
+/// is.
 const PASSTHROUGH: &[&str] = &[
-    "-c",
     "-S",
     "-E",
     "-M",
@@ -214,7 +214,9 @@ pub(super) struct Plan {
     /// Whether the user asked for debug information.
     pub(super) debug: bool,
     pub(super) verbose: bool,
-    /// Why this cannot be a whole-program build, if it cannot.
+    /// `-c`: compile each source to a bitcode object (`dtrans cc -c`).
+    pub(super) compile_only: bool,
+    /// Why this is neither a whole-program build nor `-c`, if it is not.
     pub(super) passthrough: Option<String>,
     /// A flag the whole-program build cannot honour (see `UNSUPPORTED`).
     pub(super) unsupported: Option<String>,
@@ -247,7 +249,7 @@ pub(super) fn opt_level(flag: &str) -> Option<&'static str> {
 
 /// Whether `a` is a clang optimization level (`-O`, `-O2`, `-Os`, `-Ofast`;
 /// not `-ObjC`).
-fn is_level(a: &str) -> bool {
+pub(super) fn is_level(a: &str) -> bool {
     match a.strip_prefix("-O") {
         Some(rest) => matches!(rest, "" | "s" | "z" | "g" | "fast") || rest.chars().all(|c| c.is_ascii_digit()),
         None => false,
@@ -403,6 +405,10 @@ fn classify_clang(
         p.passthrough.get_or_insert(a);
         return Ok(());
     }
+    if a == "-c" {
+        p.compile_only = true;
+        return Ok(());
+    }
     if is_level(&a) {
         p.level = Some(a);
         return Ok(());
@@ -476,7 +482,23 @@ mod tests {
 
     #[test]
     fn modes_and_levels() {
-        assert_eq!(plan("-c a.c -o a.o").passthrough.as_deref(), Some("-c"));
+        let c = plan("-c -O2 -Iinc a.c -o a.o -lm");
+        assert!(c.compile_only && c.passthrough.is_none());
+        assert_eq!(c.output.as_deref(), Some("a.o"));
+        assert_eq!(c.compile, ["-Iinc"]);
+        assert_eq!(c.level.as_deref(), Some("-O2"));
+        // Modes that win over -c, as in clang.
+        for mode in ["-S", "-E", "-M", "-MM", "-fsyntax-only", "-emit-llvm"] {
+            let p = plan(&format!("-c {mode} a.c"));
+            assert_eq!(p.passthrough.as_deref(), Some(mode), "{mode}");
+        }
+        assert!(plan("-c").passthrough.is_some());
+        assert!(plan("-c -x c-header a.h").passthrough.is_some());
+        let two = plan("-c a.c sub/b.c x.s");
+        assert!(two.compile_only && two.output.is_none());
+        assert_eq!(two.inputs[2].kind, InputKind::Asm);
+        // -MD and its friends go to the compile step.
+        assert!(plan("-c -MD -MF a.d a.c").compile.ends_with(&["-MD".into(), "-MF".into(), "a.d".into()]));
         assert!(plan("-O2").passthrough.is_some());
         assert!(plan("-x c-header a.h").passthrough.is_some());
         assert_eq!(plan("-x ir a.txt").inputs[0].kind, InputKind::Ir);

@@ -34,13 +34,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use anyhow::{bail, Context as _, Result};
-use dtrans_ir::Context;
+use dtrans_ir::{Context, IrFormat, Module};
 use dtrans_transforms::pipeline;
 
 use crate::opt_cmd;
 use flags::{classify, opt_level, InputKind, LinkItem, Plan};
-use link::{undefined_symbols, user_libraries};
-use tools::{place, run_parallel, show_command, Step, TempDir, CLANG, CLANGXX, LLVM_LINK, OPT};
+use link::Marker;
+use tools::{place, run_parallel, show_command, Step, TempDir, CLANG, CLANGXX, LLVM_AS, OPT};
 
 /// `pipeline::DEFAULT_PASSES` as `HELP` states it (a unit test checks they
 /// agree).
@@ -123,6 +123,10 @@ pub fn run(ctx: &'static Context, args: &[String]) -> Result<ExitCode> {
             bail!("cc: no such file or directory: '{}'", input.path);
         }
     }
+    if plan.compile_only {
+        compile_only(&plan)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let tmp = TempDir::new(plan.keep_temps)?;
     build(ctx, &plan, passes.as_deref(), &tmp)?;
     Ok(ExitCode::SUCCESS)
@@ -146,108 +150,294 @@ fn passthrough(plan: &Plan, why: &str) -> Result<ExitCode> {
     }
 }
 
-/// The whole-program build, in `tmp`.
-fn build(ctx: &'static Context, plan: &Plan, passes: Option<&[String]>, tmp: &TempDir) -> Result<()> {
-    let level = plan.level.clone().unwrap_or_else(|| "-O0".to_string());
-    let opt = opt_level(&level);
-    let compile_level: Vec<String> = match (opt, IR_FORM) {
-        (None, _) => vec![level.clone()],
-        (Some(_), IrForm::BeforeLlvmPasses) => vec![level.clone(), "-Xclang".into(), "-disable-llvm-passes".into()],
-        (Some(_), IrForm::Optimized) => vec![level.clone()],
-    };
+/// The flags that compile a source to a bitcode object the passes can use,
+/// at the user's level `level` (`-O2`; `None`: no `-O` given).
+fn ir_form_flags(level: Option<&str>) -> Vec<String> {
+    let Some(level) = level else { return Vec::new() };
+    match (opt_level(level), IR_FORM) {
+        (Some(_), IrForm::BeforeLlvmPasses) => vec![level.into(), "-Xclang".into(), "-disable-llvm-passes".into()],
+        _ => vec![level.into()],
+    }
+}
 
-    // 1. Sources to bitcode, assembly to objects (in parallel).
+/// The compile step of every source input: to a bitcode object at `outs[n]`
+/// for sources (marked, see `link.rs`), to a native object for assembly and
+/// LLVM IR; inputs with no entry in `outs` are skipped. The objects of
+/// sources that compiled are marked even when another failed (as clang
+/// leaves the others' objects).
+fn compile(plan: &Plan, outs: &[Option<PathBuf>]) -> Result<()> {
+    let marker = Marker { level: plan.level.clone().unwrap_or_default(), debug: plan.debug };
     let mut steps = Vec::new();
-    let mut produced: Vec<Option<PathBuf>> = Vec::new();
-    for (n, input) in plan.inputs.iter().enumerate() {
+    let mut sources = Vec::new();
+    for (input, out) in plan.inputs.iter().zip(outs) {
+        let Some(out) = out else { continue };
         let mut args: Vec<OsString> = plan.compile.iter().map(OsString::from).collect();
-        let out = match input.kind {
-            InputKind::Source => {
-                args.extend(compile_level.iter().map(OsString::from));
-                args.extend(["-g", "-c", "-emit-llvm"].map(OsString::from));
-                tmp.file(n, &input.path, "bc")
-            }
-            InputKind::Asm => {
-                args.extend(plan.asm.iter().map(OsString::from));
-                args.push(level.clone().into());
-                args.push("-c".into());
-                tmp.file(n, &input.path, "o")
-            }
-            _ => {
-                produced.push(None);
-                continue;
-            }
-        };
+        if input.kind == InputKind::Source {
+            args.extend(ir_form_flags(plan.level.as_deref()).into_iter().map(OsString::from));
+            args.extend(["-g", "-c", "-emit-llvm"].map(OsString::from));
+            sources.push(out.clone());
+        } else {
+            args.extend(plan.asm.iter().map(OsString::from));
+            args.extend(plan.level.iter().map(OsString::from));
+            args.push("-c".into());
+        }
         if let Some(l) = &input.lang {
             args.extend(["-x".into(), l.into()]);
         }
         args.extend([input.path.clone().into(), "-o".into(), out.clone().into_os_string()]);
         let tool = if input.cxx { CLANGXX } else { CLANG };
         steps.push(Step { what: format!("compile {}", input.path), tool, args });
-        produced.push(Some(out));
     }
-    run_parallel(&steps, plan.verbose)?;
-
-    // 2. Link the bitcode.
-    let mut to_link: Vec<OsString> = Vec::new();
-    for (input, out) in plan.inputs.iter().zip(&produced) {
-        match input.kind {
-            InputKind::Source => to_link.extend(out.clone().map(PathBuf::into_os_string)),
-            InputKind::Ir => to_link.push(input.path.clone().into()),
-            _ => {}
+    let compiled = run_parallel(&steps, plan.verbose);
+    for out in sources.iter().filter(|o| o.exists()) {
+        if let Err(e) = mark(out, &marker) {
+            let _ = std::fs::remove_file(out);
+            return Err(e);
         }
     }
-    if to_link.is_empty() {
-        bail!("cc: no C source or LLVM IR input: nothing for the passes (use clang-19 to link objects)");
-    }
-    let linked = tmp.path.join("linked.bc");
-    let mut args = to_link;
-    args.extend(["-o".into(), linked.clone().into_os_string()]);
-    Step { what: "link the bitcode".into(), tool: LLVM_LINK, args }.run(plan.verbose)?;
+    compiled
+}
 
-    // 3. Internalize all but main and what the user's objects call.
-    let mut public = vec!["main".to_string()];
-    let objects = plan.inputs.iter().filter(|i| i.kind == InputKind::Link).map(|i| PathBuf::from(&i.path));
-    for file in objects.chain(user_libraries(plan)) {
-        public.extend(undefined_symbols(&file));
-    }
-    public.sort();
-    public.dedup();
-    let whole = tmp.path.join("whole.bc");
-    let args = vec![
-        "-passes=internalize,globaldce".into(),
-        format!("-internalize-public-api-list={}", public.join(",")).into(),
-        linked.into_os_string(),
-        "-o".into(),
-        whole.clone().into_os_string(),
-    ];
-    Step { what: "internalize".into(), tool: OPT, args }.run(plan.verbose)?;
+/// Adds the marker to the bitcode object at `path` (rewritten whole). In
+/// a context of its own: types loaded into the program's context would
+/// keep their names, and the merged module's would get `.1` suffixes.
+fn mark(path: &Path, marker: &Marker) -> Result<()> {
+    let ctx = Context::new();
+    let m = Module::parse_file(&ctx, path).with_context(|| format!("cc: cannot read back {}", path.display()))?;
+    let text = m.md_string(&marker.text());
+    m.get_or_insert_named_metadata(link::MARKER_MD).add_operand(m.md_tuple(&[Some(text)]));
+    m.write(path, IrFormat::Bitcode).with_context(|| format!("cc: cannot write {}", path.display()))?;
+    Ok(())
+}
 
-    // 4. The passes.
-    let report = tmp.path.join("report.json");
-    let (transformed, result) = match passes {
-        None => (whole, pipeline::Report::default()),
-        Some(list) => {
-            let out = tmp.path.join("transformed.bc");
-            let list = list.join(",");
-            if plan.verbose {
+/// `dtrans cc -c`: each source to a bitcode object named as clang names
+/// it (`-o` with one input, else the source's name with `.o` in the
+/// current directory).
+fn compile_only(plan: &Plan) -> Result<()> {
+    let compiled: Vec<&flags::Input> = plan.inputs.iter().filter(|i| i.kind != InputKind::Link).collect();
+    if plan.output.is_some() && compiled.len() > 1 {
+        bail!("cc: cannot specify -o when generating multiple output files");
+    }
+    let mut outs = Vec::new();
+    for input in &plan.inputs {
+        if input.kind == InputKind::Link {
+            eprintln!("dtrans: cc: warning: {}: linker input unused with -c", input.path);
+            outs.push(None);
+            continue;
+        }
+        let out = match &plan.output {
+            Some(o) => PathBuf::from(o),
+            None => {
+                let stem = Path::new(&input.path).file_stem().unwrap_or_default();
+                PathBuf::from(stem).with_extension("o")
+            }
+        };
+        outs.push(Some(out));
+    }
+    compile(plan, &outs)
+}
+
+/// The whole-program build, in `tmp`: the sources compiled as `-c` would
+/// (into `tmp`), then the link step.
+fn build(ctx: &'static Context, plan: &Plan, passes: Option<&[String]>, tmp: &TempDir) -> Result<()> {
+    let outs: Vec<Option<PathBuf>> = plan
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(n, i)| match i.kind {
+            InputKind::Source => Some(tmp.file(n, &i.path, "o")),
+            InputKind::Asm => Some(tmp.file(n, &i.path, "s.o")),
+            _ => None,
+        })
+        .collect();
+    compile(plan, &outs)?;
+    link_program(ctx, plan, passes, tmp, &outs)
+}
+
+/// Where an item of the command line goes in the link step.
+enum Role {
+    /// Native: given to the final link as it is (and to the merge, where the
+    /// linker reads which symbols it needs).
+    Native(OsString),
+    /// Bitcode: merged into the program; not given to the final link.
+    Bitcode(OsString),
+    /// A flag for both links (`-L`, `-Wl,`, `-static`, ...).
+    Flag(OsString),
+    /// A flag for the final link only (`-fuse-ld=`).
+    FinalFlag(OsString),
+}
+
+/// The link step: the bitcode objects and archive members (also through
+/// `-l`) merged by lld's LTO symbol resolution into one internalized
+/// module, the passes, `opt-19` at the level, the final link. `outs`: what
+/// `build` compiled each input to.
+fn link_program(
+    ctx: &'static Context,
+    plan: &Plan,
+    passes: Option<&[String]>,
+    tmp: &TempDir,
+    outs: &[Option<PathBuf>],
+) -> Result<()> {
+    // 1. What each item is.
+    let (dirs, static_only) = link::search_dirs(plan);
+    let mut roles = Vec::new();
+    let mut markers = Vec::new();
+    let classify_file = |path: &Path, what: &str, markers: &mut Vec<Marker>| -> Result<bool> {
+        match link::inspect(path, what, &tmp.path)? {
+            link::Found::Native => Ok(false),
+            link::Found::Bitcode(m) => {
+                markers.extend(m);
+                Ok(true)
+            }
+        }
+    };
+    let mut items = plan.link.iter().peekable();
+    while let Some(item) = items.next() {
+        match item {
+            LinkItem::Input(n) => {
+                let input = &plan.inputs[*n];
+                match (&input.kind, &outs[*n]) {
+                    (InputKind::Source, Some(obj)) => {
+                        classify_file(obj, &input.path, &mut markers)?;
+                        roles.push(Role::Bitcode(obj.clone().into_os_string()));
+                    }
+                    (InputKind::Asm, Some(obj)) => roles.push(Role::Native(obj.clone().into_os_string())),
+                    (InputKind::Ir, _) => {
+                        // Given as it is: no marker needed; lld reads bitcode only.
+                        let bc = if input.path.ends_with(".ll") || input.lang.as_deref() == Some("ir") {
+                            let out = tmp.file(*n, &input.path, "bc");
+                            let args = vec![input.path.clone().into(), "-o".into(), out.clone().into_os_string()];
+                            Step { what: format!("assemble {}", input.path), tool: LLVM_AS, args }.run(plan.verbose)?;
+                            out
+                        } else {
+                            PathBuf::from(&input.path)
+                        };
+                        roles.push(Role::Bitcode(bc.into_os_string()));
+                    }
+                    _ => {
+                        let path = PathBuf::from(&input.path);
+                        if classify_file(&path, &input.path, &mut markers)? {
+                            roles.push(Role::Bitcode(path.into_os_string()));
+                        } else {
+                            roles.push(Role::Native(path.into_os_string()));
+                        }
+                    }
+                }
+            }
+            LinkItem::Arg(a) => {
+                // `-lNAME` / `-l NAME`: an archive of bitcode in a user's
+                // directory is merged, and left out of the final link.
+                let name = if a == "-l" {
+                    match items.peek() {
+                        Some(LinkItem::Arg(v)) => {
+                            let v = v.clone();
+                            items.next();
+                            Some((format!("-l{v}"), v))
+                        }
+                        _ => None,
+                    }
+                } else {
+                    a.strip_prefix("-l").map(|v| (a.clone(), v.to_string()))
+                };
+                if let Some((flag, name)) = name {
+                    let lib = link::find_library(&name, &dirs, static_only);
+                    let bitcode = match &lib {
+                        Some(path) => classify_file(path, &format!("{flag} ({})", path.display()), &mut markers)?,
+                        None => false,
+                    };
+                    roles.push(if bitcode { Role::Bitcode(flag.into()) } else { Role::Native(flag.into()) });
+                } else if a.starts_with("-fuse-ld=") || a.starts_with("--ld-path=") {
+                    roles.push(Role::FinalFlag(a.into()));
+                } else {
+                    roles.push(Role::Flag(a.into()));
+                }
+            }
+        }
+    }
+    if !roles.iter().any(|r| matches!(r, Role::Bitcode(_))) {
+        bail!("cc: no source, bitcode object or LLVM IR input: nothing for the passes (use clang-19 to link native objects)");
+    }
+
+    // The level: the link command's, else the objects'.
+    let level = match &plan.level {
+        Some(l) => l.clone(),
+        None => {
+            let mut levels: Vec<&str> = markers.iter().map(|m| m.level.as_str()).filter(|l| !l.is_empty()).collect();
+            levels.sort_by_key(|l| level_rank(l));
+            levels.dedup();
+            if levels.len() > 1 {
                 eprintln!(
-                    "dtrans: cc: dtrans opt {} -p {list} -o {} --report {} --index-width {}",
-                    whole.display(),
-                    out.display(),
-                    report.display(),
-                    plan.options.index
+                    "dtrans: cc: warning: objects compiled at {}: linking at {} (give -O to the link command to choose)",
+                    levels.join(", "),
+                    levels[levels.len() - 1]
                 );
             }
-            let r = opt_cmd::run_with(ctx, &whole, passes.unwrap_or_default(), &out, None, plan.options, false)
-                .with_context(|| format!("cc: step 'dtrans passes {list}' failed"))?;
-            (out, r)
+            levels.last().map_or("-O0".to_string(), |l| l.to_string())
+        }
+    };
+    let opt = opt_level(&level);
+    let debug = plan.debug || markers.iter().any(|m| m.debug);
+    let debug_flags = if plan.debug_flags.is_empty() && debug { vec!["-g".to_string()] } else { plan.debug_flags.clone() };
+
+    // 2. Merge: lld resolves symbols across bitcode objects, archive
+    // members (it picks members as for any link), native objects and
+    // shared libraries, and writes the merged module after LTO's
+    // internalization (only what native code or the dynamic linker may
+    // reach stays external). `--lto-newpm-passes=globaldce` replaces LTO's
+    // optimization pipeline, so the module is as compiled (typed GEPs,
+    // debug info), less what nothing references.
+    let merged = tmp.path.join("merged.bc");
+    let mut args: Vec<OsString> = ["-fuse-ld=lld", "-Wl,--lto-emit-llvm", "-Wl,--lto-newpm-passes=globaldce"]
+        .map(OsString::from)
+        .to_vec();
+    args.push("-Wno-unused-command-line-argument".into());
+    for r in &roles {
+        match r {
+            Role::Native(a) | Role::Bitcode(a) | Role::Flag(a) => args.push(a.clone()),
+            Role::FinalFlag(_) => {}
+        }
+    }
+    args.extend(["-o".into(), merged.clone().into_os_string()]);
+    let tool = if plan.cxx() { CLANGXX } else { CLANG };
+    Step { what: "merge the bitcode (lld)".into(), tool, args }.run(plan.verbose)?;
+
+    // 3. The passes, unless native code may see the structures.
+    let (transformed, result) = match passes {
+        None => (merged, pipeline::Report::default()),
+        Some(list) => {
+            let mut m = crate::load(ctx, &merged)?;
+            let exposed = exposed_symbols(&m);
+            if !exposed.is_empty() {
+                eprintln!(
+                    "dtrans: cc: warning: native code or a shared library may reach {} (kept external by the linker), and the analysis does not yet treat such symbols as escaping: no structure is changed",
+                    exposed.join(", ")
+                );
+                crate::skip_teardown(m);
+                (merged, pipeline::Report::default())
+            } else {
+                let out = tmp.path.join("transformed.bc");
+                if plan.verbose {
+                    eprintln!(
+                        "dtrans: cc: dtrans opt {} -p {} -o {} --index-width {}",
+                        merged.display(),
+                        list.join(","),
+                        out.display(),
+                        plan.options.index
+                    );
+                }
+                let what = || format!("cc: step 'dtrans passes {}' failed", list.join(","));
+                let r = pipeline::run(&mut m, list, plan.options).with_context(what)?;
+                m.verify().with_context(|| format!("{}: the transformed module does not verify", merged.display()))?;
+                m.write(&out, IrFormat::Bitcode).with_context(what)?;
+                crate::skip_teardown(m);
+                (out, r)
+            }
         }
     };
 
-    // 5. Optimize (and strip the debug info the analysis needed), then
+    // 4. Optimize (and strip the debug info the analysis needed), then
     // generate code and link.
-    let strip = !plan.debug;
+    let strip = !debug;
     let optimized = if opt.is_some() || strip {
         let out = tmp.path.join("optimized.bc");
         let mut args: Vec<OsString> = opt.iter().map(OsString::from).collect();
@@ -274,31 +464,26 @@ fn build(ctx: &'static Context, plan: &Plan, passes: Option<&[String]>, tmp: &Te
         // Already said when compiling.
         args.push("-Wno-deprecated-ofast".into());
     }
-    if plan.debug {
-        args.extend(plan.debug_flags.iter().map(OsString::from));
+    if debug {
+        args.extend(debug_flags.iter().map(OsString::from));
     }
     let mut program_placed = false;
-    for item in &plan.link {
-        match item {
-            LinkItem::Arg(a) => args.push(a.into()),
-            LinkItem::Input(n) => match (&plan.inputs[*n].kind, &produced[*n]) {
-                (InputKind::Source | InputKind::Ir, _) => {
-                    if !program_placed {
-                        args.push(optimized.clone().into_os_string());
-                        program_placed = true;
-                    }
-                }
-                (InputKind::Asm, Some(obj)) => args.push(obj.clone().into_os_string()),
-                _ => args.push(plan.inputs[*n].path.clone().into()),
-            },
+    for r in &roles {
+        match r {
+            Role::Native(a) | Role::Flag(a) | Role::FinalFlag(a) => args.push(a.clone()),
+            Role::Bitcode(_) if !program_placed => {
+                args.push(optimized.clone().into_os_string());
+                program_placed = true;
+            }
+            Role::Bitcode(_) => {}
         }
     }
     args.extend(["-o".into(), program.clone().into_os_string()]);
-    let tool = if plan.cxx() { CLANGXX } else { CLANG };
     Step { what: "generate code and link".into(), tool, args }.run(plan.verbose)?;
 
-    // 6. The report, then the program, into place.
+    // 5. The report, then the program, into place.
     if let Some(dest) = &plan.report {
+        let report = tmp.path.join("report.json");
         opt_cmd::write_report(&result, &report)?;
         place(&report, dest, false).with_context(|| format!("cc: cannot write the report {}", dest.display()))?;
     } else {
@@ -309,6 +494,49 @@ fn build(ctx: &'static Context, plan: &Plan, passes: Option<&[String]>, tmp: &Te
     let dest = PathBuf::from(plan.output.as_deref().unwrap_or("a.out"));
     place(&program, &dest, true).with_context(|| format!("cc: cannot write the program {}", dest.display()))?;
     Ok(())
+}
+
+/// The definitions other than `main` that stay external after the merge
+/// (native code or a shared library references them, or `-rdynamic`) and
+/// through which that code may see a structure: a function with a pointer
+/// or aggregate parameter or result, a variable holding a pointer or an
+/// aggregate. (Partial: a small structure returned in an integer register
+/// is not seen here.)
+fn exposed_symbols(m: &Module<'_>) -> Vec<String> {
+    let shows = |t: dtrans_ir::Type<'_>| t.contains_pointer() || t.is_struct() || t.is_array();
+    let mut out = Vec::new();
+    for f in m.functions() {
+        let v = f.as_value();
+        if f.is_declaration() || v.has_local_linkage() || f.name() == "main" {
+            continue;
+        }
+        let ty = f.function_type();
+        if ty.return_type().is_some_and(shows) || ty.param_types().into_iter().any(shows) {
+            out.push(format!("{}()", f.name()));
+        }
+    }
+    for g in m.globals() {
+        if g.has_local_linkage() || g.name().starts_with("llvm.") {
+            continue;
+        }
+        // A declaration is defined elsewhere; its uses are the analysis's.
+        if g.global_value_type().is_some_and(shows) && g.initializer().is_some() {
+            out.push(g.name());
+        }
+    }
+    out
+}
+
+/// Orders `-O` flags by how much they optimize (for objects compiled at
+/// different levels).
+fn level_rank(level: &str) -> u8 {
+    match opt_level(level) {
+        None => 0,
+        Some("-O1") => 1,
+        Some("-Os" | "-Oz") => 2,
+        Some("-O2") => 3,
+        _ => 4,
+    }
 }
 
 #[cfg(test)]

@@ -12,8 +12,7 @@ use anyhow::{anyhow, bail, Context as _, Result};
 pub(super) const CLANG: &str = "clang-19";
 pub(super) const CLANGXX: &str = "clang++-19";
 pub(super) const OPT: &str = "opt-19";
-pub(super) const LLVM_LINK: &str = "llvm-link-19";
-pub(super) const LLVM_NM: &str = "llvm-nm-19";
+pub(super) const LLVM_AS: &str = "llvm-as-19";
 
 /// One run of an LLVM tool.
 pub(super) struct Step {
