@@ -303,15 +303,17 @@ fn link_program(
                     }
                     (InputKind::Asm, Some(obj)) => roles.push(Role::Native(obj.clone().into_os_string())),
                     (InputKind::Ir, _) => {
-                        // Given as it is: no marker needed; lld reads bitcode only.
-                        let bc = if input.path.ends_with(".ll") || input.lang.as_deref() == Some("ir") {
-                            let out = tmp.file(*n, &input.path, "bc");
-                            let args = vec![input.path.clone().into(), "-o".into(), out.clone().into_os_string()];
-                            Step { what: format!("assemble {}", input.path), tool: LLVM_AS, args }.run(plan.verbose)?;
-                            out
+                        // Given as it is: no marker needed. Named `.o`: the
+                        // clang driver would compile a `.bc` before the link.
+                        let bc = tmp.file(*n, &input.path, "ir.o");
+                        let bytes = std::fs::read(&input.path)
+                            .with_context(|| format!("cc: cannot read {}", input.path))?;
+                        if bytes.starts_with(b"BC\xC0\xDE") {
+                            std::fs::write(&bc, bytes).with_context(|| format!("cc: cannot write {}", bc.display()))?;
                         } else {
-                            PathBuf::from(&input.path)
-                        };
+                            let args = vec![input.path.clone().into(), "-o".into(), bc.clone().into_os_string()];
+                            Step { what: format!("assemble {}", input.path), tool: LLVM_AS, args }.run(plan.verbose)?;
+                        }
                         roles.push(Role::Bitcode(bc.into_os_string()));
                     }
                     _ => {
