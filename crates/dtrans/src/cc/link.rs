@@ -80,9 +80,7 @@ pub(super) fn inspect(path: &Path, what: &str, tmp: &Path) -> Result<Found> {
         let a = Archive::parse(&bytes, true).map_err(|e| anyhow!("cc: {what}: {e}"))?;
         if a.members.iter().any(|m| m.name.ends_with(".o")) {
             let dir = path.parent().unwrap_or(Path::new("."));
-            let bitcode = a.members.iter().any(|m| {
-                std::fs::read(dir.join(&m.name)).is_ok_and(|b| is_bitcode(&b))
-            });
+            let bitcode = a.members.iter().any(|m| std::fs::read(dir.join(&m.name)).is_ok_and(|b| is_bitcode(&b)));
             if bitcode {
                 return Err(anyhow!("cc: {what}: a thin archive of bitcode objects is not supported: make a normal one with `dtrans ar rcs` (or `llvm-ar-19 rcs`)"));
             }
@@ -123,9 +121,10 @@ pub(super) fn inspect(path: &Path, what: &str, tmp: &Path) -> Result<Found> {
     // to link. A member defining no symbol is not listed by any ar, so
     // only an archive with none of its bitcode members listed is refused.
     if !bitcode.iter().any(|m| a.index.contains(&m.header)) {
-        let how = if a.has_index { "its symbol index lists none of its bitcode members" } else { "it has no symbol index" };
+        let how =
+            if a.has_index { "its symbol index lists none of its bitcode members" } else { "it has no symbol index" };
         return Err(anyhow!(
-            "cc: {what}: {how} (made by GNU ar, which cannot read LLVM 19 bitcode?), so the linker would take no member from it: make it with `dtrans ar rcs LIB OBJECTS` (or AR=llvm-ar-19), or run `llvm-ranlib-19 {}`",
+            "cc: {what}: {how} (made by GNU ar, which cannot read LLVM 19 bitcode?), so the linker would take no member from it: remove it and make it again with `dtrans ar rcs {} OBJECTS` (or AR=llvm-ar-19; llvm-ranlib-19 does not repair it)",
             path.display()
         ));
     }
@@ -137,9 +136,9 @@ pub(super) fn inspect(path: &Path, what: &str, tmp: &Path) -> Result<Found> {
 /// not read; ThinLTO bitcode carries a summary.
 fn unmarked(bytes: &[u8], tmp: &Path) -> String {
     let file = tmp.join("unmarked.bc");
-    let dis = std::fs::write(&file, bytes).ok().and_then(|()| {
-        Command::new("llvm-dis-19").arg(&file).arg("-o").arg("-").stdin(Stdio::null()).output().ok()
-    });
+    let dis = std::fs::write(&file, bytes)
+        .ok()
+        .and_then(|()| Command::new("llvm-dis-19").arg(&file).arg("-o").arg("-").stdin(Stdio::null()).output().ok());
     let _ = std::fs::remove_file(&file);
     let fix = "recompile it with `dtrans cc -c` (same flags)";
     match dis {

@@ -132,6 +132,20 @@ pub fn run(ctx: &'static Context, args: &[String]) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `dtrans ar`: llvm-ar-19 with the same arguments, and its status. It
+/// writes a symbol index of bitcode members (with `s`, or by default for
+/// `r`/`q`), which the link step needs.
+pub fn ar(args: &[String]) -> Result<ExitCode> {
+    let status = Command::new(tools::LLVM_AR)
+        .args(args)
+        .status()
+        .with_context(|| format!("ar: cannot run {}", tools::LLVM_AR))?;
+    match status.code() {
+        Some(c) => Ok(ExitCode::from(u8::try_from(c).unwrap_or(1))),
+        None => bail!("ar: {} was stopped ({status})", tools::LLVM_AR),
+    }
+}
+
 /// Runs clang with the user's arguments (dtrans's own removed) and exits with
 /// its status.
 fn passthrough(plan: &Plan, why: &str) -> Result<ExitCode> {
@@ -306,8 +320,8 @@ fn link_program(
                         // Given as it is: no marker needed. Named `.o`: the
                         // clang driver would compile a `.bc` before the link.
                         let bc = tmp.file(*n, &input.path, "ir.o");
-                        let bytes = std::fs::read(&input.path)
-                            .with_context(|| format!("cc: cannot read {}", input.path))?;
+                        let bytes =
+                            std::fs::read(&input.path).with_context(|| format!("cc: cannot read {}", input.path))?;
                         if bytes.starts_with(b"BC\xC0\xDE") {
                             std::fs::write(&bc, bytes).with_context(|| format!("cc: cannot write {}", bc.display()))?;
                         } else {
@@ -379,7 +393,8 @@ fn link_program(
     };
     let opt = opt_level(&level);
     let debug = plan.debug || markers.iter().any(|m| m.debug);
-    let debug_flags = if plan.debug_flags.is_empty() && debug { vec!["-g".to_string()] } else { plan.debug_flags.clone() };
+    let debug_flags =
+        if plan.debug_flags.is_empty() && debug { vec!["-g".to_string()] } else { plan.debug_flags.clone() };
 
     // 2. Merge: lld resolves symbols across bitcode objects, archive
     // members (it picks members as for any link), native objects and
@@ -389,9 +404,8 @@ fn link_program(
     // optimization pipeline, so the module is as compiled (typed GEPs,
     // debug info), less what nothing references.
     let merged = tmp.path.join("merged.bc");
-    let mut args: Vec<OsString> = ["-fuse-ld=lld", "-Wl,--lto-emit-llvm", "-Wl,--lto-newpm-passes=globaldce"]
-        .map(OsString::from)
-        .to_vec();
+    let mut args: Vec<OsString> =
+        ["-fuse-ld=lld", "-Wl,--lto-emit-llvm", "-Wl,--lto-newpm-passes=globaldce"].map(OsString::from).to_vec();
     args.push("-Wno-unused-command-line-argument".into());
     for r in &roles {
         match r {

@@ -13,6 +13,7 @@ pub(super) const CLANG: &str = "clang-19";
 pub(super) const CLANGXX: &str = "clang++-19";
 pub(super) const OPT: &str = "opt-19";
 pub(super) const LLVM_AS: &str = "llvm-as-19";
+pub(super) const LLVM_AR: &str = "llvm-ar-19";
 
 /// One run of an LLVM tool.
 pub(super) struct Step {
