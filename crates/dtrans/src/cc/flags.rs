@@ -333,7 +333,9 @@ pub(super) fn classify(args: &[String]) -> Result<Plan> {
         i += 1;
     }
     if p.passthrough.is_none() {
-        if p.inputs.is_empty() {
+        // A link of libraries only (`-L. -lprog`) is a program too.
+        let libraries = p.link.iter().any(|l| matches!(l, LinkItem::Arg(a) if a.starts_with("-l")));
+        if p.inputs.is_empty() && (p.compile_only || !libraries) {
             p.passthrough = Some("no input file".into());
         } else if let Some(h) = p.inputs.iter().find(|x| x.kind == InputKind::Header) {
             p.passthrough = Some(format!("header input '{}'", h.path));
@@ -493,6 +495,9 @@ mod tests {
             assert_eq!(p.passthrough.as_deref(), Some(mode), "{mode}");
         }
         assert!(plan("-c").passthrough.is_some());
+        assert!(plan("-c -lm").passthrough.is_some());
+        assert!(plan("-L. -lprog -o p").passthrough.is_none());
+        assert!(plan("-L. -o p").passthrough.is_some());
         assert!(plan("-c -x c-header a.h").passthrough.is_some());
         let two = plan("-c a.c sub/b.c x.s");
         assert!(two.compile_only && two.output.is_none());
