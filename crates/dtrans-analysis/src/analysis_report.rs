@@ -17,7 +17,18 @@ pub struct Report {
     pub type_source: &'static str,
     pub whole_program: bool,
     pub whole_program_reasons: Vec<String>,
+    /// What `--whole-program` removed before the analysis (absent without it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cleanup: Option<CleanupReport>,
     pub structs: Vec<StructReport>,
+}
+
+/// Functions and global variables removed as unreachable from the kept
+/// symbols.
+#[derive(Serialize, Clone, Copy)]
+pub struct CleanupReport {
+    pub functions_removed: usize,
+    pub globals_removed: usize,
 }
 
 #[derive(Serialize)]
@@ -101,6 +112,7 @@ pub fn build(info: &AnalysisInfo<'_>, only: Option<&str>) -> Option<Report> {
         type_source: info.ptr.source.as_str(),
         whole_program: info.whole_program.ok(),
         whole_program_reasons: info.whole_program.reasons.clone(),
+        cleanup: None,
         structs,
     })
 }
@@ -135,6 +147,10 @@ pub fn text(r: &Report) -> String {
     let _ = writeln!(out, "whole program: {}", if r.whole_program { "yes" } else { "no" });
     for why in &r.whole_program_reasons {
         let _ = writeln!(out, "  not whole: {why}");
+    }
+    if let Some(c) = r.cleanup {
+        let _ =
+            writeln!(out, "removed as unreachable: {} functions, {} globals", c.functions_removed, c.globals_removed);
     }
     let _ = writeln!(out, "structures: {}", r.structs.len());
     for t in Transform::ALL {

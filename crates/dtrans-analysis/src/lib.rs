@@ -10,6 +10,7 @@ pub mod fields;
 pub mod info;
 pub mod layout;
 pub mod libfuncs;
+mod merged;
 pub mod ptr_types;
 pub mod report;
 pub mod safety;

@@ -6,6 +6,8 @@ use dtrans_ir::Module;
 use dtrans_types::{annotate, AnnotateOptions, TYPES_MD};
 use serde::Serialize;
 
+use crate::merged::restore_merged_types;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum TypeSource {
@@ -41,19 +43,24 @@ pub struct Prepared {
     /// Structures that are members of a source union (from debug
     /// information; empty without it).
     pub union_members: Vec<String>,
+    /// Instructions that named a structure the linker merged with the one
+    /// their declarations say, given that one back (`merged.rs`).
+    pub restored: usize,
 }
 
 /// [`prepare_types`], with what the debug information says beyond types.
 pub fn prepare(m: &mut Module<'_>) -> Prepared {
     if has_operands(m, TYPES_MD) {
-        return Prepared { source: TypeSource::Metadata, union_members: Vec::new() };
+        let restored = restore_merged_types(m, TypeSource::Metadata);
+        return Prepared { source: TypeSource::Metadata, union_members: Vec::new(), restored };
     }
     if has_operands(m, "llvm.dbg.cu") {
         // Same code path as `dtrans annotate`; it cannot fail with debug
         // information present.
         if let Ok(r) = annotate(m, AnnotateOptions { replace: false, allow_partial: false }) {
-            return Prepared { source: TypeSource::DebugInfo, union_members: r.union_members };
+            let restored = restore_merged_types(m, TypeSource::DebugInfo);
+            return Prepared { source: TypeSource::DebugInfo, union_members: r.union_members, restored };
         }
     }
-    Prepared { source: TypeSource::Ir, union_members: Vec::new() }
+    Prepared { source: TypeSource::Ir, union_members: Vec::new(), restored: 0 }
 }

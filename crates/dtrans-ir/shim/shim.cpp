@@ -33,6 +33,9 @@
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Transforms/IPO/GlobalDCE.h>
+#include <llvm/Transforms/IPO/Internalize.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -1034,6 +1037,62 @@ LLVMMetadataRef *dtrans_debug_composites(LLVMModuleRef MRef, size_t *N) {
   std::copy(V.begin(), V.end(), Out);
   *N = V.size();
   return Out;
+}
+
+// Whole-program cleanup: LLVM's InternalizePass keeping the Keep names (and
+// what it always keeps: declarations, llvm.* globals, llvm.used), then
+// GlobalDCE, so functions and globals no kept symbol can reach are gone
+// before the analysis reads the module. Counts[0..4]: functions before and
+// after, global variables before and after (declarations included).
+void dtrans_whole_program_cleanup(LLVMModuleRef MRef, const char *const *Keep, const size_t *KeepLen, size_t N,
+                                  size_t *Counts) {
+  Module &M = *unwrap(MRef);
+  Counts[0] = M.getFunctionList().size();
+  Counts[2] = M.global_size();
+  std::vector<std::string> Names;
+  for (size_t I = 0; I < N; ++I) Names.emplace_back(Keep[I], KeepLen[I]);
+  auto MustPreserve = [&Names](const GlobalValue &GV) {
+    return std::find(Names.begin(), Names.end(), GV.getName().str()) != Names.end();
+  };
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM;
+  MPM.addPass(InternalizePass(MustPreserve));
+  MPM.addPass(GlobalDCEPass());
+  MPM.run(M, MAM);
+  Counts[1] = M.getFunctionList().size();
+  Counts[3] = M.global_size();
+}
+
+// Gives a GEP instruction (or an alloca) another source (allocated) type of
+// the same layout; the caller checked the two are isomorphic. The result
+// element type of a GEP follows its indices into the new type. Returns 0,
+// or 1 (changing nothing) if the value is not such an instruction or the
+// indices do not fit the new type.
+int dtrans_retype_gep(LLVMValueRef GRef, LLVMTypeRef TRef) {
+  auto *GEP = dyn_cast<GetElementPtrInst>(unwrap(GRef));
+  if (!GEP) return 1;
+  SmallVector<Value *, 4> Idx(GEP->idx_begin(), GEP->idx_end());
+  Type *R = GetElementPtrInst::getIndexedType(unwrap(TRef), Idx);
+  if (!R) return 1;
+  GEP->setSourceElementType(unwrap(TRef));
+  GEP->setResultElementType(R);
+  return 0;
+}
+
+int dtrans_retype_alloca(LLVMValueRef ARef, LLVMTypeRef TRef) {
+  auto *AI = dyn_cast<AllocaInst>(unwrap(ARef));
+  if (!AI || !unwrap(TRef)->isSized()) return 1;
+  AI->setAllocatedType(unwrap(TRef));
+  return 0;
 }
 
 } // extern "C"

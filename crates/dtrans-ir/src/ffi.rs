@@ -82,6 +82,15 @@ extern "C" {
     ) -> LLVMValueRef;
     pub fn dtrans_swap_globals(old: *mut LLVMValueRef, new: *mut LLVMValueRef, n: usize) -> i32;
     pub fn dtrans_debug_composites(m: LLVMModuleRef, n: *mut usize) -> *mut LLVMMetadataRef;
+    pub fn dtrans_retype_gep(gep: LLVMValueRef, t: LLVMTypeRef) -> i32;
+    pub fn dtrans_retype_alloca(alloca: LLVMValueRef, t: LLVMTypeRef) -> i32;
+    pub fn dtrans_whole_program_cleanup(
+        m: LLVMModuleRef,
+        keep: *const *const std::ffi::c_char,
+        keep_len: *const usize,
+        n: usize,
+        counts: *mut usize,
+    );
     pub fn dtrans_erase_marked(m: LLVMModuleRef, kind: u32, insts: *mut usize, fns: *mut usize) -> i32;
 }
 

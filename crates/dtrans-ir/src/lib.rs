@@ -19,6 +19,7 @@
 //! handle can outlive what it erases (see `edit.rs`).
 
 mod access;
+mod cleanup;
 mod debuginfo;
 mod edit;
 mod error;
@@ -29,9 +30,11 @@ mod module;
 mod probe;
 mod relayout;
 mod remap;
+mod retype;
 mod types;
 mod values;
 
+pub use cleanup::Cleanup;
 pub use debuginfo::{dwarf, DbgExpr, DebugVariable, DiType};
 pub use edit::{Builder, EditError};
 pub use error::IrError;
@@ -41,5 +44,6 @@ pub use llvm_sys::LLVMOpcode as Opcode;
 pub use llvm_sys::LLVMTypeKind as TypeKind;
 pub use metadata::{MdView, Metadata, MetadataSlots, NamedMetadata};
 pub use module::{install_fatal_error_handler, Context, IrFormat, Module};
+pub use retype::isomorphic_structs;
 pub use types::Type;
 pub use values::{quote_ident, AttrIndex, Attribute, BasicBlock, Function, Instruction, Value, ValueKind};

@@ -101,6 +101,16 @@ enum Command {
         /// module is still analyzed.
         #[arg(long = "struct", value_name = "NAME")]
         only: Option<String>,
+        /// Treat the module as the whole program: every definition but
+        /// `main` (and the `--keep` symbols) becomes internal, and what no
+        /// kept symbol reaches is removed before the analysis (LLVM's
+        /// internalize and globaldce), so dead code decides nothing.
+        #[arg(long = "whole-program")]
+        whole_program: bool,
+        /// Symbols besides `main` that stay visible with `--whole-program`
+        /// (comma-separated): what code outside the module calls.
+        #[arg(long, value_name = "SYM[,SYM...]", requires = "whole_program")]
+        keep: Option<String>,
     },
     /// Run transformation passes in order (`-p a,b`), verify the result
     /// and write it whole or not at all. Passes: delete-field,
@@ -212,7 +222,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             code
         }
         Command::PtrTypes { file, format, function } => ptr_types_cmd::run(ctx, &file, format, function.as_deref()),
-        Command::Analyze { file, format, only } => analyze_cmd::run(ctx, &file, format, only.as_deref()),
+        Command::Analyze { file, format, only, whole_program, keep } => {
+            let cleanup = whole_program.then(|| keep_list(keep.as_deref()));
+            analyze_cmd::run(ctx, &file, format, only.as_deref(), cleanup.as_deref())
+        }
         Command::Opt { file, passes, output, report, index_width } => {
             let options = dtrans_transforms::pipeline::PassOptions { index: index_width };
             opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options)
@@ -251,6 +264,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 /// Reads a module and prints what reading it warned about.
+/// `main` and the comma-separated `--keep` symbols.
+fn keep_list(keep: Option<&str>) -> Vec<String> {
+    let mut list = vec!["main".to_string()];
+    list.extend(keep.unwrap_or("").split(',').map(str::trim).filter(|s| !s.is_empty()).map(String::from));
+    list
+}
+
 pub(crate) fn load(ctx: &'static Context, file: &std::path::Path) -> Result<Module<'static>> {
     let m = Module::parse_file(ctx, file)?;
     for w in m.warnings() {

@@ -1,0 +1,73 @@
+//! Structures the linker merged: LLVM's IRMover (`llvm-link`, LTO) maps a
+//! structure of one file onto any structure of another with the same body,
+//! whatever its name, so after linking `struct module`'s accesses may name
+//! `%struct.net` and pointer type recovery sees one value used as both
+//! (issue 21: "two distinct structures with the same layout"). The debug
+//! information still says `struct module` (the annotator gives it an IR
+//! type of its own), so where the declared type of a GEP's base or of an
+//! alloca names exactly one structure, isomorphic to the one the
+//! instruction names, the instruction gets that structure back. No address
+//! changes (the layouts are the same). Where the declarations do not
+//! decide, nothing changes and the analysis sees what it saw before: one
+//! value used as two structures, and both stay unsafe.
+use dtrans_ir::{isomorphic_structs, Module, Opcode, Type};
+use dtrans_types::read_module;
+
+use crate::ptr_types::analyze;
+use crate::source::TypeSource;
+
+/// Rounds of [`restore_round`]: a declaration that the merged uses made
+/// ambiguous in one round may be plain in the next.
+const ROUNDS: usize = 3;
+
+/// Gives back the declared structure to every GEP and alloca that names an
+/// isomorphic one; returns how many instructions changed.
+pub(crate) fn restore_merged_types(m: &Module<'_>, source: TypeSource) -> usize {
+    let mut total = 0;
+    for _ in 0..ROUNDS {
+        let n = restore_round(m, source);
+        total += n;
+        if n == 0 {
+            break;
+        }
+    }
+    total
+}
+
+fn restore_round(m: &Module<'_>, source: TypeSource) -> usize {
+    let structs: Vec<(Type<'_>, String)> = m.struct_types_named();
+    let merged = |t: Type<'_>| structs.iter().any(|(o, _)| isomorphic_structs(t, *o));
+    if !structs.iter().any(|(t, _)| merged(*t)) {
+        return 0;
+    }
+    let pt = analyze(m, read_module(m), source);
+    let tm = pt.tm();
+    let mut changes = Vec::new();
+    for f in m.functions() {
+        for i in f.instructions() {
+            let (named, subject) = match i.opcode() {
+                Opcode::LLVMGetElementPtr => (i.gep_source_type(), i.operand(0)),
+                Opcode::LLVMAlloca => (i.allocated_type(), Some(i.as_value())),
+                _ => continue,
+            };
+            let (Some(named), Some(subject)) = (named, subject) else { continue };
+            if !merged(named) {
+                continue;
+            }
+            let Some(info) = pt.info(subject) else { continue };
+            // The structures the declarations point to.
+            let mut declared: Vec<&str> =
+                info.declared.iter().filter_map(|t| tm.struct_name(tm.pointee(*t)?)).collect();
+            declared.sort_unstable();
+            declared.dedup();
+            let [want] = declared[..] else { continue };
+            let Some(target) = m.struct_type(want) else { continue };
+            if isomorphic_structs(named, target) {
+                changes.push((i, target));
+            }
+        }
+    }
+    drop(pt);
+    // Every change was checked above; one the shim refuses is left as it was.
+    changes.into_iter().filter(|(i, t)| i.retype_to_isomorphic(*t).is_ok()).count()
+}
