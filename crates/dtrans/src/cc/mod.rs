@@ -1,24 +1,30 @@
 //! `dtrans cc`: a drop-in for `clang-19` in a C build that runs the DTrans
 //! passes over the whole program.
 //!
-//! The pipeline, each step a separate tool run in a private temporary
-//! directory:
+//! `-c`: every source to a bitcode object with `clang-19 -g -c -emit-llvm`
+//! and the user's compile flags, in the form `IR_FORM` says, marked by
+//! `mark` (see `link.rs`) with the level and `-g`.
 //!
-//! 1. every source to bitcode with `clang-19 -g -c -emit-llvm` and the
-//!    user's compile flags, in the form `IR_FORM` says;
-//! 2. `llvm-link-19` of that bitcode and the `.ll`/`.bc` inputs;
-//! 3. `opt-19 -passes=internalize,globaldce` keeping only `main` (and the
-//!    symbols the object files given on the command line need) visible;
-//! 4. the passes, in process, through `opt_cmd::run_with` (module file in, module
-//!    file and report out);
-//! 5. `opt-19` at the user's level (debug info stripped unless the user asked
-//!    for it), then `clang-19` at that level to the program, with the object
-//!    files, libraries and link flags in their original order.
+//! A link (each step a tool run in a private temporary directory):
 //!
-//! The program is written in the temporary directory and moved into place
-//! only when every step succeeded. Modes that do not produce a program from
-//! sources (`-c`, `-S`, `-E`, `-M`, `-shared`, ...) run `clang-19` with the
-//! same arguments instead.
+//! 1. sources compiled as with `-c` into the temporary directory, assembly
+//!    to native objects;
+//! 2. each input looked at (`link::inspect`): marked bitcode objects and
+//!    archives of them, native files; anything else refused;
+//! 3. lld merges the bitcode with its LTO symbol resolution and writes the
+//!    internalized module (`--lto-emit-llvm`), LTO's optimizations replaced
+//!    by `globaldce`;
+//! 4. the passes, in process (`dtrans_transforms::pipeline`), unless native
+//!    code may reach a program symbol through a pointer;
+//! 5. `opt-19` at the level (debug info stripped unless asked for), then
+//!    `clang-19` to the program, with the native objects, libraries and
+//!    link flags in their original order.
+//!
+//! The one-command form (`dtrans cc a.c b.c -o prog`) goes the same way, so
+//! it gives what separate compilation gives. The program is written in the
+//! temporary directory and moved into place only when every step
+//! succeeded. Modes that produce neither objects nor a program (`-S`,
+//! `-E`, `-M`, `-shared`, ...) run `clang-19` with the same arguments.
 //!
 //! Clang's flags cannot be described to clap, so `main.rs` hands over the raw
 //! arguments and `classify` sorts them here.
@@ -88,18 +94,22 @@ Arguments are clang-19's, plus four of dtrans's own anywhere among them:
                     constant that fits), 32 (always, the count checked when the
                     program runs), 64 (pointers stay)
 
-The sources are one program: each is compiled with `clang-19 -g -c -emit-llvm`
-(at -O1 and up before LLVM's passes), linked with llvm-link-19, internalized
-except `main`, transformed, optimized with opt-19 at the given -O level and
-linked by clang-19 with the object files, libraries and link flags given.
-.ll/.bc inputs are linked in as they are; .o/.a/.so and -l/-L/-Wl, go to the
-final link only. Debug information is kept only if -g was given.
+With -c, each source becomes an LLVM bitcode object (`clang-19 -g -c -emit-llvm`,
+at -O1 and up before LLVM's passes, marked for the link step). Without -c, the
+sources are compiled so, then linked: lld merges the bitcode objects and
+archive members (also through -l/-L) with the native objects and libraries
+and keeps external only what native code references; the passes run over
+that module, opt-19 optimizes it at the -O level given (else the objects')
+and clang-19 links it with the native objects, libraries and link flags.
+.ll/.bc inputs are taken as they are. Debug information is kept only if -g was
+given. Bitcode not made by `dtrans cc -c`, archives made by GNU ar (use
+`dtrans ar`) and archives mixing bitcode and native objects are refused.
 
--c, -S, -E, -M, -MM, -fsyntax-only, -emit-llvm, -shared, -r, -### (and no input
-file at all) cannot build a whole program: dtrans cc then runs clang-19 with the
-same arguments and exits with its status; --passes and --report are ignored.
-Instrumented builds (-fsanitize=, -fprofile-generate, --coverage, ...) are
-refused: use clang-19 for those."
+-S, -E, -M, -MM, -fsyntax-only, -emit-llvm, -shared, -r, -### (and no input
+file or library at all) cannot build a whole program: dtrans cc then runs
+clang-19 with the same arguments and exits with its status; --passes and
+--report are ignored. Instrumented builds (-fsanitize=, -fprofile-generate,
+--coverage, ...) are refused: use clang-19 for those."
 );
 
 /// Runs `dtrans cc` with the arguments after `cc`.
