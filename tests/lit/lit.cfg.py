@@ -27,4 +27,6 @@ config.substitutions.append(("%clang", "clang-19"))
 config.substitutions.append(("%llvm-link", "llvm-link-19"))
 config.substitutions.append(("%llvm-as", "llvm-as-19"))
 config.substitutions.append(("%root", root))
+if shutil.which("cmake"):
+    config.available_features.add("cmake")
 config.environment["PATH"] = os.pathsep.join(["/usr/lib/llvm-19/bin", config.environment.get("PATH", os.environ["PATH"])])

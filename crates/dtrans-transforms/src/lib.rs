@@ -2,11 +2,14 @@
 //! the [`annotator`], the OptBase skeleton ([`optbase`]) and the passes
 //! built on it: OptBaseTest ([`optbase_test`]), and field reordering and
 //! deletion ([`reorder`], [`delete_field`]) and structure splitting
-//! ([`split`]: peel, aos-to-soa) over the shared [`relayout`] machinery.
+//! ([`split`]: peel, aos-to-soa) over the shared [`relayout`] machinery;
+//! [`pipeline`] runs them by name, for `dtrans opt`, `dtrans cc` and the
+//! plugin.
 pub mod annotator;
 pub mod delete_field;
 pub mod optbase;
 pub mod optbase_test;
+pub mod pipeline;
 pub mod relayout;
 pub mod remap;
 pub mod reorder;

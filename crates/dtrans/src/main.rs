@@ -10,7 +10,7 @@ use dtrans_types::{read_module, ModuleTypes, StructSource};
 
 mod analyze_cmd;
 mod annotate_cmd;
-mod cc_cmd;
+mod cc;
 mod opt_cmd;
 mod ptr_types_cmd;
 mod typeflow_cmd;
@@ -136,11 +136,20 @@ enum Command {
         index_width: dtrans_transforms::relayout::IndexWidth,
     },
     /// Build a C program like clang-19, with the DTrans passes run over the
-    /// whole program (`-c`, `-S`, `-E`, `-M`: clang-19 as is).
-    #[command(after_help = cc_cmd::HELP)]
+    /// whole program (`-c`: bitcode objects for the link step; `-S`, `-E`,
+    /// `-M`: clang-19 as is).
+    #[command(after_help = cc::HELP)]
     Cc {
         /// clang-19 arguments and input files, with --passes LIST, --report
         /// FILE and --keep-temps anywhere among them.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+        args: Vec<String>,
+    },
+    /// Make or change a static library: runs llvm-ar-19 with the same
+    /// arguments (GNU ar cannot index LLVM 19 bitcode objects, so the
+    /// linker would take no member from its archives).
+    Ar {
+        /// llvm-ar-19 arguments (`rcs libx.a a.o b.o`).
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
         args: Vec<String>,
     },
@@ -218,10 +227,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             analyze_cmd::run(ctx, &file, format, only.as_deref(), cleanup.as_deref())
         }
         Command::Opt { file, passes, output, report, index_width } => {
-            let options = opt_cmd::PassOptions { index: index_width };
-            opt_cmd::run_with(ctx, &file, &passes, &output, report.as_deref(), options, true)
+            let options = dtrans_transforms::pipeline::PassOptions { index: index_width };
+            opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options)
         }
-        Command::Cc { args } => cc_cmd::run(ctx, &args),
+        Command::Cc { args } => cc::run(ctx, &args),
+        Command::Ar { args } => cc::ar(&args),
         Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {
             let opts = typeflow_cmd::Options {
                 format,

@@ -1,0 +1,297 @@
+//! The pass pipeline shared by `dtrans opt`, `dtrans cc` and the LLVM
+//! plugin: the registry of pass names ([`PASSES`]), the list `dtrans cc`
+//! runs by default ([`DEFAULT_PASSES`]), the runner ([`run`]) and its typed
+//! report ([`Report`]).
+//!
+//! The runner works on a module the caller has loaded (or that LLVM owns,
+//! in the plugin): it neither reads nor writes files, prints nothing and
+//! does not verify; the caller verifies the module and writes it. Use:
+//!
+//! ```ignore
+//! let passes = pipeline::parse_passes("delete-field,reorder-fields")?;
+//! let report = pipeline::run(&mut module, &passes, PassOptions::default())?;
+//! module.verify()?;
+//! ```
+//!
+//! The types are prepared once (from DTrans metadata, else from debug
+//! information, else from the IR); each OptBase pass rewrites the DTrans
+//! metadata for its new types, so the next pass's analysis reads them.
+//! DTrans metadata the input did not have is removed at the end.
+use dtrans_analysis::TypeSource;
+use dtrans_ir::Module;
+use serde::{Deserialize, Serialize};
+
+use crate::annotator::{self, AnnotateError};
+use crate::optbase::{self, OptError, PassFactory};
+use crate::relayout::{IndexWidth, RelayoutFactory};
+use crate::{delete_field, optbase_test, reorder, split};
+
+/// Every pass by its name, in the order error messages list them.
+pub const PASSES: &[&str] =
+    &["annotation-cleaner", "optbase-test", "reorder-fields", "delete-field", "aos-to-soa", "peel"];
+
+/// The passes `dtrans cc` runs when not told otherwise, in order; each
+/// changes only the structures its profitability rule accepts. Run them
+/// through [`for_codegen`] when the module goes on to code generation.
+pub const DEFAULT_PASSES: &[&str] = &["delete-field", "reorder-fields", "aos-to-soa", "peel"];
+
+/// What the passes need besides their list.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PassOptions {
+    /// How aos-to-soa and peel store pointers to a split structure.
+    pub index: IndexWidth,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PipelineError {
+    #[error("no pass given (known: {})", PASSES.join(", "))]
+    NoPass,
+    #[error("unknown pass '{0}' (known: {known})", known = PASSES.join(", "))]
+    UnknownPass(String),
+    /// A pass failed; the module may be half changed and must be dropped.
+    #[error("pass {pass}: {error}")]
+    Pass { pass: String, error: OptError },
+    #[error("pass annotation-cleaner: {0}")]
+    Cleaner(AnnotateError),
+}
+
+/// Splits a comma-separated list (`delete-field, peel`) and checks every
+/// name against [`PASSES`].
+pub fn parse_passes(list: &str) -> Result<Vec<String>, PipelineError> {
+    let passes: Vec<String> = list.split(',').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect();
+    if passes.is_empty() {
+        return Err(PipelineError::NoPass);
+    }
+    check(&passes)?;
+    Ok(passes)
+}
+
+fn check(passes: &[String]) -> Result<(), PipelineError> {
+    match passes.iter().find(|p| !PASSES.contains(&p.as_str())) {
+        Some(p) => Err(PipelineError::UnknownPass(p.clone())),
+        None => Ok(()),
+    }
+}
+
+/// `passes` as a build that goes on to LLVM's optimizations and code
+/// generation must run them: `annotation-cleaner` added at the end after
+/// `aos-to-soa` or `peel`, whose index-field annotations are for later
+/// DTrans passes (LLVM would keep them as calls).
+pub fn for_codegen(passes: &[String]) -> Vec<String> {
+    let mut list = passes.to_vec();
+    if list.iter().any(|p| p == "aos-to-soa" || p == "peel") && list.last().is_some_and(|p| p != "annotation-cleaner") {
+        list.push("annotation-cleaner".into());
+    }
+    list
+}
+
+/// What the passes did: the JSON of `dtrans opt --report` and `dtrans cc
+/// --report` (fields in alphabetical order, as the report has always been
+/// written).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// One entry per pass run, in order.
+    pub passes: Vec<PassReport>,
+    /// Structures changed by any pass (old and new layout), in order.
+    pub changed: Vec<ChangedStruct>,
+    /// Candidates a pass rejected, with the reason.
+    pub rejected: Vec<Rejected>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PassReport {
+    pub name: String,
+    /// What the pass did, in its own terms.
+    pub summary: PassSummary,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PassSummary {
+    /// `annotation-cleaner`.
+    Cleaner { annotations_removed: usize, hints_removed: usize },
+    /// An OptBase pass.
+    OptBase { changed: usize, globals_replaced: usize, rejected: usize },
+}
+
+/// One structure replaced by one pass (a later pass names it by
+/// `new`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChangedStruct {
+    /// Changed only because it holds a changed structure.
+    pub dependent: bool,
+    /// What the pass did, in its own words (`nextout, flow never read`).
+    pub detail: String,
+    /// Old name, `%struct.arc`.
+    pub name: String,
+    /// New name, `%__DFR_struct.arc`.
+    pub new: String,
+    /// Fields as `name: type @offset`.
+    pub new_layout: Vec<String>,
+    pub new_size: Option<u64>,
+    pub old_layout: Vec<String>,
+    /// The pass's name.
+    pub pass: String,
+    pub size: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rejected {
+    pub name: String,
+    pub pass: String,
+    pub reason: String,
+}
+
+impl Report {
+    /// One line per structure changed, following it through the passes (a
+    /// later pass names it by the earlier pass's new name): `struct.arc: 72
+    /// -> 32 bytes (reorder-fields: padding removed; delete-field: id never
+    /// read)`.
+    pub fn summary_lines(&self) -> Vec<String> {
+        let size = |s: Option<u64>| s.map_or("?".to_string(), |s| s.to_string());
+        // (first name, first size, current name, current size, what each pass did)
+        let mut chains: Vec<(&str, String, &str, String, Vec<String>)> = Vec::new();
+        for c in &self.changed {
+            let what = if c.detail.is_empty() { c.pass.clone() } else { format!("{}: {}", c.pass, c.detail) };
+            match chains.iter_mut().find(|ch| ch.2 == c.name) {
+                Some(ch) => {
+                    ch.2 = &c.new;
+                    ch.3 = size(c.new_size);
+                    ch.4.push(what);
+                }
+                None => chains.push((&c.name, size(c.size), &c.new, size(c.new_size), vec![what])),
+            }
+        }
+        chains
+            .into_iter()
+            .map(|(name, size, _, new_size, what)| {
+                let name = name.strip_prefix('%').unwrap_or(name);
+                format!("{name}: {size} -> {new_size} bytes ({})", what.join("; "))
+            })
+            .collect()
+    }
+}
+
+/// Runs `passes` (names from [`PASSES`], e.g. from [`parse_passes`]) over
+/// `m` in order. On error the module may be half transformed: drop it.
+pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Result<Report, PipelineError> {
+    check(passes)?;
+    let prepared = dtrans_analysis::prepare(m);
+    let mut r = Report::default();
+    for p in passes {
+        let factory: Box<dyn PassFactory> = match p.as_str() {
+            "annotation-cleaner" => {
+                let (annotations_removed, hints_removed) = annotator::remove_all(m).map_err(PipelineError::Cleaner)?;
+                let summary = PassSummary::Cleaner { annotations_removed, hints_removed };
+                r.passes.push(PassReport { name: p.clone(), summary });
+                continue;
+            }
+            "optbase-test" => Box::new(optbase_test::OptBaseTest),
+            "reorder-fields" => Box::new(RelayoutFactory::new(&reorder::REORDER_FIELDS)),
+            "delete-field" => Box::new(RelayoutFactory::new(&delete_field::DELETE_FIELD)),
+            "aos-to-soa" => Box::new(RelayoutFactory { policy: &split::AOS_TO_SOA, index: options.index }),
+            "peel" => Box::new(RelayoutFactory { policy: &split::PEEL, index: options.index }),
+            other => return Err(PipelineError::UnknownPass(other.to_string())),
+        };
+        let o = optbase::run(m, factory.as_ref(), prepared.source, &prepared.union_members)
+            .map_err(|error| PipelineError::Pass { pass: p.clone(), error })?;
+        r.changed.extend(o.changed.iter().map(|c| ChangedStruct {
+            dependent: c.dependent,
+            detail: c.detail.clone(),
+            name: c.name.clone(),
+            new: c.new_name.clone(),
+            new_layout: c.new_layout.clone(),
+            new_size: c.new_size,
+            old_layout: c.old_layout.clone(),
+            pass: p.clone(),
+            size: c.size,
+        }));
+        r.rejected.extend(o.rejected.iter().map(|(name, reason)| Rejected {
+            name: name.clone(),
+            pass: p.clone(),
+            reason: reason.clone(),
+        }));
+        let summary = PassSummary::OptBase {
+            changed: o.changed.len(),
+            globals_replaced: o.globals_replaced,
+            rejected: o.rejected.len(),
+        };
+        r.passes.push(PassReport { name: p.clone(), summary });
+    }
+    if prepared.source != TypeSource::Metadata {
+        dtrans_types::strip_dtrans_metadata(m);
+    }
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists() {
+        assert_eq!(parse_passes(" peel, delete-field ,").unwrap(), ["peel", "delete-field"]);
+        assert!(matches!(parse_passes(" , "), Err(PipelineError::NoPass)));
+        assert!(matches!(parse_passes("peel,nope"), Err(PipelineError::UnknownPass(p)) if p == "nope"));
+        let defaults: Vec<String> = DEFAULT_PASSES.iter().map(|p| p.to_string()).collect();
+        assert!(check(&defaults).is_ok());
+        assert_eq!(for_codegen(&defaults).last().map(String::as_str), Some("annotation-cleaner"));
+        let plain = vec!["delete-field".to_string()];
+        assert_eq!(for_codegen(&plain), plain);
+    }
+
+    #[test]
+    fn summary_follows_renames() {
+        let c = |pass: &str, name: &str, new: &str, size, new_size, detail: &str| ChangedStruct {
+            dependent: false,
+            detail: detail.into(),
+            name: name.into(),
+            new: new.into(),
+            new_layout: vec![],
+            new_size,
+            old_layout: vec![],
+            pass: pass.into(),
+            size,
+        };
+        let r = Report {
+            changed: vec![
+                c("reorder-fields", "%struct.s", "%__DFR_struct.s", Some(24), Some(16), "padding removed"),
+                c("delete-field", "%__DFR_struct.s", "%__DFT___DFR_struct.s", Some(16), Some(8), "x never read"),
+                c("optbase-test", "%struct.a", "%__DDT_struct.a", None, Some(8), ""),
+            ],
+            ..Report::default()
+        };
+        assert_eq!(
+            r.summary_lines(),
+            [
+                "struct.s: 24 -> 8 bytes (reorder-fields: padding removed; delete-field: x never read)",
+                "struct.a: ? -> 8 bytes (optbase-test)"
+            ]
+        );
+    }
+
+    #[test]
+    fn report_json_shape() {
+        let r = Report {
+            passes: vec![
+                PassReport {
+                    name: "peel".into(),
+                    summary: PassSummary::OptBase { changed: 1, globals_replaced: 0, rejected: 2 },
+                },
+                PassReport {
+                    name: "annotation-cleaner".into(),
+                    summary: PassSummary::Cleaner { annotations_removed: 3, hints_removed: 0 },
+                },
+            ],
+            changed: vec![],
+            rejected: vec![Rejected { name: "%struct.t".into(), pass: "peel".into(), reason: "why".into() }],
+        };
+        let text = serde_json::to_string(&r).unwrap();
+        assert_eq!(
+            text,
+            r#"{"passes":[{"name":"peel","summary":{"changed":1,"globals_replaced":0,"rejected":2}},{"name":"annotation-cleaner","summary":{"annotations_removed":3,"hints_removed":0}}],"changed":[],"rejected":[{"name":"%struct.t","pass":"peel","reason":"why"}]}"#
+        );
+        let back: Report = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, r);
+    }
+}
