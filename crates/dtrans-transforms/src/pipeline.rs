@@ -90,12 +90,24 @@ pub fn for_codegen(passes: &[String]) -> Vec<String> {
 /// written).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Report {
+    /// What the whole-program cleanup removed before the passes, when the
+    /// caller ran it (`dtrans opt --whole-program`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cleanup: Option<CleanupReport>,
     /// One entry per pass run, in order.
     pub passes: Vec<PassReport>,
     /// Structures changed by any pass (old and new layout), in order.
     pub changed: Vec<ChangedStruct>,
     /// Candidates a pass rejected, with the reason.
     pub rejected: Vec<Rejected>,
+}
+
+/// Functions and global variables removed as unreachable from the kept
+/// symbols (`dtrans_ir::Module::whole_program_cleanup`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CleanupReport {
+    pub functions_removed: usize,
+    pub globals_removed: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

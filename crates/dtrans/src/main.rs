@@ -134,6 +134,14 @@ enum Command {
         /// count checked when the program runs), `64` (pointers).
         #[arg(long = "index-width", value_name = "auto|32|64", default_value = "auto")]
         index_width: dtrans_transforms::relayout::IndexWidth,
+        /// Treat the module as the whole program (a module you linked
+        /// yourself): every definition but `main` and the `--keep` symbols
+        /// becomes internal and what they cannot reach is removed first.
+        #[arg(long = "whole-program")]
+        whole_program: bool,
+        /// Symbols besides `main` that stay visible with `--whole-program`.
+        #[arg(long, value_name = "SYM[,SYM...]", requires = "whole_program")]
+        keep: Option<String>,
     },
     /// Build a C program like clang-19, with the DTrans passes run over the
     /// whole program (`-c`: bitcode objects for the link step; `-S`, `-E`,
@@ -226,9 +234,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let cleanup = whole_program.then(|| keep_list(keep.as_deref()));
             analyze_cmd::run(ctx, &file, format, only.as_deref(), cleanup.as_deref())
         }
-        Command::Opt { file, passes, output, report, index_width } => {
+        Command::Opt { file, passes, output, report, index_width, whole_program, keep } => {
             let options = dtrans_transforms::pipeline::PassOptions { index: index_width };
-            opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options)
+            let keep = whole_program.then(|| keep_list(keep.as_deref()));
+            opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options, keep.as_deref())
         }
         Command::Cc { args } => cc::run(ctx, &args),
         Command::Ar { args } => cc::ar(&args),

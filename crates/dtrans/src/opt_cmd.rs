@@ -14,12 +14,13 @@ use std::process::ExitCode;
 
 use anyhow::{Context as _, Result};
 use dtrans_ir::{Context, IrFormat};
-use dtrans_transforms::pipeline::{self, PassOptions, Report};
+use dtrans_transforms::pipeline::{self, CleanupReport, PassOptions, Report};
 
-/// Runs `passes` over `file` and writes `output` (and `report`);
-/// `verbose`: one line per changed structure on stderr (`dtrans cc`
-/// prints its own summary instead). Returns the report.
-pub fn run_with(
+/// Runs `passes` over `file` (after the whole-program cleanup keeping
+/// `keep`, when given) and writes `output` (and `report`); `verbose`: one
+/// line per changed structure on stderr. Returns the report.
+#[allow(clippy::too_many_arguments)]
+fn run_with(
     ctx: &'static Context,
     file: &Path,
     passes: &[String],
@@ -27,9 +28,19 @@ pub fn run_with(
     report: Option<&Path>,
     options: PassOptions,
     verbose: bool,
+    keep: Option<&[String]>,
 ) -> Result<Report> {
     let mut m = crate::load(ctx, file)?;
-    let r = pipeline::run(&mut m, passes, options).with_context(|| file.display().to_string())?;
+    let cleanup = keep.map(|keep| {
+        let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
+        let c = m.whole_program_cleanup(&keep);
+        CleanupReport { functions_removed: c.functions_removed(), globals_removed: c.globals_removed() }
+    });
+    let mut r = pipeline::run(&mut m, passes, options).with_context(|| file.display().to_string())?;
+    r.cleanup = cleanup;
+    if let (true, Some(c)) = (verbose, cleanup) {
+        eprintln!("dtrans: removed as unreachable: {} functions, {} globals", c.functions_removed, c.globals_removed);
+    }
     if verbose {
         let size = |s: Option<u64>| s.map_or("?".to_string(), |s| s.to_string());
         for c in &r.changed {
@@ -59,7 +70,7 @@ pub fn write_report(r: &Report, path: &Path) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("{}: cannot write the report", path.display()))
 }
 
-/// For `main.rs`: `dtrans opt`.
+/// For `main.rs`: `dtrans opt`; `keep`: `--whole-program`'s symbols.
 pub fn run(
     ctx: &'static Context,
     file: &Path,
@@ -67,8 +78,9 @@ pub fn run(
     output: &Path,
     report: Option<&Path>,
     options: PassOptions,
+    keep: Option<&[String]>,
 ) -> Result<ExitCode> {
     let passes = pipeline::parse_passes(passes)?;
-    run_with(ctx, file, &passes, output, report, options, true)?;
+    run_with(ctx, file, &passes, output, report, options, true, keep)?;
     Ok(ExitCode::SUCCESS)
 }

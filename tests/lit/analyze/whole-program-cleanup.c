@@ -10,6 +10,12 @@
 // RUN: %clang -g -O2 -S -emit-llvm %s -o %t.O2.ll
 // RUN: %dtrans analyze %t.O2.ll --struct struct.rec --whole-program | %FileCheck %s --check-prefix=WHOLE
 // RUN: not %dtrans analyze %t.ll --keep lib_peek 2>&1 | %FileCheck %s --check-prefix=ERR
+// The same for dtrans opt: delete-field now removes the unread field.
+// RUN: %dtrans opt %t.ll -p delete-field --whole-program -o %t.out.ll --report %t.json 2>&1 | %FileCheck %s --check-prefix=OPT
+// RUN: %FileCheck %s --check-prefix=JSON < %t.json
+// RUN: %dtrans opt %t.ll -p delete-field -o %t.out2.ll 2>&1 | %FileCheck %s --check-prefix=OPTALL --allow-empty
+// RUN: %clang %t.ll -o %t.base && %t.base > %t.base.txt
+// RUN: %clang %t.out.ll -o %t.new && %t.new > %t.new.txt && diff %t.base.txt %t.new.txt
 
 // ALL-NOT: removed as unreachable
 // ALL: BadCasting: @lib_peek
@@ -27,6 +33,10 @@
 // JSON-NEXT: "globals_removed": 0
 
 // ERR: --whole-program
+
+// OPT: dtrans: removed as unreachable: 1 functions, 0 globals
+// OPT: delete-field: %struct.rec -> %__DFT_struct.rec (24 -> 16 bytes: unused never read)
+// OPTALL-NOT: delete-field: %struct.rec
 
 #include <stdio.h>
 #include <stdlib.h>
