@@ -28,6 +28,16 @@ use crate::layout::{struct_fields, zero_chain, Element, Layout};
 use crate::libfuncs::{lib_effect, LibEffect};
 use crate::source::TypeSource;
 
+/// A structure with no body anywhere in the program (a C declaration never
+/// completed in the unit that wrote the type: zlib's `z_stream` points to
+/// `struct internal_state`, which inflate.c never defines and fills with
+/// its own `struct inflate_state`). A pointer to it says no more of what it
+/// points to than a `void *` does; after linking it may even be a name
+/// apart (`%struct.internal_state.0`) from the definition of another unit.
+pub fn is_incomplete(tm: &TypeManager, t: TypeId) -> bool {
+    matches!(tm.get(t), DType::Struct(_)) && tm.struct_body(t).is_none_or(|b| b.fields.is_none())
+}
+
 /// More types than this in one set: the value is marked unknown.
 const MAX_TYPES: usize = 24;
 /// Deeper pointers than this are not built (`store p, p` would go on).
@@ -1010,7 +1020,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     /// it points to.
     fn is_generic(&self, t: TypeId) -> bool {
         match self.types.tm.get(t) {
-            DType::Pointer(p) => matches!(self.types.tm.get(*p), DType::Int(8)),
+            DType::Pointer(p) => matches!(self.types.tm.get(*p), DType::Int(8)) || is_incomplete(&self.types.tm, *p),
             DType::Int(bits) => *bits == self.ptr_bits(),
             _ => false,
         }
@@ -1734,6 +1744,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         let tm = &self.types.tm;
         match tm.get(pb) {
             DType::Int(8) => true,
+            // Memory of a type the unit never completed (`is_incomplete`):
+            // as `i8`, whatever is there.
+            DType::Struct(_) if is_incomplete(tm, pb) => true,
             // A structure copied whole through an integer of its size (a
             // `load i64` of `{ i32, i32 }` at -O2); the safety analysis
             // judges such accesses.

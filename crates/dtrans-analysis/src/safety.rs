@@ -412,7 +412,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     fn is_generic(&self, t: TypeId) -> bool {
         let tm = self.tm();
         match tm.get(t) {
-            DType::Pointer(p) => matches!(tm.get(*p), DType::Int(8)),
+            DType::Pointer(p) => matches!(tm.get(*p), DType::Int(8)) || crate::ptr_types::is_incomplete(tm, *p),
             DType::Int(bits) => u64::from(*bits) == self.layout.pointer_size() * 8,
             _ => false,
         }
