@@ -124,7 +124,7 @@ pub(super) fn inspect(path: &Path, what: &str, tmp: &Path) -> Result<Found> {
         let how =
             if a.has_index { "its symbol index lists none of its bitcode members" } else { "it has no symbol index" };
         return Err(anyhow!(
-            "cc: {what}: {how} (made by GNU ar, which cannot read LLVM 19 bitcode?), so the linker would take no member from it: remove it and make it again with `dtrans ar rcs {} OBJECTS` (or AR=llvm-ar-19; llvm-ranlib-19 does not repair it)",
+            "cc: {what}: {how} (made by GNU ar, which cannot read LLVM 19 bitcode?), so the linker would take no member from it: remove it and make it again with `dtrans ar rcs {} OBJECTS` (or AR=llvm-ar-19; llvm-ranlib-19 does not repair it; GNU ranlib empties the index again)",
             path.display()
         ));
     }

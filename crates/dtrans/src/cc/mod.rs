@@ -104,6 +104,7 @@ and clang-19 links it with the native objects, libraries and link flags.
 .ll/.bc inputs are taken as they are. Debug information is kept only if -g was
 given. Bitcode not made by `dtrans cc -c`, archives made by GNU ar (use
 `dtrans ar`) and archives mixing bitcode and native objects are refused.
+--passes, --report and --index-width act at the link (-c ignores them).
 
 -S, -E, -M, -MM, -fsyntax-only, -emit-llvm, -shared, -r, -### (and no input
 file or library at all) cannot build a whole program: dtrans cc then runs
@@ -188,7 +189,7 @@ fn ir_form_flags(level: Option<&str>) -> Vec<String> {
 /// for sources (marked, see `link.rs`), to a native object for assembly and
 /// LLVM IR; inputs with no entry in `outs` are skipped. The objects of
 /// sources that compiled are marked even when another failed (as clang
-/// leaves the others' objects).
+/// leaves the others' objects); a source that failed has no object.
 fn compile(plan: &Plan, outs: &[Option<PathBuf>]) -> Result<()> {
     let marker = Marker { level: plan.level.clone().unwrap_or_default(), debug: plan.debug };
     let mut steps = Vec::new();
@@ -197,6 +198,9 @@ fn compile(plan: &Plan, outs: &[Option<PathBuf>]) -> Result<()> {
         let Some(out) = out else { continue };
         let mut args: Vec<OsString> = plan.compile.iter().map(OsString::from).collect();
         if input.kind == InputKind::Source {
+            // clang keeps an old object when it fails: it must not be
+            // marked (or linked) as if it were the new one.
+            let _ = std::fs::remove_file(out);
             args.extend(ir_form_flags(plan.level.as_deref()).into_iter().map(OsString::from));
             args.extend(["-g", "-c", "-emit-llvm"].map(OsString::from));
             sources.push(out.clone());
