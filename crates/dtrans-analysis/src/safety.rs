@@ -723,6 +723,31 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             self.mark_all(&structs, c, &site);
             return;
         }
+        if merge {
+            // A merge of pointers to a structure with addresses of what lies
+            // at its start (`p = v ? &v->adj : &e->next`, an `edge **` at
+            // -O2): the structure's pointer stands for its first field's
+            // address, which moves when the layout changes, and no GEP says
+            // so. The planner cannot rewrite the merged operand.
+            let tm = self.tm();
+            let inner = info.dominant.and_then(|d| tm.pointee(d));
+            let outer: Vec<TypeId> = info
+                .declared
+                .iter()
+                .filter_map(|d| self.pointee_struct(*d))
+                .filter(|o| inner.is_some_and(|p| p != *o && zero_chain(tm, *o).any(|z| z == p)))
+                .collect();
+            if !outer.is_empty() {
+                let names: Vec<String> = outer.iter().map(|o| tm.display(*o).to_string()).collect();
+                let why = format!(
+                    "merges pointers to {} with addresses of what they begin with ({})",
+                    names.join(" and "),
+                    tm.display(info.dominant.unwrap())
+                );
+                self.mark_all(&outer, Condition::UnsafePtrMerge, &Site { why, ..site });
+                return;
+            }
+        }
         let Some(s) = self.dominant_struct(info) else { return };
         let tm = self.tm();
         let specific: Vec<TypeId> = info.declared.iter().copied().filter(|d| !self.is_generic(*d)).collect();

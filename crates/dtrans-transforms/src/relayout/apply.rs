@@ -141,7 +141,7 @@ pub fn apply<'m>(
                 let n = rescale(m, v, *old, *new, Some(&b)).map_err(edit)?.expect("built");
                 inst.set_operand(*op, n)?;
             }
-            Action::Split { call, pieces, base_new } => split(cx, &b, *call, pieces, *base_new)?,
+            Action::Split { call, pieces, base_new, bytes } => split(cx, &b, *call, pieces, *base_new, *bytes)?,
             Action::SetConst { inst, op, value } => {
                 let ty = inst.operand(*op).expect("operand").ty();
                 inst.set_operand(*op, m.const_int_of(ty, *value)?)?;
@@ -312,6 +312,7 @@ fn split<'m>(
     call: Instruction<'m>,
     pieces: &[super::layouts::Piece],
     base_new: u64,
+    bytes: Option<u32>,
 ) -> Result<(), OptError> {
     let m = cx.m;
     at(b, call);
@@ -321,24 +322,28 @@ fn split<'m>(
     let args: Vec<Value<'m>> = (0..nargs).filter_map(|k| call.call_arg(k)).collect();
     let copy = args.get(1).is_some_and(|a| a.ty().is_pointer());
     let orig_align: Vec<Option<u64>> = (0..2).map(|k| call.call_param_align(k)).collect();
-    // Runs: consecutive pieces that are consecutive in the new layout too.
-    let mut runs: Vec<(u64, u64, u64)> = Vec::new(); // (new offset, length, align)
+    // Runs: consecutive pieces that are consecutive in the new layout too
+    // (and in the old one, which the plain side of a one-sided copy keeps).
+    let mut runs: Vec<(u64, u64, u64, u64)> = Vec::new(); // (new offset, old offset, length, align)
     for p in pieces {
         let Some(n) = p.new else { continue };
         match runs.last_mut() {
-            Some((s, l, a)) if *s + *l == n => {
+            Some((s, o, l, a)) if *s + *l == n && *o + *l == p.old => {
                 *l += p.len;
                 *a = (*a).min(p.align);
             }
-            _ => runs.push((n, p.len, p.align)),
+            _ => runs.push((n, p.old, p.len, p.align)),
         }
     }
-    for (n, len, align) in runs {
+    let lo = pieces.first().map_or(0, |p| p.old);
+    for (n, old, len, align) in runs {
         let delta = n as i64 - base_new as i64;
+        let plain = old as i64 - lo as i64;
         let mut a = args.clone();
-        a[0] = b.byte_offset(args[0], delta, true, "")?;
-        if copy {
-            a[1] = b.byte_offset(args[1], delta, true, "")?;
+        let sides = if copy { 2 } else { 1 };
+        for (k, arg) in a.iter_mut().enumerate().take(sides) {
+            let d = if bytes == Some(k as u32) { plain } else { delta };
+            *arg = b.byte_offset(args[k], d, true, "")?;
         }
         a[2] = m.const_int_of(args[2].ty(), len as i64)?;
         let c = b.call(fty, callee, &a, "")?;

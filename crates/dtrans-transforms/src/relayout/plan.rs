@@ -46,7 +46,10 @@ pub enum Action<'m> {
     /// Operand `op` counts bytes of objects `old` bytes long, now `new`.
     Rescale { inst: Instruction<'m>, op: u32, old: u64, new: u64 },
     /// A memset/memcpy over part of an object: one call per piece.
-    Split { call: Instruction<'m>, pieces: Vec<Piece>, base_new: u64 },
+    /// `bytes`: the argument (0 or 1) that is plain memory, not an object
+    /// of the changed type (`strcpy(net->name, "...")` at -O2 is a memcpy
+    /// from a string into the start of a structure): its offsets stay.
+    Split { call: Instruction<'m>, pieces: Vec<Piece>, base_new: u64, bytes: Option<u32> },
     /// Operand `op` becomes the constant `value`.
     SetConst { inst: Instruction<'m>, op: u32, value: i64 },
     /// `value` (the end of an -O2 exact division of a pointer difference
@@ -115,6 +118,10 @@ pub struct Planner<'a, 'm, 'c> {
     tbaa_kind: u32,
     tbaa_struct_kind: u32,
     fname: String,
+    /// The constant address a load or store being planned goes through:
+    /// one past an array field there is the next field (nothing is read
+    /// or written past an array's end).
+    deref: Option<Value<'m>>,
 }
 
 /// What a pointer points to the start of.
@@ -150,6 +157,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             tbaa_kind: m.md_kind_id("tbaa"),
             tbaa_struct_kind: m.md_kind_id("tbaa.struct"),
             fname: String::new(),
+            deref: None,
         }
     }
 
@@ -183,6 +191,15 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             // A field address inside a changed structure is a pointer to the
             // field's own (unchanged) type: nothing to do for its accesses.
             return Object::Unchanged;
+        }
+        // The analysis's dominant type explains every type of the value
+        // (pointers to pointers included: a `vertex **` slot also seen as the
+        // `int **` of its first field's first field); one view with the
+        // legality verdict, which reads the same dominant type.
+        if let Some(t) = info.dominant.and_then(|d| tm.pointee(d)).and_then(|p| self.layout.ir_type(tm, p)) {
+            if self.lay.changed(t) {
+                return Object::Changed(t);
+            }
         }
         // The outermost: every other pointee lies on its chain at offset 0.
         let outer = pointees.iter().position(|p| {
@@ -325,7 +342,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         Ok(true)
                     } else if self.lay.changed(gt) {
                         let os = self.lay.old_size(gt).max(1) as i64;
-                        if self.lay.ambiguous_end(gt, off.rem_euclid(os) as u64) {
+                        if self.lay.ambiguous_end(gt, off.rem_euclid(os) as u64) && self.deref != Some(c) {
                             return Err((vec![gt], format!("{c} is one past an array field or the next field")));
                         }
                         match self.lay.translate_ptr(gt, off) {
@@ -425,7 +442,11 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             if o.kind() != ValueKind::ConstantExpr && o.kind() != ValueKind::ConstantAggregate {
                 continue;
             }
-            match self.check_const(o) {
+            let deref = (i.opcode() == Opcode::LLVMLoad && k == 0) || (i.opcode() == Opcode::LLVMStore && k == 1);
+            self.deref = deref.then_some(o);
+            let checked = self.check_const(o);
+            self.deref = None;
+            match checked {
                 Ok(true) => {
                     if o.kind() == ValueKind::ConstantAggregate {
                         self.fail(
@@ -530,6 +551,14 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                             None => self.fail(vec![o], format!("{}: {why}", v)),
                         },
                     }
+                } else if idx.len() >= 2
+                    && idx[0].const_int_value() == Some(0)
+                    && leads_with(o, src)
+                    && matches!(self.lay.translate_ptr(o, 0), Pos::At(0))
+                {
+                    // Inside the aggregate at the start of the object
+                    // (`gep [24 x i32], %h, 0, %i` for `h->count[i]` at
+                    // -O2), which stays at the start.
                 } else {
                     self.fail(vec![o], format!("{} steps through {o} by {src}", v));
                 }
@@ -1253,6 +1282,36 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
             return;
         }
+        // A copy between part of one object (from its start or from a
+        // field) and plain memory (no changed type, no field of one):
+        // `strcpy(s->name, "...")` at -O2. Each piece of the object goes to
+        // its new place; the plain side keeps its bytes' order.
+        if let (2, Some(l)) = (objs.len(), len.const_uint_value()) {
+            let plain = |k: usize| fields[k].is_empty() && matches!(objs[k], Object::Unchanged);
+            for (k, other) in [(0usize, 1usize), (1, 0)] {
+                if !plain(other) {
+                    continue;
+                }
+                let start = match (&objs[k], fields[k].as_slice()) {
+                    (Object::Changed(o), _) if l < self.lay.old_size(*o) => Some((*o, 0, Some(0))),
+                    (Object::Unchanged, [(x, fi)]) => {
+                        self.lay.plan(*x).map(|p| (*x, p.old_off[*fi as usize], p.new_off[*fi as usize]))
+                    }
+                    _ => None,
+                };
+                match start {
+                    Some((o, lo, Some(base_new))) => {
+                        self.plan_pieces_with(f, i, o, (lo, l, base_new), Some(other as u32));
+                        return;
+                    }
+                    Some((o, _, None)) => {
+                        self.fail(vec![o], format!("{} starts in a deleted field", i.as_value()));
+                        return;
+                    }
+                    None => {}
+                }
+            }
+        }
         let ts = ptrs.iter().flat_map(|p| self.mentioned(*p)).collect();
         self.fail(ts, format!("{} between different types or positions", i.as_value()));
     }
@@ -1260,6 +1319,17 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
     /// A memory intrinsic over `[lo, lo + len)` of an object of type `o`,
     /// whose pointers point at old offset `lo` (new offset `base_new`).
     fn plan_pieces(&mut self, f: Function<'m>, i: Instruction<'m>, o: Type<'m>, lo: u64, len: u64, base_new: u64) {
+        self.plan_pieces_with(f, i, o, (lo, len, base_new), None);
+    }
+
+    fn plan_pieces_with(
+        &mut self,
+        f: Function<'m>,
+        i: Instruction<'m>,
+        o: Type<'m>,
+        (lo, len, base_new): (u64, u64, u64),
+        bytes: Option<u32>,
+    ) {
         if self.lay.covers_index(o, lo, lo.saturating_add(len)) {
             self.fail(vec![o], format!("{} covers a field that becomes an index", i.as_value()));
             return;
@@ -1273,7 +1343,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if same {
             return;
         }
-        self.push(f, Action::Split { call: i, pieces, base_new });
+        if bytes.is_some() && pieces.iter().any(|p| p.new.is_none()) {
+            // The plain side would have to skip the deleted bytes too.
+            self.fail(vec![o], format!("{} copies bytes into or out of a deleted field", i.as_value()));
+            return;
+        }
+        self.push(f, Action::Split { call: i, pieces, base_new, bytes });
     }
 
     /// A pointer to a changed type turned into an integer: compared, or
@@ -1664,4 +1739,23 @@ fn rescale_depth<'m>(
 /// the library directly.
 fn library_usable(m: &Module<'_>, name: &str) -> bool {
     m.function(name).is_none_or(|f| dtrans_analysis::alloc::classify_library(f).is_some())
+}
+
+/// Whether `t` is `o` or lies at offset 0 of it (its first field, that
+/// field's first field, ...).
+fn leads_with<'m>(o: Type<'m>, t: Type<'m>) -> bool {
+    let mut cur = o;
+    for _ in 0..32 {
+        if cur == t {
+            return true;
+        }
+        if cur.kind() != TypeKind::LLVMStructTypeKind {
+            return false;
+        }
+        match cur.struct_fields().first() {
+            Some(f) => cur = *f,
+            None => return false,
+        }
+    }
+    false
 }
