@@ -20,6 +20,7 @@ seeds (--seed S, S+1, ...), generated with options and probabilities (CSMITH_PRO
 nested structures, pointers to them and arrays of them common, built at
 the levels and compared like the programs above; a program whose baseline
 does not finish within the time limit is skipped (and counted).
+--csmith-bitfields-unions lets csmith use bit-fields and unions too.
 --reduce runs creduce on each failing csmith program (slow; not in CI).
 
 --passes may be given more than once: each list is built from the same
@@ -61,6 +62,9 @@ CSMITH_OPTS = [
     "--max-funcs", "6", "--max-struct-fields", "8", "--max-pointer-depth", "3",
     "--no-bitfields", "--no-packed-struct", "--no-volatiles", "--no-volatile-pointers", "--no-unions",
 ]
+# --csmith-bitfields-unions: csmith's bit-fields and unions allowed too
+# (packed structures and volatiles stay off).
+CSMITH_OPTS_RICH = [o for o in CSMITH_OPTS if o not in ("--no-bitfields", "--no-unions")]
 CSMITH_INCLUDE = "/usr/include/csmith"
 
 
@@ -226,7 +230,8 @@ def programs(args, work):
     for k in range(args.csmith):
         seed = args.seed + k
         src = os.path.join(work, f"csmith{seed}.c")
-        subprocess.run(["csmith", "--seed", str(seed), *CSMITH_OPTS, "--probability-configuration", probs, "-o", src],
+        opts = CSMITH_OPTS_RICH if args.csmith_bitfields_unions else CSMITH_OPTS
+        subprocess.run(["csmith", "--seed", str(seed), *opts, "--probability-configuration", probs, "-o", src],
                        check=True, capture_output=True)
         out.append((f"csmith{seed}", [src], ["-I" + CSMITH_INCLUDE], None, src))
     return out
@@ -255,6 +260,8 @@ def main():
                     help="a pass list; give it more than once to compare several lists on the same builds")
     ap.add_argument("--levels", default="O0,NP,O2")
     ap.add_argument("--csmith", type=int, default=0)
+    ap.add_argument("--csmith-bitfields-unions", action="store_true",
+                    help="csmith programs with bit-fields and unions (packed structures and volatiles stay off)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=10)
