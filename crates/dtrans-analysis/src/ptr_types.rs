@@ -38,6 +38,62 @@ pub fn is_incomplete(tm: &TypeManager, t: TypeId) -> bool {
     matches!(tm.get(t), DType::Struct(_)) && tm.struct_body(t).is_none_or(|b| b.fields.is_none())
 }
 
+/// The largest tag a pointer's low bits may carry: three bits, below the
+/// 8-byte alignment of a structure with a pointer or 64-bit field.
+pub const MAX_TAG: u64 = 7;
+
+/// The operand of `i` that is a pointer with a tag set, cleared or
+/// flipped in its low bits (`or`/`xor` with 1 to `MAX_TAG`, `and` with the
+/// complement of such a mask), the other operand being that constant.
+pub fn tag_operand<'m>(i: Instruction<'m>) -> Option<Value<'m>> {
+    let (a, b) = (i.operand(0)?, i.operand(1)?);
+    match i.opcode() {
+        Opcode::LLVMAnd => {
+            let (p, c) = match (a.const_int_value(), b.const_int_value()) {
+                (None, Some(c)) => (a, c),
+                (Some(c), None) => (b, c),
+                _ => return None,
+            };
+            (1..=MAX_TAG as i64).contains(&!c).then_some(p)
+        }
+        // `p | (i & 1)`: a tag computed at run time, bounded by a mask.
+        Opcode::LLVMOr | Opcode::LLVMXor => match (small_tag(a, 0), small_tag(b, 0)) {
+            (false, true) => Some(a),
+            (true, false) => Some(b),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `v` is an integer from 0 to `MAX_TAG`: a constant, a value
+/// masked by one, its extension, or a choice between such values.
+fn small_tag(v: Value<'_>, depth: u32) -> bool {
+    if let Some(c) = v.const_int_value() {
+        return (0..=MAX_TAG as i64).contains(&c);
+    }
+    let Some(i) = v.as_instruction() else { return false };
+    if depth > 4 {
+        return false;
+    }
+    match i.opcode() {
+        Opcode::LLVMAnd => {
+            let bounded = |x: Option<Value<'_>>| x.and_then(|x| x.const_int_value()).is_some_and(|c| (0..=MAX_TAG as i64).contains(&c));
+            bounded(i.operand(0)) || bounded(i.operand(1))
+        }
+        Opcode::LLVMZExt => i.operand(0).is_some_and(|x| small_tag(x, depth + 1)),
+        // A sign extension keeps the range only from a type wide enough
+        // for 0 to 7 to have a clear sign bit (not `sext i1 true`).
+        Opcode::LLVMSExt => i
+            .operand(0)
+            .is_some_and(|x| x.ty().int_width().is_some_and(|w| w > 3) && small_tag(x, depth + 1)),
+        Opcode::LLVMSelect => {
+            i.operand(1).is_some_and(|x| small_tag(x, depth + 1)) && i.operand(2).is_some_and(|x| small_tag(x, depth + 1))
+        }
+        _ => false,
+    }
+}
+
 /// More types than this in one set: the value is marked unknown.
 const MAX_TYPES: usize = 24;
 /// Deeper pointers than this are not built (`store p, p` would go on).
@@ -627,6 +683,15 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 // type; `p - q` is a distance, not a pointer.
                 let n = self.node(v);
                 let (l, r) = (i.operand(0).expect("lhs"), i.operand(1).expect("rhs"));
+                // A tag in the low bits (`(uintptr_t)e ^ 1`, `| 2`, `& ~3`)
+                // leaves the object the pointer points to: the safety
+                // analysis judges the tag (`tag_operand`).
+                if let Some(p) = tag_operand(i) {
+                    if let Some(pn) = self.opt_node(p) {
+                        self.rule(Rule::Flow { from: pn, to: n }, &[pn, n]);
+                    }
+                    return;
+                }
                 // `p - k` and `p - q` give no pointer here: an `inttoptr` of
                 // them finds no type and is unknown at the end.
                 if i.opcode() == Opcode::LLVMSub {

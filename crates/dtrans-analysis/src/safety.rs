@@ -771,6 +771,22 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         }
     }
 
+    /// A tag in a pointer's low bits: the recovery keeps the pointee, but
+    /// a new layout may lower the structure's alignment below the tag, and
+    /// a field holding the pointer may become an index without its tag.
+    fn check_tag(&mut self, i: Instruction<'m>) {
+        let Some(p) = crate::ptr_types::tag_operand(i) else { return };
+        let Some(info) = self.info(p) else { return };
+        let structs = self.structs_of(info);
+        if structs.is_empty() {
+            return;
+        }
+        let tm = self.tm();
+        let names: Vec<String> = structs.iter().map(|s| tm.display(*s).to_string()).collect();
+        let site = self.site(i, format!("low bits of a pointer to {} used as a tag", names.join(" or ")));
+        self.mark_all(&structs, Condition::BadPtrManipulation, &site);
+    }
+
     fn visit(&mut self, f: Function<'m>, i: Instruction<'m>) {
         let v = i.as_value();
         // Every value the recovery found ambiguous or unknown is a cast the
@@ -810,6 +826,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             Opcode::LLVMRet => self.check_return(f, i),
             Opcode::LLVMAlloca => self.check_alloca(i),
             Opcode::LLVMSub => self.check_sub(i),
+            Opcode::LLVMAnd | Opcode::LLVMOr | Opcode::LLVMXor => self.check_tag(i),
             Opcode::LLVMIntToPtr => self.check_int_to_ptr(i),
             Opcode::LLVMLandingPad | Opcode::LLVMResume | Opcode::LLVMCatchPad | Opcode::LLVMCleanupPad => {
                 let why = format!("{}: exception handling", self.fname);
@@ -834,9 +851,6 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             // Integer arithmetic on a pointer's bits: only an address made
             // from it again matters (`inttoptr`, above).
             Opcode::LLVMAdd
-            | Opcode::LLVMAnd
-            | Opcode::LLVMOr
-            | Opcode::LLVMXor
             | Opcode::LLVMShl
             | Opcode::LLVMLShr
             | Opcode::LLVMAShr
