@@ -25,6 +25,8 @@
 //!   there (the last run's); without it, one line per changed structure on
 //!   stderr, as `dtrans cc` prints them.
 //! - `DTRANS_INDEX_WIDTH=auto|32|64`: as `dtrans opt --index-width`.
+//! - `DTRANS_PLUGIN_TEST_PANIC` (set: for the tests only): the run
+//!   panics, to show that the panic stops at the boundary.
 //!
 //! Errors: an error that leaves the module valid (a bad option, a report
 //! that cannot be written, before any change) is an LLVM error of the host

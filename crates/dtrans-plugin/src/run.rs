@@ -32,6 +32,9 @@ pub struct Job {
     pub passes: Vec<String>,
     pub options: PassOptions,
     pub report: Option<PathBuf>,
+    /// `DTRANS_PLUGIN_TEST_PANIC` (for the tests of the panic boundary):
+    /// panic inside the run, with the module in hand.
+    pub test_panic: bool,
 }
 
 /// Why a run failed, and whether the module is still valid.
@@ -101,7 +104,8 @@ impl Job {
             None => Default::default(),
         };
         let report = env("DTRANS_REPORT").filter(|r| !r.is_empty()).map(PathBuf::from);
-        Ok(Job { at, name, passes, options: PassOptions { index }, report })
+        let test_panic = env("DTRANS_PLUGIN_TEST_PANIC").is_some();
+        Ok(Job { at, name, passes, options: PassOptions { index }, report, test_panic })
     }
 }
 
@@ -124,6 +128,9 @@ fn markers(m: &Module<'_>) -> (bool, bool) {
 
 /// Runs `job` over `m`, which the host owns. See the crate documentation.
 pub fn run(m: &mut Module<'_>, job: &Job) -> Result<Done, Failure> {
+    if job.test_panic {
+        panic!("DTRANS_PLUGIN_TEST_PANIC is set");
+    }
     let mut done = Done::default();
     let mut passes: &[String] = &job.passes;
     let (from_objects, debug) = if job.at == At::FullLtoEarly { markers(m) } else { (false, false) };
