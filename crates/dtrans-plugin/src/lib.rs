@@ -16,7 +16,8 @@
 //! analysis needed unless an object asked for `-g`, and, when the module
 //! holds `dtrans cc -c` objects (compiled before LLVM's passes), runs
 //! LLVM's per-module pre-link pipeline at the link's level, which those
-//! objects skipped; LTO's own pipeline follows.
+//! objects skipped; LTO's own pipeline follows. ThinLTO (`-flto=thin`)
+//! does not reach that extension point: the plugin does nothing there.
 //!
 //! Options, from the environment (read at each run):
 //! - `DTRANS_PASSES=LIST`: the passes `dtrans` runs (comma-separated names;
