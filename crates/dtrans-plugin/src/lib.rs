@@ -37,9 +37,10 @@
 //! LLVM: `dtrans_plugin_run` catches it.
 //!
 //! The FFI of this crate is its entry points, in this file: the
-//! `extern "C"` functions LLVM and `stub/stub.cpp` call, and one `unsafe`
-//! call (`dtrans_ir::with_foreign_module`) that turns the pass manager's
-//! module into a `dtrans_ir::Module`. Everything else (`run.rs`) is safe
+//! `extern "C"` functions LLVM and `stub/stub.cpp` call (one of them,
+//! `dtrans_plugin_run`, an `unsafe fn`: it takes the module pointer), and
+//! one `unsafe` call (`dtrans_ir::with_foreign_module`) that turns the
+//! pass manager's module into a `dtrans_ir::Module`. Everything else (`run.rs`) is safe
 //! Rust over `dtrans-ir`. The library links the shared libLLVM-19 (through
 //! llvm-sys's `force-dynamic` in `dtrans-ir`), the one `opt-19` and
 //! `ld.lld-19` load: a second, static LLVM would have its own pass
@@ -115,8 +116,13 @@ fn set_last_error(message: &str) {
 /// Returns bits (1: the module changed, 2: run the pre-link
 /// simplification) or an error: -1 (the module is valid; message in
 /// [`dtrans_plugin_last_error`]), -2 (it may be half transformed).
+///
+/// # Safety
+/// `module` is a live `llvm::Module` of the libLLVM-19 this library
+/// links, alive for the call and used by nothing else meanwhile (what a
+/// pass manager guarantees a module pass).
 #[no_mangle]
-pub extern "C" fn dtrans_plugin_run(module: *mut c_void, pass: c_int, at: c_int) -> c_int {
+pub unsafe extern "C" fn dtrans_plugin_run(module: *mut c_void, pass: c_int, at: c_int) -> c_int {
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let job = run::Job::from_env(pass, at).map_err(run::Failure::valid)?;
         // SAFETY: `module` is the `llvm::Module &` that the pass manager
