@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds each program three ways with `dtrans cc` and checks they agree.
+"""Builds each program four ways with dtrans and checks they agree.
 
 Ways (at -O2 unless --level):
   one       dtrans cc -O2 SOURCES -o one --report one.json
@@ -9,9 +9,13 @@ Ways (at -O2 unless --level):
   library   every object but main's put in libprog.a by `dtrans ar rcs`
             (a one-file program: its only object), then
             dtrans cc [MAIN.o] -L. -lprog -o library --report library.json
+  plugin    the objects of `separate` linked by lld with the dtrans plugin:
+            DTRANS_REPORT=plugin.json clang-19 -O2 -flto -fuse-ld=lld OBJECTS
+              -Wl,--load-pass-plugin=libdtrans_plugin.so -o plugin
+            (--plugin, default: next to the dtrans binary)
 
 Each program must print what the clang-19 build prints (and NAME.expected
-or inventory.expected when there is one), and the three reports must be
+or inventory.expected when there is one), and the four reports must be
 identical (same structures changed the same way, same rejections).
 
 Programs: tests/programs/*.c, bench/programs/NAME/NAME.c and the projects
@@ -36,6 +40,7 @@ import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 LIBS = ["-lm"]
+WAYS = ["one", "separate", "library", "plugin"]
 
 
 def default_programs():
@@ -88,6 +93,15 @@ def build_separate(dtrans, level, sources, d, name="separate"):
     return objs
 
 
+def build_plugin(plugin, level, objs, d):
+    env = dict(os.environ, DTRANS_REPORT=os.path.join(d, "plugin.json"))
+    env.pop("DTRANS_PASSES", None)
+    cmd = ["clang-19", level, "-flto", "-fuse-ld=lld", *objs, *LIBS, f"-Wl,--load-pass-plugin={plugin}", "-o", "plugin"]
+    p = subprocess.run(cmd, cwd=d, capture_output=True, text=True, env=env)
+    if p.returncode != 0:
+        raise RuntimeError(f"DTRANS_REPORT=plugin.json {' '.join(cmd)} failed ({p.returncode}):\n{p.stderr.strip()}")
+
+
 def build_library(dtrans, level, sources, main, d):
     objs = {}
     for n, s in enumerate(sources):
@@ -102,7 +116,7 @@ def build_library(dtrans, level, sources, main, d):
     run([dtrans, "cc", *first, "-L.", "-lprog", *LIBS, "-o", "library", "--report", "library.json"], d)
 
 
-def check(dtrans, level, path, keep):
+def check(dtrans, plugin, level, path, keep):
     name, sources, main, expected = program(path)
     d = tempfile.mkdtemp(prefix=f"ways-{name}-")
     problems = []
@@ -112,15 +126,16 @@ def check(dtrans, level, path, keep):
         if expected and open(expected, "rb").read() != ref[1]:
             problems.append(f"clang-19's output differs from {os.path.relpath(expected, ROOT)}")
         build_one(dtrans, level, sources, d)
-        build_separate(dtrans, level, sources, d)
+        objs = build_separate(dtrans, level, sources, d)
         build_library(dtrans, level, sources, main, d)
+        build_plugin(plugin, level, objs, d)
         reports = {}
-        for way in ["one", "separate", "library"]:
+        for way in WAYS:
             got = output(os.path.join(d, way), d)
             if got != ref:
                 problems.append(f"{way}: output differs from clang-19's (exit {got[0]} vs {ref[0]})")
             reports[way] = json.load(open(os.path.join(d, f"{way}.json")))
-        for way in ["separate", "library"]:
+        for way in WAYS[1:]:
             if reports[way] != reports["one"]:
                 problems.append(f"{way}: report differs from the one-command build's")
         changed = [f"{c['name']} ({c['pass']})" for c in reports["one"]["changed"]]
@@ -162,12 +177,16 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("programs", nargs="*", help="C files or project directories (default: all)")
     ap.add_argument("--dtrans", default=os.environ.get("DTRANS", os.path.join(ROOT, "target", "release", "dtrans")))
+    ap.add_argument("--plugin", default=None, help="libdtrans_plugin.so (default: next to --dtrans)")
     ap.add_argument("--level", default="-O2")
     ap.add_argument("--time", type=int, default=0, metavar="N", help="time the largest program N times each way")
     ap.add_argument("--keep", action="store_true", help="keep the build directories")
     args = ap.parse_args()
     progs = args.programs or default_programs()
-    ok = all([check(args.dtrans, args.level, p, args.keep) for p in progs])
+    plugin = args.plugin or os.path.join(os.path.dirname(os.path.abspath(args.dtrans)), "libdtrans_plugin.so")
+    if not os.path.exists(plugin):
+        raise SystemExit(f"{plugin} not found: run `cargo build --release` (or give --plugin)")
+    ok = all([check(args.dtrans, plugin, args.level, p, args.keep) for p in progs])
     if args.time:
         def lines(p):
             return sum(sum(1 for _ in open(s, errors="replace")) for s in program(p)[1])

@@ -16,11 +16,17 @@ dtrans = os.environ.get("DTRANS", os.path.join(root, "target", "release", "dtran
 if not os.path.exists(dtrans):
     lit_config.fatal(f"{dtrans} not found: run `cargo build --release` first")
 
+# The pass plugin (crates/dtrans-plugin), built with dtrans.
+plugin = os.environ.get("DTRANS_PLUGIN", os.path.join(os.path.dirname(dtrans), "libdtrans_plugin.so"))
+if not os.path.exists(plugin):
+    lit_config.fatal(f"{plugin} not found: run `cargo build --release` first")
+
 for tool in ["FileCheck-19", "opt-19", "clang-19", "llvm-link-19", "llvm-as-19", "not"]:
     if tool != "not" and shutil.which(tool) is None:
         lit_config.fatal(f"{tool} not found: run scripts/setup.sh")
 
 config.substitutions.append(("%dtrans", dtrans))
+config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%FileCheck", "FileCheck-19"))
 config.substitutions.append(("%opt", "opt-19"))
 config.substitutions.append(("%clang", "clang-19"))

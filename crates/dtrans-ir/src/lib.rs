@@ -17,6 +17,14 @@
 //! comments name the check. Deleting IR objects is the one exception to
 //! "never deletes": [`Module::erase_marked`] takes `&mut Module`, so no
 //! handle can outlive what it erases (see `edit.rs`).
+//!
+//! # Modules dtrans does not own
+//!
+//! Loaded as a pass plugin into `opt-19` or `ld.lld-19`, dtrans works on
+//! the host's module through [`with_foreign_module`]: the same [`Module`]
+//! API, but dropping it disposes neither the module nor its context, and
+//! nothing on that path forks (the bitcode probe is only for files dtrans
+//! reads itself) or installs a fatal-error handler.
 
 mod access;
 mod cleanup;
@@ -24,6 +32,7 @@ mod debuginfo;
 mod edit;
 mod error;
 mod ffi;
+mod foreign;
 mod layout;
 mod metadata;
 mod module;
@@ -38,6 +47,7 @@ pub use cleanup::Cleanup;
 pub use debuginfo::{dwarf, DbgExpr, DebugVariable, DiType};
 pub use edit::{Builder, EditError};
 pub use error::IrError;
+pub use foreign::with_foreign_module;
 pub use layout::DataLayout;
 pub use llvm_sys::LLVMIntPredicate as IntPredicate;
 pub use llvm_sys::LLVMOpcode as Opcode;

@@ -4,6 +4,7 @@
 use std::ffi::CString;
 use std::io::Write;
 use std::marker::PhantomData;
+use std::mem::ManuallyDrop;
 use std::path::{Path, PathBuf};
 
 use llvm_sys::core as c;
@@ -16,8 +17,23 @@ use crate::values::{Function, Value};
 use crate::{DataLayout, IrError};
 
 /// An LLVM context: owns types and uniqued constants and metadata.
+///
+/// Either owned (created by [`Context::new`], disposed when dropped) or
+/// borrowed from the program that loaded dtrans as a plugin (see
+/// [`crate::with_foreign_module`]: never disposed here).
 pub struct Context {
-    inner: inkwell::context::Context,
+    inner: ManuallyDrop<inkwell::context::Context>,
+    owned: bool,
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        if self.owned {
+            // SAFETY: dropped once, here; an owned context was created by
+            // `Context::new` and nothing else disposes it.
+            unsafe { ManuallyDrop::drop(&mut self.inner) }
+        }
+    }
 }
 
 /// Makes LLVM's fatal errors (which abort the process by default) print
@@ -37,7 +53,18 @@ impl Default for Context {
 
 impl Context {
     pub fn new() -> Self {
-        Context { inner: inkwell::context::Context::create() }
+        Context { inner: ManuallyDrop::new(inkwell::context::Context::create()), owned: true }
+    }
+
+    /// The context `raw` of a module someone else owns; dropping the result
+    /// leaves it alone.
+    ///
+    /// # Safety
+    /// `raw` is a live LLVM context that outlives the result.
+    pub(crate) unsafe fn borrow_raw(raw: LLVMContextRef) -> Self {
+        // SAFETY: `raw` is live (the caller's promise); `owned: false`, so
+        // the inkwell wrapper is never dropped and never disposes it.
+        Context { inner: ManuallyDrop::new(unsafe { inkwell::context::Context::new(raw) }), owned: false }
     }
 
     pub(crate) fn raw(&self) -> LLVMContextRef {
@@ -63,9 +90,14 @@ impl IrFormat {
     }
 }
 
-/// A module owned by Rust; dropping it frees the LLVM module.
+/// A module: owned by Rust (read by [`Module::parse_file`] or
+/// [`Module::parse_bytes`]; dropping it frees the LLVM module), or
+/// borrowed from the program that loaded dtrans as a plugin
+/// ([`crate::with_foreign_module`]; dropping it leaves the module alone).
 pub struct Module<'c> {
-    inner: inkwell::module::Module<'c>,
+    inner: ManuallyDrop<inkwell::module::Module<'c>>,
+    /// Whether dropping this disposes the LLVM module.
+    owned: bool,
     ctx: &'c Context,
     path: PathBuf,
     /// What reading the module warned about (invalid debug info stripped).
@@ -129,8 +161,27 @@ impl<'c> Module<'c> {
             return Err(IrError::Parse { path: path.into(), line, col, message });
         }
         // SAFETY: `raw` is a fresh module created in `ctx`, owned by nobody else.
-        let inner = unsafe { inkwell::module::Module::new(raw) };
-        Ok(Module { inner, ctx, path: path.into(), warnings })
+        let inner = ManuallyDrop::new(unsafe { inkwell::module::Module::new(raw) });
+        Ok(Module { inner, owned: true, ctx, path: path.into(), warnings })
+    }
+
+    /// Wraps module `raw` of context `ctx`, which someone else owns:
+    /// dropping the result leaves it alone.
+    ///
+    /// # Safety
+    /// `raw` is a live module of `ctx`'s context that outlives the result,
+    /// and nothing else reads or changes it while the result lives.
+    pub(crate) unsafe fn borrow_raw(ctx: &'c Context, raw: LLVMModuleRef, path: &Path) -> Self {
+        // SAFETY: `raw` is live and not null (the caller's promise);
+        // `owned: false`, so the wrapper never disposes it.
+        let inner = ManuallyDrop::new(unsafe { inkwell::module::Module::new(raw) });
+        Module { inner, owned: false, ctx, path: path.into(), warnings: Vec::new() }
+    }
+
+    /// Whether dropping this module frees it (false for a module borrowed
+    /// from the program that loaded the plugin).
+    pub fn is_owned(&self) -> bool {
+        self.owned
     }
 
     /// Warnings from reading the module (e.g. invalid debug info that was
@@ -428,6 +479,16 @@ impl<'c> Module<'c> {
         // SAFETY: valid context; `raw` holds `len` live metadata handles or nulls.
         Metadata::from_raw(unsafe { ffi::dtrans_md_distinct_tuple(self.ctx_raw(), raw.as_mut_ptr(), raw.len()) })
             .expect("LLVM returns a node")
+    }
+}
+
+impl Drop for Module<'_> {
+    fn drop(&mut self) {
+        if self.owned {
+            // SAFETY: dropped once, here; an owned module was created by
+            // `parse_bytes` and nothing else disposes it.
+            unsafe { ManuallyDrop::drop(&mut self.inner) }
+        }
     }
 }
 

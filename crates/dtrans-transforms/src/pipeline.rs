@@ -236,6 +236,39 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
     Ok(r)
 }
 
+/// The definitions other than `main` that stay external in a linked
+/// program after LTO's internalization (native code or a shared library
+/// references them, or `-rdynamic`) and through which that code may see a
+/// structure: a function with a pointer or aggregate parameter or result,
+/// a variable holding a pointer or an aggregate. `dtrans cc` and the
+/// plugin at lld's LTO run no pass when there is one: the analysis does
+/// not yet treat such symbols as escaping. (Partial: a small structure
+/// returned in an integer register is not seen here.)
+pub fn exposed_symbols(m: &Module<'_>) -> Vec<String> {
+    let shows = |t: dtrans_ir::Type<'_>| t.contains_pointer() || t.is_struct() || t.is_array();
+    let mut out = Vec::new();
+    for f in m.functions() {
+        let v = f.as_value();
+        if f.is_declaration() || v.has_local_linkage() || f.name() == "main" {
+            continue;
+        }
+        let ty = f.function_type();
+        if ty.return_type().is_some_and(shows) || ty.param_types().into_iter().any(shows) {
+            out.push(format!("{}()", f.name()));
+        }
+    }
+    for g in m.globals() {
+        if g.has_local_linkage() || g.name().starts_with("llvm.") {
+            continue;
+        }
+        // A declaration is defined elsewhere; its uses are the analysis's.
+        if g.global_value_type().is_some_and(shows) && g.initializer().is_some() {
+            out.push(g.name());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,6 +330,7 @@ mod tests {
             ],
             changed: vec![],
             rejected: vec![Rejected { name: "%struct.t".into(), pass: "peel".into(), reason: "why".into() }],
+            cleanup: None,
         };
         let text = serde_json::to_string(&r).unwrap();
         assert_eq!(

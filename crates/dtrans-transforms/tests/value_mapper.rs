@@ -29,7 +29,7 @@ define i64 @f(ptr %p, i64 %i) {
 #[test]
 fn bodies_and_initializers_are_remapped_by_llvm() {
     let ctx = Context::new();
-    let mut m = Module::parse_bytes(&ctx, IR.as_bytes(), Path::new("t.ll")).expect("parses");
+    let m = Module::parse_bytes(&ctx, IR.as_bytes(), Path::new("t.ll")).expect("parses");
     {
         let m: &Module<'_> = &m;
         let a = m.struct_type("struct.A").expect("A");

@@ -436,7 +436,7 @@ fn link_program(
         None => (merged, pipeline::Report::default()),
         Some(list) => {
             let mut m = crate::load(ctx, &merged)?;
-            let exposed = exposed_symbols(&m);
+            let exposed = pipeline::exposed_symbols(&m);
             if !exposed.is_empty() {
                 eprintln!(
                     "dtrans: cc: warning: native code or a shared library may reach {} (kept external by the linker), and the analysis does not yet treat such symbols as escaping: no structure is changed",
@@ -524,37 +524,6 @@ fn link_program(
     let dest = PathBuf::from(plan.output.as_deref().unwrap_or("a.out"));
     place(&program, &dest, true).with_context(|| format!("cc: cannot write the program {}", dest.display()))?;
     Ok(())
-}
-
-/// The definitions other than `main` that stay external after the merge
-/// (native code or a shared library references them, or `-rdynamic`) and
-/// through which that code may see a structure: a function with a pointer
-/// or aggregate parameter or result, a variable holding a pointer or an
-/// aggregate. (Partial: a small structure returned in an integer register
-/// is not seen here.)
-fn exposed_symbols(m: &Module<'_>) -> Vec<String> {
-    let shows = |t: dtrans_ir::Type<'_>| t.contains_pointer() || t.is_struct() || t.is_array();
-    let mut out = Vec::new();
-    for f in m.functions() {
-        let v = f.as_value();
-        if f.is_declaration() || v.has_local_linkage() || f.name() == "main" {
-            continue;
-        }
-        let ty = f.function_type();
-        if ty.return_type().is_some_and(shows) || ty.param_types().into_iter().any(shows) {
-            out.push(format!("{}()", f.name()));
-        }
-    }
-    for g in m.globals() {
-        if g.has_local_linkage() || g.name().starts_with("llvm.") {
-            continue;
-        }
-        // A declaration is defined elsewhere; its uses are the analysis's.
-        if g.global_value_type().is_some_and(shows) && g.initializer().is_some() {
-            out.push(g.name());
-        }
-    }
-    out
 }
 
 /// Orders `-O` flags by how much they optimize (for objects compiled at
