@@ -94,6 +94,19 @@ fn small_tag(v: Value<'_>, depth: u32) -> bool {
     }
 }
 
+/// Whether structure `d` begins with the fields of structure `b` (the
+/// same types in the same order: C lays them out at the same offsets), or
+/// holds `b` at its start.
+fn begins_with(tm: &TypeManager, d: TypeId, b: TypeId) -> bool {
+    if zero_chain(tm, d).any(|z| z == b) {
+        return true;
+    }
+    match (struct_fields(tm, d), struct_fields(tm, b)) {
+        (Some(df), Some(bf)) => !bf.is_empty() && df.len() > bf.len() && df[..bf.len()] == bf[..],
+        _ => false,
+    }
+}
+
 /// More types than this in one set: the value is marked unknown.
 const MAX_TYPES: usize = 24;
 /// Deeper pointers than this are not built (`store p, p` would go on).
@@ -108,6 +121,15 @@ pub struct ValueInfo {
     pub dominant: Option<TypeId>,
     pub unknown: Option<String>,
     pub ambiguous: Option<String>,
+    /// For a value ambiguous only between structures that share a prefix
+    /// (C-style inheritance: `struct cnode` and `struct bnode` begin with
+    /// the fields of `struct node`, or hold one at their start), the one
+    /// it is declared as, when each other type it is used as begins with
+    /// it (the base: a `struct node *` slot read as a `cnode` where the
+    /// kind says so) or is begun by it (a `struct cnode *` returned as a
+    /// `struct node *`). Reported beside the ambiguity; the safety
+    /// analysis, which reads only `dominant`, still sees a cast.
+    pub prefix_type: Option<TypeId>,
 }
 
 impl ValueInfo {
@@ -1754,6 +1776,33 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         if self.info[n].ambiguous.is_none() {
             self.info[n].ambiguous = Some(format!("used as {}", listed.join(" and ")));
         }
+        self.info[n].prefix_type = self.prefix_type(&tops, &self.info[n].declared);
+    }
+
+    /// The one declared type among `tops` whose structure every other
+    /// top's structure begins with or starts, at the same pointer depth.
+    fn prefix_type(&self, tops: &[TypeId], declared: &[TypeId]) -> Option<TypeId> {
+        let tm = &self.types.tm;
+        let structs: Vec<(TypeId, u32)> = tops
+            .iter()
+            .map(|t| {
+                let (p, depth) = tm.strip_pointers(*t);
+                matches!(tm.get(p), DType::Struct(_)).then_some((p, depth))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        if structs.len() < 2 || structs.iter().any(|(_, d)| *d != structs[0].1 || *d == 0) {
+            return None;
+        }
+        let bases: Vec<TypeId> = tops
+            .iter()
+            .zip(&structs)
+            .filter(|(t, (b, _))| {
+                declared.contains(t)
+                    && structs.iter().all(|(d, _)| d == b || begins_with(tm, *d, *b) || begins_with(tm, *b, *d))
+            })
+            .map(|(t, _)| *t)
+            .collect();
+        (bases.len() == 1).then(|| bases[0])
     }
 
     /// No pointer level of `t` points to an array.

@@ -35,6 +35,10 @@ pub struct ValueReport {
     pub declared: Vec<String>,
     pub usage: Vec<String>,
     pub dominant: Option<String>,
+    /// `ValueInfo::prefix_type`: among ambiguous structures sharing a
+    /// prefix, the one the value is declared as.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prefix_type: Option<String>,
     pub elements: Vec<ElementReport>,
     pub unknown: bool,
     pub ambiguous: bool,
@@ -106,6 +110,7 @@ fn value_report(pt: &PtrTypes<'_>, value: String, info: &ValueInfo) -> ValueRepo
         declared: show(&info.declared),
         usage: show(&info.usage),
         dominant: info.dominant.map(|t| tm.display(t).to_string()),
+        prefix_type: info.prefix_type.map(|t| tm.display(t).to_string()),
         elements: info
             .elements
             .iter()
@@ -145,6 +150,9 @@ pub fn text(r: &Report) -> String {
             }
             if !v.reason.is_empty() {
                 out.push_str(&format!(": {}", v.reason));
+            }
+            if let Some(b) = &v.prefix_type {
+                out.push_str(&format!(" | prefix type: {b}"));
             }
             out.push('\n');
         }
