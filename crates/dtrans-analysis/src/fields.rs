@@ -6,15 +6,19 @@
 //!
 //! Frequency: with profile metadata (`-fprofile-instr-use`: a function
 //! entry count and branch weights, which are edge counts), each access
-//! counts its block's execution count; otherwise 8^d for the loop depth d
-//! of its block (natural loops from the dominator tree), capped at depth 6.
+//! counts its block's execution count; otherwise the static estimate
+//! `loop_weight^d` for the loop depth d of its block (natural loops from
+//! the dominator tree, [`crate::regions::loops`]), capped at a depth
+//! (`FrequencyEstimate`, whose values the cost model holds: 8 and 6).
+//! The same walk collects the access regions of [`crate::regions`].
 use dtrans_ir::{BasicBlock, Function, Instruction, Module, Opcode, Value, ValueKind};
 use dtrans_types::{DType, TypeId};
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::alloc::MemFn;
 use crate::layout::{struct_fields, zero_chain, Element, Layout};
 use crate::ptr_types::{is_simple_slot, PtrTypes};
+use crate::regions::{self, FnFrequencies, FrequencyEstimate, Loops, Region, RegionBuilder};
 
 /// Field Single Value lattice: top (no value stored), one constant,
 /// bottom (several values, or some the analysis cannot see).
@@ -81,23 +85,40 @@ impl FieldInfo {
     }
 }
 
-/// Field information of every structure, indexed like its fields.
-pub fn analyze_fields<'m>(m: &'m Module<'_>, pt: &PtrTypes<'m>) -> HashMap<TypeId, Vec<FieldInfo>> {
+/// Field information of every structure, indexed like its fields, and
+/// the access regions of each structure ([`crate::regions`]). `est`: the
+/// static frequency estimate, for functions without profile counts.
+pub fn analyze_fields<'m>(
+    m: &'m Module<'_>,
+    pt: &PtrTypes<'m>,
+    est: FrequencyEstimate,
+) -> (HashMap<TypeId, Vec<FieldInfo>>, HashMap<TypeId, Vec<Region>>) {
     let allocated = pt.allocations.iter().filter_map(|a| Some((a.call, a.allocated?))).collect();
-    let mut w =
-        FieldWalk { pt, layout: Layout::new(m), fields: HashMap::default(), prof: m.md_kind_id("prof"), allocated };
+    let mut w = FieldWalk {
+        pt,
+        layout: Layout::new(m),
+        fields: HashMap::default(),
+        prof: m.md_kind_id("prof"),
+        allocated,
+        est,
+        regions: RegionBuilder::default(),
+        fx: None,
+    };
     for s in pt.tm().structs() {
         if let Some(f) = struct_fields(pt.tm(), *s) {
             w.fields.insert(*s, vec![FieldInfo::default(); f.len()]);
         }
     }
     w.globals(m);
-    for f in m.functions() {
-        if !f.is_declaration() {
-            w.function(f);
-        }
+    let mut loops: HashMap<Function<'m>, Loops<'m>> =
+        m.functions().filter(|f| !f.is_declaration()).map(|f| (f, regions::loops(f))).collect();
+    let calls = regions::call_weights(m, &loops, est);
+    let defined: Vec<Function<'m>> = m.functions().filter(|f| !f.is_declaration()).collect();
+    for f in defined {
+        let l = loops.remove(&f).expect("loops of every defined function");
+        w.function(f, l, calls.get(&f).copied().unwrap_or(1.0));
     }
-    w.fields
+    (w.fields, w.regions.finish())
 }
 
 struct FieldWalk<'a, 'm, 'c> {
@@ -108,6 +129,10 @@ struct FieldWalk<'a, 'm, 'c> {
     prof: u32,
     /// What each allocation call allocates.
     allocated: HashMap<Instruction<'m>, TypeId>,
+    est: FrequencyEstimate,
+    regions: RegionBuilder<'m>,
+    /// The frequencies of the function being walked.
+    fx: Option<FnFrequencies<'m>>,
 }
 
 impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
@@ -232,25 +257,35 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
         }
     }
 
-    fn function(&mut self, f: Function<'m>) {
+    fn function(&mut self, f: Function<'m>, loops: Loops<'m>, calls: f64) {
         let counts = profile_counts(f, self.prof);
-        let depth = if counts.is_none() { loop_depths(f) } else { HashMap::default() };
+        let mut fx = FnFrequencies { function: f, loops, counts, calls, est: self.est };
         for b in f.basic_blocks() {
-            let weight = match &counts {
+            let weight = match &fx.counts {
                 Some(c) => c.get(&b).copied().unwrap_or(0),
-                None => 8u64.pow(depth.get(&b).copied().unwrap_or(0).min(6)),
+                None => self.est.weight(fx.loops.depth.get(&b).copied().unwrap_or(0)),
             };
+            self.fx = Some(fx);
             for i in b.instructions() {
                 self.instruction(i, weight);
             }
+            fx = self.fx.take().expect("set above");
         }
+    }
+
+    /// Records the access of `elements` through `addr` by `i` in its region.
+    fn region_access(&mut self, i: Instruction<'m>, addr: Value<'m>, elements: &[Element]) {
+        let (Some(fx), Some(b)) = (&self.fx, i.parent_block()) else { return };
+        self.regions.access(self.pt, fx, b, addr, elements);
     }
 
     fn instruction(&mut self, i: Instruction<'m>, weight: u64) {
         match i.opcode() {
             Opcode::LLVMLoad => {
                 let Some(addr) = i.operand(0) else { return };
-                for e in self.accessed(addr, i.as_value().ty()) {
+                let elements = self.accessed(addr, i.as_value().ty());
+                self.region_access(i, addr, &elements);
+                for e in elements {
                     if let Some(fi) = self.field(e) {
                         fi.read = true;
                         fi.frequency = fi.frequency.saturating_add(weight);
@@ -261,6 +296,7 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             Opcode::LLVMStore => {
                 let (Some(val), Some(addr)) = (i.operand(0), i.operand(1)) else { return };
                 let elements = self.accessed(addr, val.ty());
+                self.region_access(i, addr, &elements);
                 let several = elements.len() > 1;
                 let value = if several { SingleValue::Multiple } else { constant_value(Some(val)) };
                 let alloc = self.alloc_of(val);
@@ -658,118 +694,6 @@ fn zero_of(tm: &dtrans_types::TypeManager, t: TypeId) -> SingleValue {
         }
         .into(),
     )
-}
-
-/// Loop depth of each block: the number of natural loops containing it.
-fn loop_depths<'m>(f: Function<'m>) -> HashMap<BasicBlock<'m>, u32> {
-    let blocks: Vec<BasicBlock<'m>> = f.basic_blocks().collect();
-    let index: HashMap<BasicBlock<'m>, usize> = blocks.iter().enumerate().map(|(k, b)| (*b, k)).collect();
-    let n = blocks.len();
-    let succs: Vec<Vec<usize>> = blocks
-        .iter()
-        .map(|b| {
-            b.terminator()
-                .map(|t| t.successors().iter().filter_map(|s| index.get(s).copied()).collect())
-                .unwrap_or_default()
-        })
-        .collect();
-    let mut preds = vec![Vec::new(); n];
-    for (b, ss) in succs.iter().enumerate() {
-        for s in ss {
-            preds[*s].push(b);
-        }
-    }
-    // Reverse post-order from the entry.
-    let mut order = Vec::with_capacity(n);
-    let mut seen = vec![false; n];
-    let mut stack: Vec<(usize, usize)> = Vec::new();
-    if n > 0 {
-        seen[0] = true;
-        stack.push((0, 0));
-    }
-    while let Some((b, k)) = stack.pop() {
-        if k < succs[b].len() {
-            stack.push((b, k + 1));
-            let s = succs[b][k];
-            if !seen[s] {
-                seen[s] = true;
-                stack.push((s, 0));
-            }
-        } else {
-            order.push(b);
-        }
-    }
-    order.reverse();
-    let mut rpo = vec![usize::MAX; n];
-    for (k, b) in order.iter().enumerate() {
-        rpo[*b] = k;
-    }
-    // Dominators (Cooper, Harvey and Kennedy's iteration).
-    let mut idom = vec![usize::MAX; n];
-    if n > 0 {
-        idom[0] = 0;
-    }
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in order.iter().skip(1) {
-            let mut new = usize::MAX;
-            for &p in &preds[b] {
-                if idom[p] == usize::MAX {
-                    continue;
-                }
-                new = if new == usize::MAX { p } else { intersect(&idom, &rpo, p, new) };
-            }
-            if new != usize::MAX && idom[b] != new {
-                idom[b] = new;
-                changed = true;
-            }
-        }
-    }
-    let dominates = |a: usize, mut b: usize| loop {
-        if a == b {
-            return true;
-        }
-        if idom[b] == b || idom[b] == usize::MAX {
-            return false;
-        }
-        b = idom[b];
-    };
-    // Natural loops: one per header, the union of its back edges' bodies.
-    let mut bodies: HashMap<usize, HashSet<usize>> = HashMap::default();
-    for (b, ss) in succs.iter().enumerate() {
-        for &h in ss {
-            if rpo[b] != usize::MAX && dominates(h, b) {
-                let body = bodies.entry(h).or_default();
-                body.insert(h);
-                let mut work = vec![b];
-                while let Some(x) = work.pop() {
-                    if body.insert(x) {
-                        work.extend(preds[x].iter().copied());
-                    }
-                }
-            }
-        }
-    }
-    let mut depth: HashMap<BasicBlock<'m>, u32> = HashMap::default();
-    for body in bodies.values() {
-        for b in body {
-            *depth.entry(blocks[*b]).or_default() += 1;
-        }
-    }
-    depth
-}
-
-fn intersect(idom: &[usize], rpo: &[usize], mut a: usize, mut b: usize) -> usize {
-    while a != b {
-        while rpo[a] > rpo[b] {
-            a = idom[a];
-        }
-        while rpo[b] > rpo[a] {
-            b = idom[b];
-        }
-    }
-    a
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use dtrans_types::{DType, TypeId};
 use crate::fields::{analyze_fields, FieldInfo};
 use crate::layout::{struct_fields, Layout};
 use crate::ptr_types::PtrTypes;
+use crate::regions::{FrequencyEstimate, Region};
 use crate::safety::{analyze_safety, Condition, SafetyData, WholeProgram};
 
 /// The layout transformations whose legality the analysis decides.
@@ -118,6 +119,9 @@ pub struct StructInfo {
     pub layout: Vec<(Option<u64>, Option<u64>)>,
     pub safety: SafetyData,
     pub fields: Vec<FieldInfo>,
+    /// Where and how the program visits its objects (the cost model's
+    /// input).
+    pub regions: Vec<Region>,
 }
 
 pub struct AnalysisInfo<'m> {
@@ -131,10 +135,11 @@ impl<'m> AnalysisInfo<'m> {
     /// Runs the safety analysis and field information over a module whose
     /// pointer types are recovered.
     /// `union_members`: structures that are members of a source union
-    /// ([`crate::Prepared`]).
-    pub fn new(m: &'m Module<'_>, ptr: PtrTypes<'m>, union_members: &[String]) -> Self {
+    /// ([`crate::Prepared`]); `est`: the static frequency estimate (the
+    /// cost model's).
+    pub fn new(m: &'m Module<'_>, ptr: PtrTypes<'m>, union_members: &[String], est: FrequencyEstimate) -> Self {
         let (mut safety, whole_program) = analyze_safety(m, &ptr, union_members);
-        let mut fields = analyze_fields(m, &ptr);
+        let (mut fields, mut regions) = analyze_fields(m, &ptr, est);
         let mut layout = Layout::new(m);
         let tm = ptr.tm();
         let mut ids: Vec<TypeId> = tm.structs().iter().copied().filter(|s| struct_fields(tm, *s).is_some()).collect();
@@ -172,6 +177,7 @@ impl<'m> AnalysisInfo<'m> {
                 layout: lay,
                 safety,
                 fields,
+                regions: regions.remove(&s).unwrap_or_default(),
             });
         }
         AnalysisInfo { ptr, whole_program, structs }

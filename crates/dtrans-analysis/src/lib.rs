@@ -12,6 +12,7 @@ pub mod layout;
 pub mod libfuncs;
 mod merged;
 pub mod ptr_types;
+pub mod regions;
 pub mod report;
 pub mod safety;
 pub mod source;

@@ -105,7 +105,7 @@ impl Job {
         };
         let report = env("DTRANS_REPORT").filter(|r| !r.is_empty()).map(PathBuf::from);
         let test_panic = env("DTRANS_PLUGIN_TEST_PANIC").is_some();
-        Ok(Job { at, name, passes, options: PassOptions { index }, report, test_panic })
+        Ok(Job { at, name, passes, options: PassOptions { index, ..Default::default() }, report, test_panic })
     }
 }
 

@@ -13,6 +13,7 @@
 //! its reads become that constant.
 use dtrans_analysis::info::Transform;
 
+use crate::relayout::cost::CostModel;
 use crate::relayout::{Candidate, Choice, Policy};
 
 pub struct DeleteField;
@@ -32,7 +33,7 @@ impl Policy for DeleteField {
         Transform::DeleteField
     }
 
-    fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String> {
+    fn choose(&self, c: &Candidate<'_>, _model: &CostModel) -> Result<Choice, String> {
         let n = c.fields.len();
         let usable = |f: u32| !c.info.fields[f as usize].complex_use && !c.fields[f as usize].aggregate;
         let unread: Vec<u32> = (0..n as u32).filter(|f| usable(*f) && !c.info.fields[*f as usize].read).collect();

@@ -254,6 +254,11 @@ pub trait OptPass<'m> {
 pub trait PassFactory {
     fn prefix(&self) -> &'static str;
     fn build<'m>(&self, m: &'m Module<'_>) -> Box<dyn OptPass<'m> + 'm>;
+    /// The static frequency estimate the analysis runs with (the cost
+    /// model's).
+    fn estimate(&self) -> dtrans_analysis::regions::FrequencyEstimate {
+        crate::relayout::cost::CostModel::default().estimate()
+    }
 }
 
 /// Runs one pass through the steps on `m`, whose DTrans types are already
@@ -271,7 +276,7 @@ pub fn run(
     {
         let m: &Module<'_> = m;
         let pt = analyze(m, read_module(m), source);
-        let info = AnalysisInfo::new(m, pt, union_members);
+        let info = AnalysisInfo::new(m, pt, union_members, factory.estimate());
         let mut cx = OptContext {
             m,
             info,

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::annotator::{self, AnnotateError};
 use crate::optbase::{self, OptError, PassFactory};
+use crate::relayout::cost::CostModel;
 use crate::relayout::{IndexWidth, RelayoutFactory};
 use crate::{delete_field, optbase_test, reorder, split};
 
@@ -40,6 +41,8 @@ pub const DEFAULT_PASSES: &[&str] = &["delete-field", "reorder-fields", "aos-to-
 pub struct PassOptions {
     /// How aos-to-soa and peel store pointers to a split structure.
     pub index: IndexWidth,
+    /// The parameters of the cost model.
+    pub cost: CostModel,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -199,10 +202,16 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
                 continue;
             }
             "optbase-test" => Box::new(optbase_test::OptBaseTest),
-            "reorder-fields" => Box::new(RelayoutFactory::new(&reorder::REORDER_FIELDS)),
-            "delete-field" => Box::new(RelayoutFactory::new(&delete_field::DELETE_FIELD)),
-            "aos-to-soa" => Box::new(RelayoutFactory { policy: &split::AOS_TO_SOA, index: options.index }),
-            "peel" => Box::new(RelayoutFactory { policy: &split::PEEL, index: options.index }),
+            "reorder-fields" => {
+                Box::new(RelayoutFactory { cost: options.cost, ..RelayoutFactory::new(&reorder::REORDER_FIELDS) })
+            }
+            "delete-field" => {
+                Box::new(RelayoutFactory { cost: options.cost, ..RelayoutFactory::new(&delete_field::DELETE_FIELD) })
+            }
+            "aos-to-soa" => {
+                Box::new(RelayoutFactory { policy: &split::AOS_TO_SOA, index: options.index, cost: options.cost })
+            }
+            "peel" => Box::new(RelayoutFactory { policy: &split::PEEL, index: options.index, cost: options.cost }),
             other => return Err(PipelineError::UnknownPass(other.to_string())),
         };
         let o = optbase::run(m, factory.as_ref(), prepared.source, &prepared.union_members)

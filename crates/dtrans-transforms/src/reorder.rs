@@ -19,13 +19,12 @@
 //! alone with that reason.
 use dtrans_analysis::info::Transform;
 
+use crate::relayout::cost::CostModel;
 use crate::relayout::{Candidate, Choice, Policy};
 
 pub struct ReorderFields;
 
 pub static REORDER_FIELDS: ReorderFields = ReorderFields;
-
-const LINE: u64 = 64;
 
 fn pack(fields: &[crate::relayout::FieldFacts], idx: &mut [u32]) {
     idx.sort_by(|a, b| {
@@ -69,11 +68,11 @@ pub(crate) fn lay_out(fields: &[crate::relayout::FieldFacts], order: &[u32]) -> 
 }
 
 /// Cache lines the given fields touch, with the object at a line start.
-fn lines(fields: &[crate::relayout::FieldFacts], offs: &[u64], which: &[u32]) -> u64 {
+fn lines(fields: &[crate::relayout::FieldFacts], offs: &[u64], which: &[u32], line: u64) -> u64 {
     let mut set: Vec<u64> = Vec::new();
     for f in which {
         let (s, e) = (offs[*f as usize], offs[*f as usize] + fields[*f as usize].size.max(1) - 1);
-        for l in s / LINE..=e / LINE {
+        for l in s / line..=e / line {
             if !set.contains(&l) {
                 set.push(l);
             }
@@ -95,7 +94,7 @@ impl Policy for ReorderFields {
         Transform::ReorderFields
     }
 
-    fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String> {
+    fn choose(&self, c: &Candidate<'_>, model: &CostModel) -> Result<Choice, String> {
         let fields = &c.fields;
         let n = fields.len() as u32;
         if n < 2 {
@@ -103,9 +102,8 @@ impl Policy for ReorderFields {
         }
         let rest: Vec<u32> = (1..n).collect();
         let freq: Vec<u64> = c.info.fields.iter().map(|f| f.frequency).collect();
-        let max = freq.iter().copied().max().unwrap_or(0);
-        let hot: Vec<u32> = (0..n).filter(|f| max > 0 && freq[*f as usize] * 10 >= max).collect();
-        let split = c.size > LINE && !hot.is_empty() && hot.len() < n as usize;
+        let hot: Vec<u32> = model.hot(&freq, model.reorder_hot);
+        let split = c.size > model.line && !hot.is_empty() && hot.len() < n as usize;
         let mut order: Vec<u32> = vec![0];
         if split {
             let h: Vec<u32> = rest.iter().copied().filter(|f| hot.contains(f)).collect();
@@ -124,7 +122,8 @@ impl Policy for ReorderFields {
         }
         let old_offs: Vec<u64> = fields.iter().map(|f| f.offset).collect();
         let (new_offs, new_size) = lay_out(fields, &order);
-        let (hot_before, hot_after) = (lines(fields, &old_offs, &hot), lines(fields, &new_offs, &hot));
+        let (hot_before, hot_after) =
+            (lines(fields, &old_offs, &hot, model.line), lines(fields, &new_offs, &hot, model.line));
         if new_size < c.size {
             Ok(Choice { order, detail: "padding removed".into(), ..Default::default() })
         } else if hot_after < hot_before {

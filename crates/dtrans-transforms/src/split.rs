@@ -30,16 +30,16 @@ use dtrans_analysis::info::Transform;
 
 use std::cmp::Reverse;
 
+use crate::relayout::cost::CostModel;
 use crate::relayout::{Candidate, Choice, Policy};
 use crate::reorder::lay_out;
 
-/// Fields accessed at least a quarter as often as the most frequent one
-/// (the analysis's counts: 8^loop depth per access, or profile counts): a
-/// field used only outside the loop nest of the hot ones is cold.
-fn hot_fields(c: &Candidate<'_>) -> Vec<u32> {
+/// Fields accessed at least `peel_hot` as often as the most frequent one
+/// (the analysis's counts, or profile counts): a field used only outside
+/// the loop nest of the hot ones is cold.
+fn hot_fields(c: &Candidate<'_>, model: &CostModel) -> Vec<u32> {
     let freq: Vec<u64> = c.info.fields.iter().map(|f| f.frequency).collect();
-    let max = freq.iter().copied().max().unwrap_or(0);
-    (0..c.fields.len() as u32).filter(|f| max > 0 && freq[*f as usize] * 4 >= max).collect()
+    model.hot(&freq, model.peel_hot)
 }
 
 /// Packed by decreasing alignment, then size (original order among equals).
@@ -51,18 +51,16 @@ fn packed(c: &Candidate<'_>, mut v: Vec<u32>) -> Vec<u32> {
     v
 }
 
-/// A cache line: a record that fits in one is fetched whole by any access,
-/// so splitting it saves nothing and costs a second line when fields of
-/// both parts are used together (measured on bench/programs/mcf_cold:
-/// splitting its 40-byte nodes as well as its 88-byte arcs took a fifth
-/// more time than splitting the arcs alone).
-const LINE: u64 = 64;
-
-fn splittable(c: &Candidate<'_>) -> Result<(), String> {
+/// A record that fits in one cache line is fetched whole by any access, so
+/// splitting it saves nothing and costs a second line when fields of both
+/// parts are used together (measured on bench/programs/mcf_cold: splitting
+/// its 40-byte nodes as well as its 88-byte arcs took a fifth more time
+/// than splitting the arcs alone).
+fn splittable(c: &Candidate<'_>, model: &CostModel) -> Result<(), String> {
     if c.fields.iter().any(|f| f.aggregate) {
         return Err("a field is a structure or an array".into());
     }
-    if c.size <= LINE {
+    if c.size <= model.line {
         return Err(format!("{} bytes fit in one cache line", c.size));
     }
     Ok(())
@@ -106,9 +104,9 @@ impl Policy for Peel {
         Transform::Peel
     }
 
-    fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String> {
-        splittable(c)?;
-        let hot = hot_fields(c);
+    fn choose(&self, c: &Candidate<'_>, model: &CostModel) -> Result<Choice, String> {
+        splittable(c, model)?;
+        let hot = hot_fields(c, model);
         let n = c.fields.len() as u32;
         let cold: Vec<u32> = (0..n).filter(|f| !hot.contains(f)).collect();
         if hot.is_empty() {
@@ -118,7 +116,7 @@ impl Policy for Peel {
             return Err("no cold fields".into());
         }
         let (_, hot_size) = lay_out(&c.fields, &packed(c, hot.clone()));
-        if hot_size * 4 > c.size * 3 {
+        if hot_size as f64 > c.size as f64 * model.peel_hot_cap {
             return Err(format!("the hot fields take {hot_size} of its {} bytes", c.size));
         }
         let (hot, cold) = fill_padding(c, hot, cold, hot_size);
@@ -147,13 +145,13 @@ impl Policy for AosToSoa {
         Transform::AosToSoa
     }
 
-    fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String> {
-        splittable(c)?;
+    fn choose(&self, c: &Candidate<'_>, model: &CostModel) -> Result<Choice, String> {
+        splittable(c, model)?;
         let n = c.fields.len() as u32;
         if n < 2 {
             return Err("fewer than two fields".into());
         }
-        let hot = hot_fields(c);
+        let hot = hot_fields(c, model);
         if hot.len() != n as usize {
             return Err("it has cold fields (peel moves those)".into());
         }

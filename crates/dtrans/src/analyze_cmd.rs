@@ -26,7 +26,12 @@ pub fn run(
     let prepared = prepare(&mut m);
     let types = read_module(&m);
     let pt = analyze(&m, types, prepared.source);
-    let info = AnalysisInfo::new(&m, pt, &prepared.union_members);
+    let info = AnalysisInfo::new(
+        &m,
+        pt,
+        &prepared.union_members,
+        dtrans_transforms::relayout::cost::CostModel::default().estimate(),
+    );
     let Some(mut r) = analysis_report::build(&info, only) else {
         bail!("{}: no structure named {}", file.display(), only.unwrap_or_default());
     };

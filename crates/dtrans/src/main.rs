@@ -235,7 +235,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             analyze_cmd::run(ctx, &file, format, only.as_deref(), cleanup.as_deref())
         }
         Command::Opt { file, passes, output, report, index_width, whole_program, keep } => {
-            let options = dtrans_transforms::pipeline::PassOptions { index: index_width };
+            let options = dtrans_transforms::pipeline::PassOptions { index: index_width, ..Default::default() };
             let keep = whole_program.then(|| keep_list(keep.as_deref()));
             opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options, keep.as_deref())
         }

@@ -26,8 +26,11 @@ use dtrans_types::TypeId;
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::optbase::{Changed, OptContext, OptError, OptPass, PassFactory};
+use cost::CostModel;
+use dtrans_analysis::regions::FrequencyEstimate;
 
 pub mod apply;
+pub mod cost;
 pub mod layouts;
 pub mod plan;
 pub mod sites;
@@ -81,8 +84,8 @@ pub trait Policy: Sync {
     fn transform(&self) -> Transform;
     /// The new field list (old indices, in the new order; deleted or moved
     /// fields left out), the side groups and what it does in words, or why
-    /// the structure is left alone.
-    fn choose(&self, c: &Candidate<'_>) -> Result<Choice, String>;
+    /// the structure is left alone. `model` holds every threshold.
+    fn choose(&self, c: &Candidate<'_>, model: &CostModel) -> Result<Choice, String>;
 }
 
 /// How the pointers to a structure split into arrays are stored in the
@@ -131,11 +134,12 @@ pub const MAX_INDEXED: u64 = u32::MAX as u64 - 1;
 pub struct RelayoutFactory {
     pub policy: &'static dyn Policy,
     pub index: IndexWidth,
+    pub cost: CostModel,
 }
 
 impl RelayoutFactory {
     pub fn new(policy: &'static dyn Policy) -> Self {
-        RelayoutFactory { policy, index: IndexWidth::Auto }
+        RelayoutFactory { policy, index: IndexWidth::Auto, cost: CostModel::default() }
     }
 }
 
@@ -144,10 +148,15 @@ impl PassFactory for RelayoutFactory {
         self.policy.prefix()
     }
 
+    fn estimate(&self) -> FrequencyEstimate {
+        self.cost.estimate()
+    }
+
     fn build<'m>(&self, m: &'m Module<'_>) -> Box<dyn OptPass<'m> + 'm> {
         Box::new(Relayout {
             policy: self.policy,
             index: self.index,
+            cost: self.cost,
             pointer_fields: HashMap::default(),
             counts: HashMap::default(),
             resized: Default::default(),
@@ -170,6 +179,7 @@ impl PassFactory for RelayoutFactory {
 struct Relayout<'m> {
     policy: &'static dyn Policy,
     index: IndexWidth,
+    cost: CostModel,
     /// Structure name -> its fields declared as pointers to a structure
     /// (old field, the pointee's name): the index field candidates.
     pointer_fields: HashMap<String, Vec<(u32, String)>>,
@@ -445,7 +455,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 })
                 .collect();
             let c = Candidate { name: name.clone(), info: s, fields, size: dl.alloc_size(t).unwrap_or(0) };
-            let choice = self.policy.choose(&c).and_then(|ch| {
+            let choice = self.policy.choose(&c, &self.cost).and_then(|ch| {
                 if ch.groups.is_empty() {
                     Ok(ch)
                 } else {

@@ -1,0 +1,581 @@
+//! Access regions: where and how the program visits the objects of each
+//! structure, the input of the layout cost model
+//! (`dtrans_transforms::relayout::cost`).
+//!
+//! A region is one pointer walking over objects of one structure in one
+//! loop (the innermost natural loop of the accesses; outside loops, the
+//! function's body): the accesses made through the same pointer variable
+//! (the same local slot at -O0, the same SSA value at -O2, the same field
+//! of the same kind of object for a pointer loaded from memory) fall in
+//! one region. Per region: how often it visits an object (the executions
+//! of the loop's header), the fields each visit accesses (access counts,
+//! which the model divides by the visits), and how the pointer moves from
+//! one object to the next ([`Walk`]):
+//!
+//! - **Stream**: consecutive objects of an array, an index that is an
+//!   induction variable (`a[i]`, `i++`; also `a[b * K + i]`) or a pointer
+//!   stepped by a constant (`p++`). Hardware prefetchers follow such walks:
+//!   bandwidth decides, and lines shared by neighbouring objects are
+//!   fetched once.
+//! - **Random**: everything else: a pointer loaded from memory
+//!   (`p = p->next`, `a->tail`), an index computed from data (`t[h %
+//!   n]`, `a[order[i]]`), a parameter. Each visit pays for the lines it
+//!   touches.
+//!
+//! Frequencies: with profile metadata (`-fprofile-use`), a block's
+//! execution count; otherwise the static estimate [`FrequencyEstimate`]:
+//! `loop_weight^depth` per block, times the estimated number of calls of
+//! the function (the same estimate at its direct call sites, summed;
+//! `main` and functions with no direct caller count once).
+use dtrans_ir::{BasicBlock, Function, Instruction, Module, Opcode, Value};
+use dtrans_types::TypeId;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+
+use crate::layout::Element;
+use crate::ptr_types::{is_simple_slot, PtrTypes};
+
+/// The static estimate of execution frequencies, when the module has no
+/// profile: each loop level multiplies a block's weight by `loop_weight`,
+/// up to `max_depth` levels. The values belong to the cost model
+/// (`dtrans_transforms::relayout::cost::CostModel`), which documents them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrequencyEstimate {
+    pub loop_weight: u64,
+    pub max_depth: u32,
+}
+
+impl FrequencyEstimate {
+    /// The weight of a block at loop depth `depth`.
+    pub fn weight(&self, depth: u32) -> u64 {
+        self.loop_weight.saturating_pow(depth.min(self.max_depth))
+    }
+
+    /// The largest estimated call count of a function (recursion and deep
+    /// call chains stop there).
+    fn max_calls(&self) -> f64 {
+        (self.loop_weight as f64).powi(2 * self.max_depth as i32).max(1.0)
+    }
+}
+
+/// How a region moves from one object to the next (see the module's doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Walk {
+    Stream,
+    Random,
+}
+
+impl std::fmt::Display for Walk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Walk::Stream => "stream",
+            Walk::Random => "random",
+        })
+    }
+}
+
+/// One pointer visiting objects of one structure in one loop (or function
+/// body).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Region {
+    pub function: String,
+    /// The source line of the loop (its header's first located
+    /// instruction); `None` outside loops or without debug information.
+    pub line: Option<u32>,
+    /// Loop depth of the region (0: outside loops).
+    pub depth: u32,
+    pub walk: Walk,
+    /// Objects visited: executions of the loop's header (of the function's
+    /// entry outside loops), estimated or measured.
+    pub visits: f64,
+    /// Per field (index, sorted): accesses, weighted like `visits`. A field
+    /// read and written in one visit counts twice; the model caps the
+    /// share of visits that touch a field at one.
+    pub fields: Vec<(u32, f64)>,
+    /// Whether the counts are measured (profile metadata) or estimated.
+    pub profile: bool,
+}
+
+/// Natural loops of a function: each block's depth and innermost header.
+pub(crate) struct Loops<'m> {
+    pub depth: HashMap<BasicBlock<'m>, u32>,
+    pub header: HashMap<BasicBlock<'m>, BasicBlock<'m>>,
+}
+
+/// Loop depth and innermost loop header of each block (natural loops from
+/// the dominator tree, one per header: the union of its back edges'
+/// bodies).
+pub(crate) fn loops<'m>(f: Function<'m>) -> Loops<'m> {
+    let blocks: Vec<BasicBlock<'m>> = f.basic_blocks().collect();
+    let index: HashMap<BasicBlock<'m>, usize> = blocks.iter().enumerate().map(|(k, b)| (*b, k)).collect();
+    let n = blocks.len();
+    let succs: Vec<Vec<usize>> = blocks
+        .iter()
+        .map(|b| {
+            b.terminator()
+                .map(|t| t.successors().iter().filter_map(|s| index.get(s).copied()).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut preds = vec![Vec::new(); n];
+    for (b, ss) in succs.iter().enumerate() {
+        for s in ss {
+            preds[*s].push(b);
+        }
+    }
+    // Reverse post-order from the entry.
+    let mut order = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    if n > 0 {
+        seen[0] = true;
+        stack.push((0, 0));
+    }
+    while let Some((b, k)) = stack.pop() {
+        if k < succs[b].len() {
+            stack.push((b, k + 1));
+            let s = succs[b][k];
+            if !seen[s] {
+                seen[s] = true;
+                stack.push((s, 0));
+            }
+        } else {
+            order.push(b);
+        }
+    }
+    order.reverse();
+    let mut rpo = vec![usize::MAX; n];
+    for (k, b) in order.iter().enumerate() {
+        rpo[*b] = k;
+    }
+    // Dominators (Cooper, Harvey and Kennedy's iteration).
+    let mut idom = vec![usize::MAX; n];
+    if n > 0 {
+        idom[0] = 0;
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in order.iter().skip(1) {
+            let mut new = usize::MAX;
+            for &p in &preds[b] {
+                if idom[p] == usize::MAX {
+                    continue;
+                }
+                new = if new == usize::MAX { p } else { intersect(&idom, &rpo, p, new) };
+            }
+            if new != usize::MAX && idom[b] != new {
+                idom[b] = new;
+                changed = true;
+            }
+        }
+    }
+    let dominates = |a: usize, mut b: usize| loop {
+        if a == b {
+            return true;
+        }
+        if idom[b] == b || idom[b] == usize::MAX {
+            return false;
+        }
+        b = idom[b];
+    };
+    // Natural loops: one per header, the union of its back edges' bodies.
+    let mut bodies: HashMap<usize, HashSet<usize>> = HashMap::default();
+    for (b, ss) in succs.iter().enumerate() {
+        for &h in ss {
+            if rpo[b] != usize::MAX && dominates(h, b) {
+                let body = bodies.entry(h).or_default();
+                body.insert(h);
+                let mut work = vec![b];
+                while let Some(x) = work.pop() {
+                    if body.insert(x) {
+                        work.extend(preds[x].iter().copied());
+                    }
+                }
+            }
+        }
+    }
+    let mut depth: HashMap<BasicBlock<'m>, u32> = HashMap::default();
+    // Innermost loop: the smallest body holding the block.
+    let mut inner: HashMap<usize, (usize, usize)> = HashMap::default();
+    for (h, body) in &bodies {
+        for b in body {
+            *depth.entry(blocks[*b]).or_default() += 1;
+            let e = inner.entry(*b).or_insert((usize::MAX, *h));
+            if body.len() < e.0 || (body.len() == e.0 && *h < e.1) {
+                *e = (body.len(), *h);
+            }
+        }
+    }
+    let header = inner.into_iter().map(|(b, (_, h))| (blocks[b], blocks[h])).collect();
+    Loops { depth, header }
+}
+
+fn intersect(idom: &[usize], rpo: &[usize], mut a: usize, mut b: usize) -> usize {
+    while a != b {
+        while rpo[a] > rpo[b] {
+            a = idom[a];
+        }
+        while rpo[b] > rpo[a] {
+            b = idom[b];
+        }
+    }
+    a
+}
+
+/// Estimated calls of each defined function (static estimate): `main` and
+/// functions without a direct caller once, the others the sum over their
+/// direct call sites of the caller's calls times the call block's weight;
+/// capped (recursion).
+pub(crate) fn call_weights<'m>(
+    m: &'m Module<'_>,
+    loops: &HashMap<Function<'m>, Loops<'m>>,
+    est: FrequencyEstimate,
+) -> HashMap<Function<'m>, f64> {
+    let defined: Vec<Function<'m>> = m.functions().filter(|f| !f.is_declaration()).collect();
+    // (caller, callee, weight of the call's block)
+    let mut edges: Vec<(Function<'m>, Function<'m>, f64)> = Vec::new();
+    for f in &defined {
+        let l = &loops[f];
+        for b in f.basic_blocks() {
+            let w = est.weight(l.depth.get(&b).copied().unwrap_or(0)) as f64;
+            for i in b.instructions() {
+                if let Some(g) = i.called_function().filter(|g| !g.is_declaration()) {
+                    edges.push((*f, g, w));
+                }
+            }
+        }
+    }
+    let called: HashSet<Function<'m>> = edges.iter().map(|e| e.1).collect();
+    let base: HashMap<Function<'m>, f64> =
+        defined.iter().map(|f| (*f, if f.name() == "main" || !called.contains(f) { 1.0 } else { 0.0 })).collect();
+    let cap = est.max_calls();
+    let mut w = base.clone();
+    for _ in 0..defined.len().min(64) + 1 {
+        let mut next = base.clone();
+        for (a, b, x) in &edges {
+            let add = w.get(a).copied().unwrap_or(0.0) * x;
+            if let Some(v) = next.get_mut(b) {
+                *v = (*v + add).min(cap);
+            }
+        }
+        if next == w {
+            break;
+        }
+        w = next;
+    }
+    w
+}
+
+/// How the blocks of the function being walked are weighted.
+pub(crate) struct FnFrequencies<'m> {
+    pub function: Function<'m>,
+    pub loops: Loops<'m>,
+    /// Profile counts of the blocks, when the function has them.
+    pub counts: Option<HashMap<BasicBlock<'m>, u64>>,
+    /// Estimated calls of the function (static estimate only).
+    pub calls: f64,
+    pub est: FrequencyEstimate,
+}
+
+impl<'m> FnFrequencies<'m> {
+    fn weight(&self, b: BasicBlock<'m>) -> f64 {
+        match &self.counts {
+            Some(c) => c.get(&b).copied().unwrap_or(0) as f64,
+            None => self.calls * self.est.weight(self.loops.depth.get(&b).copied().unwrap_or(0)) as f64,
+        }
+    }
+}
+
+/// A region being collected.
+struct Acc<'m> {
+    function: Function<'m>,
+    header: Option<BasicBlock<'m>>,
+    walk: Walk,
+    visits: f64,
+    depth: u32,
+    profile: bool,
+    fields: BTreeMap<u32, f64>,
+}
+
+/// Collects the regions of every structure during the field walk.
+#[derive(Default)]
+pub(crate) struct RegionBuilder<'m> {
+    regions: HashMap<(TypeId, u64), Acc<'m>>,
+    order: Vec<(TypeId, u64)>,
+}
+
+impl<'m> RegionBuilder<'m> {
+    /// An access (load or store) of `elements` through `addr` in block
+    /// `b` of the function `fx` describes.
+    pub(crate) fn access(
+        &mut self,
+        pt: &PtrTypes<'m>,
+        fx: &FnFrequencies<'m>,
+        b: BasicBlock<'m>,
+        addr: Value<'m>,
+        elements: &[Element],
+    ) {
+        if elements.is_empty() {
+            return;
+        }
+        let weight = fx.weight(b);
+        let header = fx.loops.header.get(&b).copied();
+        let (base, index) = element_base(addr);
+        let key = {
+            let mut h = rustc_hash::FxHasher::default();
+            fx.function.hash(&mut h);
+            header.hash(&mut h);
+            base_key(pt, base, 0).hash(&mut h);
+            index.map(index_key).hash(&mut h);
+            h.finish()
+        };
+        for e in elements {
+            let k = (e.aggregate, key);
+            if !self.regions.contains_key(&k) {
+                let walk = match index {
+                    Some(i) => classify_index(i, 0),
+                    None => classify_ptr(base, 0),
+                };
+                let visits = match header {
+                    Some(h) => fx.weight(h),
+                    None => fx.function.basic_blocks().next().map_or(weight, |entry| fx.weight(entry)),
+                };
+                let depth = header.and_then(|h| fx.loops.depth.get(&h).copied()).unwrap_or(0);
+                self.regions.insert(
+                    k,
+                    Acc {
+                        function: fx.function,
+                        header,
+                        walk,
+                        visits,
+                        depth,
+                        profile: fx.counts.is_some(),
+                        fields: BTreeMap::new(),
+                    },
+                );
+                self.order.push(k);
+            }
+            let acc = self.regions.get_mut(&k).expect("inserted above");
+            *acc.fields.entry(e.field).or_default() += weight;
+        }
+    }
+
+    /// The regions of each structure, in the order they were first seen;
+    /// regions never executed (profile counts of zero) are left out.
+    pub(crate) fn finish(self) -> HashMap<TypeId, Vec<Region>> {
+        let mut out: HashMap<TypeId, Vec<Region>> = HashMap::default();
+        let mut regions = self.regions;
+        for k in self.order {
+            let Some(a) = regions.remove(&k) else { continue };
+            if a.visits <= 0.0 {
+                continue;
+            }
+            let line = a.header.and_then(|h| h.instructions().find_map(|i| i.debug_location()).map(|(_, l)| l));
+            out.entry(k.0).or_default().push(Region {
+                function: a.function.name(),
+                line,
+                depth: a.depth,
+                walk: a.walk,
+                visits: a.visits,
+                fields: a.fields.into_iter().collect(),
+                profile: a.profile,
+            });
+        }
+        out
+    }
+}
+
+/// The GEP (instruction or constant expression) `v` as (pointer, indices),
+/// or a pointer cast as (pointer, no indices).
+fn gep_parts<'m>(v: Value<'m>) -> Option<(Value<'m>, Vec<Value<'m>>)> {
+    let (op, ops) = match v.as_instruction() {
+        Some(i) => (i.opcode(), i.operands()),
+        None => (v.const_opcode()?, v.operands()),
+    };
+    match op {
+        Opcode::LLVMGetElementPtr => Some((*ops.first()?, ops[1..].to_vec())),
+        Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast => Some((*ops.first()?, Vec::new())),
+        _ => None,
+    }
+}
+
+/// The pointer an address is computed from, with the variable index of
+/// the step that selects the object (`a[i].f`: `a` and `i`), after steps
+/// by constants (field addresses, `p + 1`).
+fn element_base<'m>(addr: Value<'m>) -> (Value<'m>, Option<Value<'m>>) {
+    let mut v = addr;
+    for _ in 0..16 {
+        let Some((ptr, idx)) = gep_parts(v) else { break };
+        if let Some(i) = idx.iter().find(|i| !i.is_constant()) {
+            return (ptr, Some(*i));
+        }
+        v = ptr;
+    }
+    (v, None)
+}
+
+/// `v` after steps by constants and pointer casts.
+fn strip_const_steps(mut v: Value<'_>) -> Value<'_> {
+    for _ in 0..16 {
+        match gep_parts(v) {
+            Some((ptr, idx)) if idx.iter().all(|i| i.is_constant()) => v = ptr,
+            _ => break,
+        }
+    }
+    v
+}
+
+/// `v` after integer casts and arithmetic with a constant (`i + 1`,
+/// `i * 4`, `i << 3`).
+fn strip_arith(mut v: Value<'_>) -> Value<'_> {
+    for _ in 0..16 {
+        let Some(i) = v.as_instruction() else { break };
+        let ops = i.operands();
+        match i.opcode() {
+            Opcode::LLVMSExt | Opcode::LLVMZExt | Opcode::LLVMTrunc => v = ops[0],
+            Opcode::LLVMAdd | Opcode::LLVMSub | Opcode::LLVMMul | Opcode::LLVMShl | Opcode::LLVMOr
+                if ops.len() == 2 =>
+            {
+                if ops[1].is_constant() {
+                    v = ops[0];
+                } else if ops[0].is_constant() {
+                    v = ops[1];
+                } else {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    v
+}
+
+/// The local slot (a simple alloca: only loaded and stored) `v` is loaded
+/// from.
+fn slot_of(v: Value<'_>) -> Option<Value<'_>> {
+    let i = v.as_instruction().filter(|i| i.opcode() == Opcode::LLVMLoad)?;
+    let a = i.operand(0)?;
+    (a.as_instruction().is_some_and(|x| x.opcode() == Opcode::LLVMAlloca) && is_simple_slot(a)).then_some(a)
+}
+
+/// The values stored into a slot.
+fn stored_into(slot: Value<'_>) -> Vec<Value<'_>> {
+    slot.users()
+        .into_iter()
+        .filter_map(|u| u.as_instruction())
+        .filter(|i| i.opcode() == Opcode::LLVMStore && i.operand(1) == Some(slot))
+        .filter_map(|i| i.operand(0))
+        .collect()
+}
+
+fn phi(v: Value<'_>) -> Option<Instruction<'_>> {
+    v.as_instruction().filter(|i| i.opcode() == Opcode::LLVMPHI)
+}
+
+/// Whether an index walks consecutive objects: an induction variable
+/// (a phi or a slot that receives itself plus a constant), maybe scaled or
+/// offset, or a sum with one.
+fn classify_index(i: Value<'_>, depth: u32) -> Walk {
+    if depth > 4 {
+        return Walk::Random;
+    }
+    let x = strip_arith(i);
+    if let Some(p) = phi(x) {
+        let inc = p.incoming();
+        if inc.iter().any(|(y, _)| strip_arith(*y) == x && *y != x) {
+            return Walk::Stream;
+        }
+        if inc.iter().any(|(y, _)| *y != x && classify_index(*y, depth + 1) == Walk::Stream) {
+            return Walk::Stream;
+        }
+        return Walk::Random;
+    }
+    if let Some(slot) = slot_of(x) {
+        let steps = stored_into(slot).into_iter().any(|s| strip_arith(s) != s && slot_of(strip_arith(s)) == Some(slot));
+        return if steps { Walk::Stream } else { Walk::Random };
+    }
+    if let Some(ins) = x.as_instruction() {
+        if matches!(ins.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub) {
+            if ins.operands().into_iter().any(|o| classify_index(o, depth + 1) == Walk::Stream) {
+                return Walk::Stream;
+            }
+        }
+    }
+    Walk::Random
+}
+
+/// Whether a pointer walks consecutive objects: stepped by a constant
+/// from itself (a phi, or a slot that receives itself plus a constant),
+/// or an element address with a streaming index.
+fn classify_ptr(p: Value<'_>, depth: u32) -> Walk {
+    if depth > 4 {
+        return Walk::Random;
+    }
+    let x = strip_const_steps(p);
+    let stream_value = |s: Value<'_>| match element_base(s) {
+        (_, Some(i)) => classify_index(i, depth + 1) == Walk::Stream,
+        _ => false,
+    };
+    if let Some(ph) = phi(x) {
+        let inc = ph.incoming();
+        if inc.iter().any(|(y, _)| *y != x && strip_const_steps(*y) == x) {
+            return Walk::Stream;
+        }
+        if inc.iter().any(|(y, _)| *y != x && (stream_value(*y) || classify_ptr(*y, depth + 1) == Walk::Stream)) {
+            return Walk::Stream;
+        }
+        return Walk::Random;
+    }
+    if let Some(slot) = slot_of(x) {
+        for s in stored_into(slot) {
+            let base = strip_const_steps(s);
+            if base != s && slot_of(base) == Some(slot) {
+                return Walk::Stream;
+            }
+            if stream_value(s) {
+                return Walk::Stream;
+            }
+        }
+        return Walk::Random;
+    }
+    if stream_value(x) {
+        return Walk::Stream;
+    }
+    Walk::Random
+}
+
+/// What identifies the pointer of an access: the slot it is loaded from,
+/// the field (and the object pointer of that field) it is loaded from, or
+/// the value itself.
+fn base_key(pt: &PtrTypes<'_>, v: Value<'_>, depth: u32) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    let x = strip_const_steps(v);
+    if let Some(slot) = slot_of(x) {
+        (0u8, slot).hash(&mut h);
+    } else if let (Some(load), true) = (x.as_instruction().filter(|i| i.opcode() == Opcode::LLVMLoad), depth < 4) {
+        let addr = load.operand(0).unwrap_or(x);
+        let elements = pt.info(addr).map(|i| i.elements.clone()).unwrap_or_default();
+        let (b, idx) = element_base(addr);
+        (1u8, elements, base_key(pt, b, depth + 1), idx.map(index_key)).hash(&mut h);
+    } else {
+        (2u8, x).hash(&mut h);
+    }
+    h.finish()
+}
+
+/// What identifies an index: its slot, else its value (after casts).
+fn index_key(i: Value<'_>) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    let mut x = i;
+    while let Some(ins) = x.as_instruction().filter(|ins| matches!(ins.opcode(), Opcode::LLVMSExt | Opcode::LLVMZExt)) {
+        x = ins.operands()[0];
+    }
+    match slot_of(x) {
+        Some(s) => (0u8, s).hash(&mut h),
+        None => (1u8, x).hash(&mut h),
+    }
+    h.finish()
+}
