@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::fields::{FieldInfo, SingleAlloc, SingleValue};
 use crate::info::{AnalysisInfo, Transform};
+use crate::regions::Walk;
 use crate::safety::Condition;
 
 const CACHE_LINE: u64 = 64;
@@ -41,6 +42,20 @@ pub struct StructReport {
     pub legal: serde_json::Map<String, serde_json::Value>,
     /// Per transformation, the conditions that forbid it.
     pub blocked_by: serde_json::Map<String, serde_json::Value>,
+    /// Where and how the program visits its objects ([`crate::regions`]).
+    pub regions: Vec<RegionReport>,
+}
+
+#[derive(Serialize)]
+pub struct RegionReport {
+    pub function: String,
+    pub line: Option<u32>,
+    pub depth: u32,
+    pub walk: Walk,
+    pub visits: f64,
+    /// Per field accessed: its index and accesses per visit.
+    pub fields: Vec<(u32, f64)>,
+    pub profile: bool,
 }
 
 #[derive(Serialize)]
@@ -103,7 +118,20 @@ pub fn build(info: &AnalysisInfo<'_>, only: Option<&str>) -> Option<Report> {
             legal.insert(t.name().into(), ok.into());
             blocked_by.insert(t.name().into(), blocking.iter().map(|c| c.name()).collect::<Vec<_>>().into());
         }
-        structs.push(StructReport { name, size: s.size, align: s.align, fields, safety, legal, blocked_by });
+        let regions = s
+            .regions
+            .iter()
+            .map(|r| RegionReport {
+                function: r.function.clone(),
+                line: r.line,
+                depth: r.depth,
+                walk: r.walk,
+                visits: r.visits,
+                fields: r.fields.iter().map(|(f, w)| (*f, round3(w / r.visits))).collect(),
+                profile: r.profile,
+            })
+            .collect();
+        structs.push(StructReport { name, size: s.size, align: s.align, fields, safety, legal, blocked_by, regions });
     }
     if only.is_some() && structs.is_empty() {
         return None;
@@ -115,6 +143,10 @@ pub fn build(info: &AnalysisInfo<'_>, only: Option<&str>) -> Option<Report> {
         cleanup: None,
         structs,
     })
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
 }
 
 fn field_report(index: usize, ty: String, lay: (Option<u64>, Option<u64>), f: &FieldInfo) -> FieldReport {
@@ -257,6 +289,23 @@ fn struct_text(out: &mut String, s: &StructReport) {
         })
         .collect();
     let _ = writeln!(out, "  legal: {}", legal.join("; "));
+    for r in &s.regions {
+        let at = match (r.line, r.depth) {
+            (_, 0) => "outside loops".to_string(),
+            (Some(l), d) => format!("loop at line {l}, depth {d}"),
+            (None, d) => format!("loop at depth {d}"),
+        };
+        let fields: Vec<String> = r.fields.iter().map(|(f, a)| format!("{f} x{a}")).collect();
+        let _ = writeln!(
+            out,
+            "  visited: {} in @{} ({at}), {} visits{}: fields {}",
+            r.walk,
+            r.function,
+            r.visits,
+            if r.profile { " (profile)" } else { "" },
+            fields.join(", ")
+        );
+    }
 }
 
 fn lattice(v: &serde_json::Value) -> String {

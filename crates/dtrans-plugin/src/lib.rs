@@ -26,6 +26,7 @@
 //!   there (the last run's); without it, one line per changed structure on
 //!   stderr, as `dtrans cc` prints them.
 //! - `DTRANS_INDEX_WIDTH=auto|32|64`: as `dtrans opt --index-width`.
+//! - `DTRANS_COST=KEY=VALUE,...`: as `dtrans opt --cost`.
 //! - `DTRANS_PLUGIN_TEST_PANIC` (set: for the tests only): the run
 //!   panics, to show that the panic stops at the boundary.
 //!

@@ -103,9 +103,13 @@ impl Job {
             Some(w) => w.trim().parse().map_err(|e| format!("dtrans: DTRANS_INDEX_WIDTH='{w}': {e}"))?,
             None => Default::default(),
         };
+        let cost = match env("DTRANS_COST") {
+            Some(c) => c.parse().map_err(|e| format!("dtrans: DTRANS_COST='{c}': {e}"))?,
+            None => Default::default(),
+        };
         let report = env("DTRANS_REPORT").filter(|r| !r.is_empty()).map(PathBuf::from);
         let test_panic = env("DTRANS_PLUGIN_TEST_PANIC").is_some();
-        Ok(Job { at, name, passes, options: PassOptions { index, ..Default::default() }, report, test_panic })
+        Ok(Job { at, name, passes, options: PassOptions { index, cost }, report, test_panic })
     }
 }
 
@@ -163,7 +167,7 @@ pub fn run(m: &mut Module<'_>, job: &Job) -> Result<Done, Failure> {
                 .map_err(|e| Failure::valid(format!("dtrans: DTRANS_REPORT: {}: {e}", path.display())))?;
         }
         None => {
-            for line in report.summary_lines() {
+            for line in report.summary_lines().into_iter().chain(report.cost_lines()) {
                 eprintln!("{line}");
             }
         }

@@ -13,7 +13,7 @@
 //! its reads become that constant.
 use dtrans_analysis::info::Transform;
 
-use crate::relayout::cost::CostModel;
+use crate::relayout::cost::{CostModel, Layout, Prediction};
 use crate::relayout::{Candidate, Choice, Policy};
 
 pub struct DeleteField;
@@ -33,7 +33,7 @@ impl Policy for DeleteField {
         Transform::DeleteField
     }
 
-    fn choose(&self, c: &Candidate<'_>, _model: &CostModel) -> Result<Choice, String> {
+    fn choose(&self, c: &Candidate<'_>, model: &CostModel, pred: &mut Option<Prediction>) -> Result<Choice, String> {
         let n = c.fields.len();
         let usable = |f: u32| !c.info.fields[f as usize].complex_use && !c.fields[f as usize].aggregate;
         let unread: Vec<u32> = (0..n as u32).filter(|f| usable(*f) && !c.info.fields[*f as usize].read).collect();
@@ -51,6 +51,17 @@ impl Policy for DeleteField {
         if new_size >= c.size {
             return Err("deleting the unread or constant fields saves no bytes".into());
         }
+        let shape = c.shape();
+        let (mut p, t0) = Prediction::new(model, &c.name, &shape);
+        let layout = Layout::record(&c.fields, &order);
+        let t1 = model.traffic(&shape, &layout);
+        p.add("delete-field", &shape, &layout, t1);
+        let decided = model.decide((t0, c.size), (t1, new_size), true);
+        if decided.is_ok() {
+            p.choice = "delete-field".into();
+        }
+        *pred = Some(p);
+        decided?;
         let name = |f: &u32| c.fields[*f as usize].name.as_str();
         let mut parts = Vec::new();
         if !unread.is_empty() {

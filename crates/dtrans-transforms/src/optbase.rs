@@ -59,6 +59,8 @@ pub struct Outcome {
     /// (structure, why it was not changed).
     pub rejected: Vec<(String, String)>,
     pub globals_replaced: usize,
+    /// What the cost model predicted for each candidate.
+    pub predictions: Vec<crate::relayout::cost::Prediction>,
 }
 
 /// One structure replaced.

@@ -9,17 +9,14 @@
 //! follow by decreasing ABI alignment, then decreasing size (what packs a C
 //! structure without holes), or by increasing alignment when that fills
 //! the hole after a small first field better; original order among equals.
-//! When the structure spans more than one cache line, the hot fields (those
-//! accessed at least a tenth as often as the most frequent one, by the
-//! analysis's loop-weighted counts or measured profile counts) come right
-//! after the first field, each group packed by the same rule.
-//!
-//! Profitable when the structure shrinks, or when its hot fields then
-//! touch fewer cache lines than before; otherwise the structure is left
-//! alone with that reason.
+//! The candidate orders and the decision are the cost model's
+//! (`relayout::cost`): the packed order, and orders with the fields of the
+//! heaviest regions first; the one predicted cheapest (then smallest) is
+//! made when the structure shrinks at no more predicted traffic, or when
+//! it saves the model's margin of the traffic.
 use dtrans_analysis::info::Transform;
 
-use crate::relayout::cost::CostModel;
+use crate::relayout::cost::{CostModel, Layout, Prediction};
 use crate::relayout::{Candidate, Choice, Policy};
 
 pub struct ReorderFields;
@@ -36,7 +33,7 @@ fn pack(fields: &[crate::relayout::FieldFacts], idx: &mut [u32]) {
 /// `idx` packed after `prefix`: by decreasing alignment, or increasing when
 /// that makes the whole smaller (a small first field leaves a hole only
 /// small fields fill).
-fn pack_after(fields: &[crate::relayout::FieldFacts], prefix: &[u32], idx: &[u32]) -> Vec<u32> {
+pub(crate) fn pack_after(fields: &[crate::relayout::FieldFacts], prefix: &[u32], idx: &[u32]) -> Vec<u32> {
     let mut down = idx.to_vec();
     pack(fields, &mut down);
     let mut up = idx.to_vec();
@@ -67,20 +64,6 @@ pub(crate) fn lay_out(fields: &[crate::relayout::FieldFacts], order: &[u32]) -> 
     (offs, at.div_ceil(max) * max)
 }
 
-/// Cache lines the given fields touch, with the object at a line start.
-fn lines(fields: &[crate::relayout::FieldFacts], offs: &[u64], which: &[u32], line: u64) -> u64 {
-    let mut set: Vec<u64> = Vec::new();
-    for f in which {
-        let (s, e) = (offs[*f as usize], offs[*f as usize] + fields[*f as usize].size.max(1) - 1);
-        for l in s / line..=e / line {
-            if !set.contains(&l) {
-                set.push(l);
-            }
-        }
-    }
-    set.len() as u64
-}
-
 impl Policy for ReorderFields {
     fn pass_name(&self) -> &'static str {
         "reorder-fields"
@@ -94,46 +77,55 @@ impl Policy for ReorderFields {
         Transform::ReorderFields
     }
 
-    fn choose(&self, c: &Candidate<'_>, model: &CostModel) -> Result<Choice, String> {
-        let fields = &c.fields;
-        let n = fields.len() as u32;
+    fn choose(&self, c: &Candidate<'_>, model: &CostModel, pred: &mut Option<Prediction>) -> Result<Choice, String> {
+        let n = c.fields.len() as u32;
         if n < 2 {
             return Err("fewer than two fields".into());
         }
-        let rest: Vec<u32> = (1..n).collect();
-        let freq: Vec<u64> = c.info.fields.iter().map(|f| f.frequency).collect();
-        let hot: Vec<u32> = model.hot(&freq, model.reorder_hot);
-        let split = c.size > model.line && !hot.is_empty() && hot.len() < n as usize;
-        let mut order: Vec<u32> = vec![0];
-        if split {
-            let h: Vec<u32> = rest.iter().copied().filter(|f| hot.contains(f)).collect();
-            let cold: Vec<u32> = rest.iter().copied().filter(|f| !hot.contains(f)).collect();
-            let h = pack_after(fields, &order, &h);
-            order.extend(h);
-            let cold = pack_after(fields, &order, &cold);
-            order.extend(cold);
-        } else {
-            let r = pack_after(fields, &order, &rest);
-            order.extend(r);
-        }
-        let identity: Vec<u32> = (0..n).collect();
-        if order == identity {
+        let shape = c.shape();
+        let (mut p, t0) = Prediction::new(model, &c.name, &shape);
+        let orders = model.reorder_orders(&shape);
+        if orders.is_empty() {
+            *pred = Some(p);
             return Err("already in the chosen order".into());
         }
-        let old_offs: Vec<u64> = fields.iter().map(|f| f.offset).collect();
-        let (new_offs, new_size) = lay_out(fields, &order);
-        let (hot_before, hot_after) =
-            (lines(fields, &old_offs, &hot, model.line), lines(fields, &new_offs, &hot, model.line));
-        if new_size < c.size {
-            Ok(Choice { order, detail: "padding removed".into(), ..Default::default() })
-        } else if hot_after < hot_before {
-            Ok(Choice {
-                order,
-                detail: format!("hot fields in {hot_after} cache line(s) instead of {hot_before}"),
-                ..Default::default()
-            })
-        } else {
-            Err("no padding to remove and the hot fields are already together".into())
+        let mut best: Option<(f64, u64, Vec<u32>)> = None;
+        for o in orders {
+            let l = Layout::record(&c.fields, &o);
+            let t = model.traffic(&shape, &l);
+            p.add("reorder-fields", &shape, &l, t);
+            if best.as_ref().is_none_or(|b| t < b.0 * (1.0 - 1e-9) || (t <= b.0 * (1.0 + 1e-9) && l.size() < b.1)) {
+                best = Some((t, l.size(), o));
+            }
         }
+        let (t1, size, order) = best.expect("one order at least");
+        let result = match model.decide((t0, c.size), (t1, size), true) {
+            Ok(_) if size < c.size => Ok(Choice { order, detail: "padding removed".into(), ..Default::default() }),
+            Ok(saving) => {
+                let hot = Layout::record(&c.fields, &order);
+                let lines = |l: &Layout| {
+                    shape.regions.iter().map(|r| model.region_cost(&shape, r, l).lines).fold(0.0, f64::max)
+                };
+                Ok(Choice {
+                    order,
+                    detail: format!(
+                        "hot fields together: {:.2} instead of {:.2} lines per visit, predicted traffic -{:.0}%",
+                        lines(&hot),
+                        lines(&crate::relayout::cost::Layout::current(&c.fields, c.size)),
+                        100.0 * saving
+                    ),
+                    ..Default::default()
+                })
+            }
+            Err(why) => Err(match &p.hot {
+                Some(h) => format!("{why} (hottest: {h})"),
+                None => why,
+            }),
+        };
+        if result.is_ok() {
+            p.choice = "reorder-fields".into();
+        }
+        *pred = Some(p);
+        result
     }
 }

@@ -26,65 +26,77 @@
 //! the structures that hold such pointers and may change layout. A 64-bit
 //! index is not made: it would hold what the pointer does, in the same
 //! bytes.
+//!
+//! What to split, and how, is the cost model's (`relayout::cost`): peel
+//! takes the grouping of fields it predicts cheapest (which fields go
+//! together, how many groups), aos-to-soa one array per field when no
+//! grouping is predicted cheaper; both only when the saving passes the
+//! model's margin.
 use dtrans_analysis::info::Transform;
 
 use std::cmp::Reverse;
 
-use crate::relayout::cost::CostModel;
+use crate::relayout::cost::{packed, CostModel, Layout, Prediction};
 use crate::relayout::{Candidate, Choice, Policy};
 use crate::reorder::lay_out;
 
-/// Fields accessed at least `peel_hot` as often as the most frequent one
-/// (the analysis's counts, or profile counts): a field used only outside
-/// the loop nest of the hot ones is cold.
-fn hot_fields(c: &Candidate<'_>, model: &CostModel) -> Vec<u32> {
-    let freq: Vec<u64> = c.info.fields.iter().map(|f| f.frequency).collect();
-    model.hot(&freq, model.peel_hot)
-}
-
-/// Packed by decreasing alignment, then size (original order among equals).
-fn packed(c: &Candidate<'_>, mut v: Vec<u32>) -> Vec<u32> {
-    v.sort_by(|a, b| {
-        let (fa, fb) = (&c.fields[*a as usize], &c.fields[*b as usize]);
-        fb.align.cmp(&fa.align).then(fb.size.cmp(&fa.size)).then(a.cmp(b))
-    });
-    v
-}
-
-/// A record that fits in one cache line is fetched whole by any access, so
-/// splitting it saves nothing and costs a second line when fields of both
-/// parts are used together (measured on bench/programs/mcf_cold: splitting
-/// its 40-byte nodes as well as its 88-byte arcs took a fifth more time
-/// than splitting the arcs alone).
-fn splittable(c: &Candidate<'_>, model: &CostModel) -> Result<(), String> {
+/// Why a structure cannot be split whatever the model says.
+fn splittable(c: &Candidate<'_>) -> Result<(), String> {
     if c.fields.iter().any(|f| f.aggregate) {
         return Err("a field is a structure or an array".into());
     }
-    if c.size <= model.line {
-        return Err(format!("{} bytes fit in one cache line", c.size));
+    if c.fields.len() < 2 {
+        return Err("fewer than two fields".into());
     }
     Ok(())
 }
 
-/// Cold fields that fit in the hot record's padding join it, largest
-/// first: the hot record keeps its size, the cold one shrinks. (On
+/// Cold fields that fit in the main record's padding join it, largest
+/// first: the main record keeps its size, the side record shrinks. (On
 /// bench/programs/events, `{time, kind}` is 12 bytes padded to 16; with
 /// the 4-byte `source` it is still 16, and the cold record goes from 64
-/// bytes to 56: 72 in all, the original's size, instead of 80.) At least
-/// one field stays cold.
-fn fill_padding(c: &Candidate<'_>, mut hot: Vec<u32>, mut cold: Vec<u32>, size: u64) -> (Vec<u32>, Vec<u32>) {
-    while cold.len() > 1 {
+/// bytes to 56: 72 in all, the original's size, instead of 80.) Taken
+/// from the last side group (the least accessed), of which at least one
+/// field stays.
+fn fill_padding(c: &Candidate<'_>, groups: &mut [Vec<u32>]) {
+    let Some(last) = groups.len().checked_sub(1).filter(|l| *l > 0) else { return };
+    let size = lay_out(&c.fields, &groups[0]).1;
+    while groups[last].len() > 1 {
         let fits = |f: u32| {
-            let mut h = hot.clone();
+            let mut h = groups[0].clone();
             h.push(f);
-            lay_out(&c.fields, &packed(c, h)).1 == size
+            lay_out(&c.fields, &packed(&c.fields, &h)).1 == size
         };
-        let best = cold.iter().copied().filter(|f| fits(*f)).max_by_key(|f| (c.fields[*f as usize].size, Reverse(*f)));
+        let best =
+            groups[last].iter().copied().filter(|f| fits(*f)).max_by_key(|f| (c.fields[*f as usize].size, Reverse(*f)));
         let Some(f) = best else { break };
-        hot.push(f);
-        cold.retain(|x| *x != f);
+        groups[0].push(f);
+        groups[0] = packed(&c.fields, &groups[0]);
+        groups[last].retain(|x| *x != f);
     }
-    (hot, cold)
+}
+
+/// The `what` part of a rejection, with the heaviest region.
+fn predicted(why: String, p: &Prediction) -> String {
+    match &p.hot {
+        Some(h) => format!("{why} (hottest: {h})"),
+        None => why,
+    }
+}
+
+/// peel's best grouping (after `fill_padding`) and its traffic, if any.
+fn best_grouping(c: &Candidate<'_>, model: &CostModel, pred: &mut Prediction) -> Option<(Layout, f64)> {
+    let shape = c.shape();
+    let parts = model.partitions(&shape);
+    // The cheapest; among equals, the fewest groups.
+    let (best, _) =
+        parts.iter().min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.groups.len().cmp(&b.0.groups.len())))?.clone();
+    let mut groups: Vec<Vec<u32>> = best.groups.iter().map(|g| g.fields.clone()).collect();
+    fill_padding(c, &mut groups);
+    let layout = Layout::split(&c.fields, &groups);
+    let t = model.traffic(&shape, &layout);
+    pred.add("peel", &shape, &layout, t);
+    Some((layout, t))
 }
 
 pub struct Peel;
@@ -104,27 +116,28 @@ impl Policy for Peel {
         Transform::Peel
     }
 
-    fn choose(&self, c: &Candidate<'_>, model: &CostModel) -> Result<Choice, String> {
-        splittable(c, model)?;
-        let hot = hot_fields(c, model);
-        let n = c.fields.len() as u32;
-        let cold: Vec<u32> = (0..n).filter(|f| !hot.contains(f)).collect();
-        if hot.is_empty() {
-            return Err("no field is accessed in the code".into());
-        }
-        if cold.is_empty() {
-            return Err("no cold fields".into());
-        }
-        let (_, hot_size) = lay_out(&c.fields, &packed(c, hot.clone()));
-        if hot_size as f64 > c.size as f64 * model.peel_hot_cap {
-            return Err(format!("the hot fields take {hot_size} of its {} bytes", c.size));
-        }
-        let (hot, cold) = fill_padding(c, hot, cold, hot_size);
-        let order = packed(c, hot);
-        let cold = packed(c, cold);
-        let list = |v: &[u32]| v.iter().map(|f| c.fields[*f as usize].name.as_str()).collect::<Vec<_>>().join(", ");
-        let detail = format!("2 groups: {{{}}} {{{}}}", list(&order), list(&cold));
-        Ok(Choice { order, groups: vec![("cold".into(), cold)], detail })
+    fn choose(&self, c: &Candidate<'_>, model: &CostModel, pred: &mut Option<Prediction>) -> Result<Choice, String> {
+        splittable(c)?;
+        let shape = c.shape();
+        let (mut p, t0) = Prediction::new(model, &c.name, &shape);
+        let best = best_grouping(c, model, &mut p);
+        let result = match best {
+            None => Err(predicted("every field is accessed in the same places: no grouping".into(), &p)),
+            Some((layout, t1)) => match model.decide((t0, c.size), (t1, layout.size()), false) {
+                Err(why) => Err(predicted(format!("peel {}: {why}", layout.describe(&c.fields)), &p)),
+                Ok(_) => {
+                    p.choice = "peel".into();
+                    let n = layout.groups.len();
+                    let names = |g: usize| if g + 1 == n { "cold".to_string() } else { format!("part{g}") };
+                    let groups: Vec<(String, Vec<u32>)> =
+                        layout.groups.iter().enumerate().skip(1).map(|(g, x)| (names(g), x.fields.clone())).collect();
+                    let detail = format!("{n} groups: {}", layout.describe(&c.fields));
+                    Ok(Choice { order: layout.groups[0].fields.clone(), groups, detail })
+                }
+            },
+        };
+        *pred = Some(p);
+        result
     }
 }
 
@@ -145,28 +158,48 @@ impl Policy for AosToSoa {
         Transform::AosToSoa
     }
 
-    fn choose(&self, c: &Candidate<'_>, model: &CostModel) -> Result<Choice, String> {
-        splittable(c, model)?;
-        let n = c.fields.len() as u32;
-        if n < 2 {
-            return Err("fewer than two fields".into());
-        }
-        let hot = hot_fields(c, model);
-        if hot.len() != n as usize {
-            return Err("it has cold fields (peel moves those)".into());
-        }
-        // The most frequent field stays in the structure's own array.
-        let freq: Vec<u64> = c.info.fields.iter().map(|f| f.frequency).collect();
-        let first = (0..n).max_by_key(|f| (freq[*f as usize], std::cmp::Reverse(*f))).unwrap_or(0);
-        let groups: Vec<(String, Vec<u32>)> = (0..n)
-            .filter(|f| *f != first)
-            .map(|f| {
-                let name = &c.fields[f as usize].name;
-                let clean: String = name.chars().map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' }).collect();
-                (clean, vec![f])
-            })
-            .collect();
-        let detail = format!("{n} arrays, one per field ({} where pointers point)", c.fields[first as usize].name);
-        Ok(Choice { order: vec![first], groups, detail })
+    fn choose(&self, c: &Candidate<'_>, model: &CostModel, pred: &mut Option<Prediction>) -> Result<Choice, String> {
+        splittable(c)?;
+        let shape = c.shape();
+        let (mut p, t0) = Prediction::new(model, &c.name, &shape);
+        let soa = model.soa(&shape);
+        let t1 = model.traffic(&shape, &soa);
+        p.add("aos-to-soa", &shape, &soa, t1);
+        // peel's grouping, predicted cheaper, is peel's to make.
+        let grouping = best_grouping(c, model, &mut p);
+        let result = match (grouping, model.decide((t0, c.size), (t1, soa.size()), false)) {
+            (_, Err(why)) => Err(predicted(format!("one array per field: {why}"), &p)),
+            (Some((l, tg)), Ok(_)) if tg < t1 => Err(predicted(
+                format!(
+                    "peel's {} groups predicted cheaper ({:.2} of the traffic, one array per field {:.2})",
+                    l.groups.len(),
+                    tg / t0,
+                    t1 / t0
+                ),
+                &p,
+            )),
+            (_, Ok(_)) => {
+                p.choice = "aos-to-soa".into();
+                let n = c.fields.len();
+                let first = soa.groups[0].fields[0];
+                let mut sides: Vec<&crate::relayout::cost::Group> = soa.groups.iter().skip(1).collect();
+                sides.sort_by_key(|g| g.fields[0]);
+                let groups: Vec<(String, Vec<u32>)> = sides
+                    .into_iter()
+                    .map(|g| {
+                        let f = g.fields[0];
+                        let name = &c.fields[f as usize].name;
+                        let clean: String =
+                            name.chars().map(|ch| if ch.is_ascii_alphanumeric() { ch } else { '_' }).collect();
+                        (clean, vec![f])
+                    })
+                    .collect();
+                let detail =
+                    format!("{n} arrays, one per field ({} where pointers point)", c.fields[first as usize].name);
+                Ok(Choice { order: vec![first], groups, detail })
+            }
+        };
+        *pred = Some(p);
+        result
     }
 }

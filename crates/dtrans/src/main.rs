@@ -134,6 +134,11 @@ enum Command {
         /// count checked when the program runs), `64` (pointers).
         #[arg(long = "index-width", value_name = "auto|32|64", default_value = "auto")]
         index_width: dtrans_transforms::relayout::IndexWidth,
+        /// Parameters of the cost model (comma-separated): line,
+        /// loop-weight, max-depth, cache-bytes, random-line, side-visit,
+        /// margin (`--cost cache-bytes=0,margin=0.1`).
+        #[arg(long = "cost", value_name = "KEY=VALUE[,...]", default_value = "")]
+        cost: dtrans_transforms::relayout::cost::CostModel,
         /// Treat the module as the whole program (a module you linked
         /// yourself): every definition but `main` and the `--keep` symbols
         /// becomes internal and what they cannot reach is removed first.
@@ -234,8 +239,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let cleanup = whole_program.then(|| keep_list(keep.as_deref()));
             analyze_cmd::run(ctx, &file, format, only.as_deref(), cleanup.as_deref())
         }
-        Command::Opt { file, passes, output, report, index_width, whole_program, keep } => {
-            let options = dtrans_transforms::pipeline::PassOptions { index: index_width, ..Default::default() };
+        Command::Opt { file, passes, output, report, index_width, cost, whole_program, keep } => {
+            let options = dtrans_transforms::pipeline::PassOptions { index: index_width, cost };
             let keep = whole_program.then(|| keep_list(keep.as_deref()));
             opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options, keep.as_deref())
         }

@@ -54,6 +54,9 @@ fn run_with(
                 if c.detail.is_empty() { String::new() } else { format!(": {}", c.detail) }
             );
         }
+        for line in r.cost_lines() {
+            eprintln!("dtrans: {line}");
+        }
     }
     m.verify().with_context(|| format!("{}: the transformed module does not verify", file.display()))?;
     m.write(output, IrFormat::from_path(output))?;

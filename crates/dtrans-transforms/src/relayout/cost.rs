@@ -1,42 +1,832 @@
-//! The cost model: every profitability threshold of the layout passes, in
-//! one place. The passes ask it; none keeps a threshold of its own.
-use dtrans_analysis::regions::FrequencyEstimate;
+//! The cost model: every profitability decision of the layout passes, made
+//! by predicting the memory traffic of the program's hot code under each
+//! candidate layout. No pass keeps a threshold of its own.
+//!
+//! Input, per structure: its fields (sizes, alignments), the element count
+//! when the allocation says it (a constant count, a global array), and the
+//! analysis's access regions (`dtrans_analysis::regions`): per loop (or
+//! function body) and per pointer walking the objects, how often it visits
+//! an object (estimated: `loop_weight^depth` times the estimated calls of
+//! the function, or the profile's counts), which fields a visit accesses,
+//! and whether the walk streams over an array or jumps (pointer chasing,
+//! computed indices).
+//!
+//! A layout is one record or several (peel, aos-to-soa: the first record
+//! is the one pointers point to, the others are side arrays indexed alike).
+//! Per region and record, the model counts the cache lines a visit fetches
+//! ([`CostModel::lines`]): for a stream, the lines of the records holding
+//! the accessed fields, shared by neighbouring objects (a 64-byte record of
+//! which 28 bytes are read still costs its whole line; a 32-byte record of
+//! those 28 bytes, half a line); for a random walk, the lines of one object
+//! (a visit pays for a line whatever part of it it needs). A line holding
+//! a field accessed with probability p (a field read in every other visit)
+//! is fetched with the probability that any of its fields is. When the
+//! element count is known, the lines a region needs take F bytes (the
+//! count times the bytes of the lines holding the accessed fields), and a
+//! share F / (F + `cache_bytes`) of its lines is taken to miss the cache:
+//! nearly all for data far larger than the cache, half for data that just
+//! fits (other data competes for it, the levels below it are smaller),
+//! little for small data; all when the count is unknown. A hot array
+//! shrunk by a split misses less: pointer chasing gains from that alone.
+//! (Decisions compare layouts by their relative traffic, so a small array
+//! is still laid out as if it mattered; it costs little either way.) A
+//! line fetched by a random walk costs `random_line`
+//! streamed lines (latency, not bandwidth, decides); reaching a side record
+//! in a random walk costs `side_visit` streamed lines (the index
+//! computation; a stream's index is an induction variable). The predicted
+//! traffic of a layout is the sum over regions of visits times that cost.
+//!
+//! Decision ([`CostModel::decide`]): a layout other than the current one is
+//! made when it saves at least `margin` of the predicted traffic, or when
+//! it is smaller (deleted fields, removed padding) and predicted to cost no
+//! more traffic. A rejection says what was predicted.
+//!
+//! Candidates: reorder-fields tries the packed order and, per set of fields
+//! accessed together in the heaviest regions, that set first
+//! ([`CostModel::reorder_orders`]); peel's groups come from the model
+//! ([`CostModel::partitions`]): fields accessed in the same regions start
+//! together, and groups are merged pairwise, the cheapest merge first,
+//! down to two: every grouping on the way is a candidate; aos-to-soa's is
+//! one array per field, made only when no grouping is predicted cheaper.
+//!
+//! Not a parameter: `relayout::MAX_INDEXED`, the element count a 32-bit
+//! peeling index can address, is a bound of correctness, not of cost.
+//!
+//! What it does not model: instructions (vectorization, the index decode
+//! of document 002's peeling index, whose 32-bit fields it does not
+//! foresee either), TLB reach, the other structures of a loop competing for
+//! the cache, a first touch of data that then stays cached.
+use dtrans_analysis::regions::{FrequencyEstimate, Region, Walk};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
-/// Every parameter of the layout decisions, each documented once.
+use crate::relayout::FieldFacts;
+use crate::reorder::{lay_out, pack_after};
+
+/// Every parameter of the layout decisions, each documented once. Set
+/// from the command line with `--cost KEY=VALUE,...` ([`CostModel::set`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CostModel {
-    /// Bytes in a cache line.
+    /// `line`: bytes in a cache line (64).
     pub line: u64,
-    /// Static frequency estimate: each loop level multiplies a block's
-    /// weight by this.
+    /// `loop-weight`: the static frequency estimate (without a profile):
+    /// each loop level multiplies a block's weight by this (8).
     pub loop_weight: u64,
-    /// Static frequency estimate: loop levels counted at most.
+    /// `max-depth`: loop levels the static estimate counts at most (6).
     pub max_depth: u32,
-    /// peel: a field is hot when accessed at least this share of the most
-    /// frequent field's count.
-    pub peel_hot: f64,
-    /// reorder-fields: a field is hot when accessed at least this share of
-    /// the most frequent field's count.
-    pub reorder_hot: f64,
-    /// peel: the hot fields may take at most this share of the record.
-    pub peel_hot_cap: f64,
+    /// `cache-bytes`: the cache a structure's records may count on (see
+    /// the module's doc); 0 takes every array to be far larger than any
+    /// cache (32 MiB, a last-level cache).
+    pub cache_bytes: u64,
+    /// `random-line`: the cost of a line fetched by a random walk (a
+    /// pointer chased, an index computed), in streamed lines (4).
+    pub random_line: f64,
+    /// `side-visit`: the cost of reaching a side record (peel, aos-to-soa)
+    /// in a random walk, in streamed lines (0.02).
+    pub side_visit: f64,
+    /// `margin`: the least saving, as a share of the predicted traffic, for
+    /// which a layout is changed for speed alone (0.05).
+    pub margin: f64,
 }
 
 impl Default for CostModel {
     fn default() -> Self {
-        CostModel { line: 64, loop_weight: 8, max_depth: 6, peel_hot: 0.25, reorder_hot: 0.1, peel_hot_cap: 0.75 }
+        CostModel {
+            line: 64,
+            loop_weight: 8,
+            max_depth: 6,
+            cache_bytes: 32 << 20,
+            random_line: 4.0,
+            side_visit: 0.02,
+            margin: 0.05,
+        }
     }
 }
 
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum CostError {
+    #[error("'{0}' is not KEY=VALUE")]
+    Syntax(String),
+    #[error("unknown cost parameter '{0}' (known: {known})", known = CostModel::KEYS.join(", "))]
+    UnknownKey(String),
+    #[error("cost parameter {key}: '{value}' is not {what}")]
+    BadValue { key: String, value: String, what: &'static str },
+}
+
 impl CostModel {
+    /// The parameter names [`CostModel::set`] takes.
+    pub const KEYS: &'static [&'static str] =
+        &["line", "loop-weight", "max-depth", "cache-bytes", "random-line", "side-visit", "margin"];
+
+    /// Sets parameters from `KEY=VALUE[,KEY=VALUE...]` (`cache-bytes`
+    /// takes a `K`, `M` or `G` suffix).
+    pub fn set(&mut self, spec: &str) -> Result<(), CostError> {
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (k, v) = item.split_once('=').ok_or_else(|| CostError::Syntax(item.into()))?;
+            let (k, v) = (k.trim(), v.trim());
+            let bad = |what| CostError::BadValue { key: k.into(), value: v.into(), what };
+            let int = |v: &str| v.parse::<u64>().ok();
+            let real = |v: &str| v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
+            match k {
+                "line" => self.line = int(v).filter(|x| x.is_power_of_two()).ok_or_else(|| bad("a power of two"))?,
+                "loop-weight" => self.loop_weight = int(v).filter(|x| *x >= 1).ok_or_else(|| bad("a count >= 1"))?,
+                "max-depth" => {
+                    self.max_depth =
+                        v.parse::<u32>().ok().filter(|x| *x <= 16).ok_or_else(|| bad("a depth up to 16"))?
+                }
+                "cache-bytes" => {
+                    let (num, mult) = match v.chars().last() {
+                        Some('K' | 'k') => (&v[..v.len() - 1], 1u64 << 10),
+                        Some('M' | 'm') => (&v[..v.len() - 1], 1 << 20),
+                        Some('G' | 'g') => (&v[..v.len() - 1], 1 << 30),
+                        _ => (v, 1),
+                    };
+                    self.cache_bytes =
+                        int(num).and_then(|n| n.checked_mul(mult)).ok_or_else(|| bad("a size in bytes"))?
+                }
+                "random-line" => self.random_line = real(v).ok_or_else(|| bad("a number >= 0"))?,
+                "side-visit" => self.side_visit = real(v).ok_or_else(|| bad("a number >= 0"))?,
+                "margin" => self.margin = real(v).filter(|x| *x < 1.0).ok_or_else(|| bad("a share below 1"))?,
+                _ => return Err(CostError::UnknownKey(k.into())),
+            }
+        }
+        Ok(())
+    }
+
     /// The static frequency estimate the analysis uses.
     pub fn estimate(&self) -> FrequencyEstimate {
         FrequencyEstimate { loop_weight: self.loop_weight, max_depth: self.max_depth }
     }
+}
 
-    /// Fields accessed at least `share` as often as the most frequent one.
-    pub fn hot(&self, freq: &[u64], share: f64) -> Vec<u32> {
-        let max = freq.iter().copied().max().unwrap_or(0);
-        (0..freq.len() as u32).filter(|f| max > 0 && freq[*f as usize] as f64 >= share * max as f64 - 1e-9).collect()
+impl std::str::FromStr for CostModel {
+    type Err = CostError;
+
+    fn from_str(s: &str) -> Result<Self, CostError> {
+        let mut m = CostModel::default();
+        m.set(s)?;
+        Ok(m)
+    }
+}
+
+/// One record of a layout: fields in order, their offsets, its size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    pub fields: Vec<u32>,
+    /// Offset of each field of `fields` (same order).
+    pub offsets: Vec<u64>,
+    pub size: u64,
+}
+
+/// A candidate layout: the record pointers point to, then side records.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub groups: Vec<Group>,
+}
+
+impl Layout {
+    /// The current layout (the fields at their offsets).
+    pub fn current(fields: &[FieldFacts], size: u64) -> Layout {
+        let all: Vec<u32> = (0..fields.len() as u32).collect();
+        Layout { groups: vec![Group { offsets: fields.iter().map(|f| f.offset).collect(), fields: all, size }] }
+    }
+
+    /// One record with `order`'s fields laid out as LLVM does.
+    pub fn record(fields: &[FieldFacts], order: &[u32]) -> Layout {
+        Layout { groups: vec![group(fields, order)] }
+    }
+
+    /// Records, each laid out in its order; the first is the main one.
+    pub fn split(fields: &[FieldFacts], orders: &[Vec<u32>]) -> Layout {
+        Layout { groups: orders.iter().map(|o| group(fields, o)).collect() }
+    }
+
+    /// Bytes per object, all records together.
+    pub fn size(&self) -> u64 {
+        self.groups.iter().map(|g| g.size).sum()
+    }
+
+    /// `{a, b} {c}` with field names.
+    pub fn describe(&self, fields: &[FieldFacts]) -> String {
+        self.groups
+            .iter()
+            .map(|g| {
+                let names: Vec<&str> = g.fields.iter().map(|f| fields[*f as usize].name.as_str()).collect();
+                format!("{{{}}}", names.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+fn group(fields: &[FieldFacts], order: &[u32]) -> Group {
+    let (offs, size) = lay_out(fields, order);
+    Group { fields: order.to_vec(), offsets: order.iter().map(|f| offs[*f as usize]).collect(), size }
+}
+
+/// What the model knows of one structure.
+#[derive(Clone, Copy)]
+pub struct Shape<'a> {
+    pub fields: &'a [FieldFacts],
+    pub size: u64,
+    pub regions: &'a [Region],
+    /// Objects in its one array, when the program says how many.
+    pub count: Option<u64>,
+}
+
+impl Shape<'_> {
+    /// The share of a region's visits that access field `f` (at most 1).
+    fn share(&self, r: &Region, f: u32) -> f64 {
+        if r.visits <= 0.0 {
+            return 0.0;
+        }
+        r.fields.iter().filter(|(k, _)| *k == f).map(|(_, w)| *w).sum::<f64>().min(r.visits) / r.visits
+    }
+
+    /// Per field, accesses weighted by visits over all regions.
+    fn weights(&self) -> Vec<f64> {
+        let mut w = vec![0.0; self.fields.len()];
+        for r in self.regions {
+            for f in 0..self.fields.len() as u32 {
+                w[f as usize] += r.visits * self.share(r, f);
+            }
+        }
+        w
+    }
+
+    /// Where the frequencies come from.
+    pub fn source(&self) -> &'static str {
+        if self.regions.is_empty() {
+            "none"
+        } else if self.regions.iter().any(|r| r.profile) {
+            "profile"
+        } else {
+            "static estimate"
+        }
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// A region's cost under one layout, in parts (for the report).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RegionCost {
+    /// Lines fetched per visit (all records), before the cache.
+    pub lines: f64,
+    /// Bytes of the accessed fields per visit.
+    pub bytes: f64,
+    /// The share of those lines taken to miss the cache.
+    pub miss: f64,
+    /// The region's predicted traffic: visits times cost per visit.
+    pub traffic: f64,
+}
+
+impl CostModel {
+    /// Lines per visit of records of `size` bytes whose fields at (offset,
+    /// size, share of visits) are accessed: (streamed: neighbours share
+    /// lines; random: each visit alone), averaged over the positions of the
+    /// records in the lines of an array (the array at a line's start).
+    pub fn lines(&self, size: u64, touched: &[(u64, u64, f64)]) -> (f64, f64) {
+        let line = self.line.max(1);
+        if size == 0 || touched.is_empty() {
+            return (0.0, 0.0);
+        }
+        let period = line / gcd(size, line);
+        // line -> probability that no access of it happens
+        let mut all: BTreeMap<u64, f64> = BTreeMap::new();
+        let mut random = 0.0;
+        for e in 0..period {
+            let base = e * size;
+            let mut mine: BTreeMap<u64, f64> = BTreeMap::new();
+            for (off, sz, p) in touched {
+                let (s, end) = (base + off, base + off + sz.max(&1) - 1);
+                for l in s / line..=end / line {
+                    *mine.entry(l).or_insert(1.0) *= 1.0 - p.min(1.0);
+                }
+            }
+            random += mine.values().map(|q| 1.0 - q).sum::<f64>();
+            for (l, q) in mine {
+                *all.entry(l).or_insert(1.0) *= q;
+            }
+        }
+        let stream = all.values().map(|q| 1.0 - q).sum::<f64>() / period as f64;
+        (stream, random / period as f64)
+    }
+
+    /// One region's cost under `layout`.
+    pub fn region_cost(&self, shape: &Shape<'_>, r: &Region, layout: &Layout) -> RegionCost {
+        let mut lines = 0.0;
+        let mut bytes = 0.0;
+        let mut footprint = 0.0;
+        let mut sides = 0.0;
+        for (g, grp) in layout.groups.iter().enumerate() {
+            let touched: Vec<(u64, u64, f64)> = grp
+                .fields
+                .iter()
+                .zip(&grp.offsets)
+                .map(|(f, o)| (*o, shape.fields[*f as usize].size, shape.share(r, *f)))
+                .filter(|t| t.2 > 0.0)
+                .collect();
+            if touched.is_empty() {
+                continue;
+            }
+            let (stream, random) = self.lines(grp.size, &touched);
+            lines += match r.walk {
+                Walk::Stream => stream,
+                Walk::Random => random,
+            };
+            bytes += touched.iter().map(|t| t.1 as f64 * t.2).sum::<f64>();
+            footprint += stream * self.line as f64;
+            if g > 0 {
+                sides += touched.iter().map(|t| t.2).fold(0.0, f64::max);
+            }
+        }
+        let miss = match shape.count {
+            Some(n) if self.cache_bytes > 0 && footprint > 0.0 => {
+                let f = n as f64 * footprint;
+                f / (f + self.cache_bytes as f64)
+            }
+            _ => 1.0,
+        };
+        let per_visit = match r.walk {
+            Walk::Stream => lines * miss,
+            Walk::Random => lines * miss * self.random_line + sides * self.side_visit,
+        };
+        RegionCost { lines, bytes, miss, traffic: r.visits * per_visit }
+    }
+
+    /// The predicted traffic of `layout`: the sum over regions.
+    pub fn traffic(&self, shape: &Shape<'_>, layout: &Layout) -> f64 {
+        shape.regions.iter().map(|r| self.region_cost(shape, r, layout).traffic).sum()
+    }
+
+    /// reorder-fields' candidates (the first field stays first: see
+    /// `reorder.rs`): the packed order, then for k = 1, 2, ... the fields
+    /// accessed in the k heaviest regions (under the current layout)
+    /// first, each part packed; each order once, the identity left out.
+    pub fn reorder_orders(&self, shape: &Shape<'_>) -> Vec<Vec<u32>> {
+        let fields = shape.fields;
+        let n = fields.len() as u32;
+        let mut out: Vec<Vec<u32>> = Vec::new();
+        if n < 2 {
+            return out;
+        }
+        let rest: Vec<u32> = (1..n).collect();
+        let mut packed = vec![0];
+        packed.extend(pack_after(fields, &[0], &rest));
+        out.push(packed);
+        let current = Layout::current(fields, shape.size);
+        let mut regions: Vec<(f64, &Region)> =
+            shape.regions.iter().map(|r| (self.region_cost(shape, r, &current).traffic, r)).collect();
+        regions.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut hot: Vec<u32> = Vec::new();
+        for (t, r) in regions.iter().take(8) {
+            if *t <= 0.0 {
+                break;
+            }
+            for f in 1..n {
+                if shape.share(r, f) > 0.0 && !hot.contains(&f) {
+                    hot.push(f);
+                }
+            }
+            if hot.is_empty() || hot.len() == rest.len() {
+                continue;
+            }
+            let mut order = vec![0];
+            order.extend(pack_after(fields, &order, &hot));
+            let cold: Vec<u32> = rest.iter().copied().filter(|f| !hot.contains(f)).collect();
+            let c = pack_after(fields, &order, &cold);
+            order.extend(c);
+            if !out.contains(&order) {
+                out.push(order);
+            }
+        }
+        let identity: Vec<u32> = (0..n).collect();
+        out.retain(|o| *o != identity);
+        out
+    }
+
+    /// The layout of a grouping of fields: each group packed (decreasing
+    /// alignment, then size), the group accessed most (weighted by visits)
+    /// first (where pointers point), the others by decreasing weight.
+    pub fn grouping(&self, shape: &Shape<'_>, groups: &[Vec<u32>]) -> Layout {
+        let w = shape.weights();
+        let mut gs: Vec<(f64, Vec<u32>)> = groups
+            .iter()
+            .filter(|g| !g.is_empty())
+            .map(|g| (g.iter().map(|f| w[*f as usize]).sum::<f64>(), packed(shape.fields, g)))
+            .collect();
+        gs.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.iter().min().cmp(&b.1.iter().min())));
+        let orders: Vec<Vec<u32>> = gs.into_iter().map(|(_, g)| g).collect();
+        Layout::split(shape.fields, &orders)
+    }
+
+    /// aos-to-soa's candidate: one array per field.
+    pub fn soa(&self, shape: &Shape<'_>) -> Layout {
+        let singles: Vec<Vec<u32>> = (0..shape.fields.len() as u32).map(|f| vec![f]).collect();
+        self.grouping(shape, &singles)
+    }
+
+    /// peel's candidates: fields accessed in the same regions (the same
+    /// share of visits) start as one group; then, repeatedly, the two
+    /// groups whose merge is predicted cheapest are merged, down to two
+    /// groups. Every grouping on the way, with its predicted traffic.
+    pub fn partitions(&self, shape: &Shape<'_>) -> Vec<(Layout, f64)> {
+        let n = shape.fields.len() as u32;
+        // Signature: the share of each region's visits accessing the field.
+        let sig = |f: u32| -> Vec<i64> {
+            shape.regions.iter().map(|r| (shape.share(r, f) * 1000.0).round() as i64).collect()
+        };
+        let mut groups: Vec<(Vec<i64>, Vec<u32>)> = Vec::new();
+        for f in 0..n {
+            let s = sig(f);
+            match groups.iter_mut().find(|g| g.0 == s) {
+                Some(g) => g.1.push(f),
+                None => groups.push((s, vec![f])),
+            }
+        }
+        // At most 16 groups to merge pairwise: the closest signatures first.
+        while groups.len() > 16 {
+            let mut best = (i64::MAX, 0, 1);
+            for a in 0..groups.len() {
+                for b in a + 1..groups.len() {
+                    let d: i64 = groups[a].0.iter().zip(&groups[b].0).map(|(x, y)| (x - y).abs()).sum();
+                    if d < best.0 {
+                        best = (d, a, b);
+                    }
+                }
+            }
+            let (_, a, b) = best;
+            let moved = groups.remove(b);
+            groups[a].1.extend(moved.1);
+        }
+        let mut cur: Vec<Vec<u32>> = groups.into_iter().map(|g| g.1).collect();
+        let mut out = Vec::new();
+        while cur.len() >= 2 {
+            let l = self.grouping(shape, &cur);
+            let t = self.traffic(shape, &l);
+            out.push((l, t));
+            if cur.len() == 2 {
+                break;
+            }
+            let mut best: Option<(f64, usize, usize)> = None;
+            for a in 0..cur.len() {
+                for b in a + 1..cur.len() {
+                    let mut next = cur.clone();
+                    let moved = next.remove(b);
+                    next[a].extend(moved);
+                    let t = self.traffic(shape, &self.grouping(shape, &next));
+                    if best.is_none_or(|x| t < x.0) {
+                        best = Some((t, a, b));
+                    }
+                }
+            }
+            let (_, a, b) = best.expect("two groups at least");
+            let moved = cur.remove(b);
+            cur[a].extend(moved);
+            cur[a].sort_unstable();
+        }
+        out
+    }
+
+    /// Whether `candidate` (traffic, size) is worth making over the current
+    /// layout (traffic, size): the saving it is predicted to make, or why
+    /// not, in words. `smaller_counts`: whether a smaller layout at no
+    /// more traffic is worth it (deleting fields, removing padding; a split
+    /// is made for traffic only).
+    pub fn decide(&self, current: (f64, u64), candidate: (f64, u64), smaller_counts: bool) -> Result<f64, String> {
+        let (t0, s0) = current;
+        let (t1, s1) = candidate;
+        let saving = if t0 > 0.0 { 1.0 - t1 / t0 } else { 0.0 };
+        if t0 > 0.0 && saving >= self.margin - 1e-12 {
+            return Ok(saving);
+        }
+        if smaller_counts && s1 < s0 && t1 <= t0 * (1.0 + 1e-9) {
+            return Ok(saving);
+        }
+        let pct = |x: f64| format!("{:.0}%", 100.0 * x);
+        Err(if t0 <= 0.0 && t1 <= 0.0 {
+            "predicted traffic 0 (no access in code the model weighs)".into()
+        } else if t0 <= 0.0 || saving < 0.0 {
+            format!("predicted {} more traffic", if t0 > 0.0 { pct(-saving) } else { "some".into() })
+        } else {
+            format!("predicted saving {}, below the {} margin", pct(saving), pct(self.margin))
+        })
+    }
+}
+
+/// Fields packed by decreasing alignment, then size (original order among
+/// equals): a record without holes but at its end.
+pub fn packed(fields: &[FieldFacts], v: &[u32]) -> Vec<u32> {
+    let mut v = v.to_vec();
+    v.sort_by(|a, b| {
+        let (fa, fb) = (&fields[*a as usize], &fields[*b as usize]);
+        fb.align.cmp(&fa.align).then(fb.size.cmp(&fa.size)).then(a.cmp(b))
+    });
+    v
+}
+
+/// One layout the model predicted, for the report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Predicted {
+    /// `as is`, `reorder-fields`, `peel`, `aos-to-soa`, ...
+    pub kind: String,
+    /// The records, as `{field, ...}` groups.
+    pub layout: String,
+    /// Bytes per object (all records).
+    pub size: u64,
+    /// Predicted traffic, in streamed lines (visits times lines).
+    pub traffic: f64,
+    /// Traffic relative to the current layout (1 when that is 0).
+    pub ratio: f64,
+}
+
+/// What the model predicted for one structure in one pass.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Prediction {
+    /// The structure, `%struct.arc`.
+    pub name: String,
+    /// Filled in by the pipeline.
+    #[serde(default)]
+    pub pass: String,
+    /// `static estimate`, `profile` or `none`: where the frequencies came
+    /// from.
+    pub frequencies: String,
+    /// Objects in its one array, when known.
+    pub count: Option<u64>,
+    /// The current layout first, then every candidate considered.
+    pub layouts: Vec<Predicted>,
+    /// The kind of the layout chosen (`as is` when none).
+    pub choice: String,
+    /// The heaviest region under the current layout, in words.
+    pub hot: Option<String>,
+}
+
+impl Prediction {
+    /// A prediction with the current layout's entry.
+    pub fn new(model: &CostModel, name: &str, shape: &Shape<'_>) -> (Prediction, f64) {
+        let current = Layout::current(shape.fields, shape.size);
+        let t0 = model.traffic(shape, &current);
+        let mut hot = None;
+        let mut best = 0.0;
+        for r in shape.regions {
+            let c = model.region_cost(shape, r, &current);
+            if c.traffic > best {
+                best = c.traffic;
+                let at = match (r.depth, r.line) {
+                    (0, _) => format!("@{}", r.function),
+                    (_, Some(l)) => format!("loop in @{} line {l}", r.function),
+                    (_, None) => format!("loop in @{}", r.function),
+                };
+                hot = Some(format!(
+                    "{at} ({}): {:.0} of {} bytes per visit, {:.2} lines",
+                    r.walk, c.bytes, shape.size, c.lines
+                ));
+            }
+        }
+        let p = Prediction {
+            name: name.to_string(),
+            pass: String::new(),
+            frequencies: shape.source().to_string(),
+            count: shape.count,
+            layouts: vec![Predicted {
+                kind: "as is".into(),
+                layout: current.describe(shape.fields),
+                size: shape.size,
+                traffic: t0,
+                ratio: 1.0,
+            }],
+            choice: "as is".into(),
+            hot,
+        };
+        (p, t0)
+    }
+
+    /// Adds a candidate; returns its traffic.
+    pub fn add(&mut self, kind: &str, shape: &Shape<'_>, layout: &Layout, traffic: f64) {
+        let t0 = self.layouts[0].traffic;
+        self.layouts.push(Predicted {
+            kind: kind.into(),
+            layout: layout.describe(shape.fields),
+            size: layout.size(),
+            traffic,
+            ratio: if t0 > 0.0 { traffic / t0 } else { 1.0 },
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(name: &str, size: u64, offset: u64) -> FieldFacts {
+        FieldFacts { name: name.into(), size, align: size.min(8), offset, aggregate: false, constant: None }
+    }
+
+    /// A structure of the given field sizes, laid out in order.
+    fn fields(sizes: &[u64]) -> (Vec<FieldFacts>, u64) {
+        let mut out = Vec::new();
+        let mut at = 0u64;
+        let mut align = 1u64;
+        for (k, s) in sizes.iter().enumerate() {
+            let a = (*s).min(8);
+            at = at.div_ceil(a) * a;
+            out.push(f(&format!("f{k}"), *s, at));
+            at += s;
+            align = align.max(a);
+        }
+        (out, at.div_ceil(align) * align)
+    }
+
+    fn region(walk: Walk, visits: f64, access: &[u32]) -> Region {
+        Region {
+            function: "f".into(),
+            line: Some(1),
+            depth: 1,
+            walk,
+            visits,
+            fields: access.iter().map(|f| (*f, visits)).collect(),
+            profile: false,
+        }
+    }
+
+    fn shares(touched: &[(u64, u64)]) -> Vec<(u64, u64, f64)> {
+        touched.iter().map(|(o, s)| (*o, *s, 1.0)).collect()
+    }
+
+    #[test]
+    fn lines_per_visit() {
+        let m = CostModel::default();
+        // (record size, touched (offset, size), streamed lines, random lines)
+        let table: &[(u64, &[(u64, u64)], f64, f64)] = &[
+            // A 64-byte record read at 28 bytes: a whole line either way.
+            (64, &[(0, 8), (8, 8), (16, 8), (24, 4)], 1.0, 1.0),
+            // The same 28 bytes as a 32-byte record: half a line streamed,
+            // one line per random visit.
+            (32, &[(0, 8), (8, 8), (16, 8), (24, 4)], 0.5, 1.0),
+            // An 8-byte record scanned at one 4-byte field: all its lines.
+            (8, &[(0, 4)], 0.125, 1.0),
+            // 96-byte records, 16 bytes at the start: one line of 1.5.
+            (96, &[(0, 16)], 1.0, 1.0),
+            // 24-byte records, 16 bytes: one in eight straddles two lines.
+            (24, &[(0, 16)], 0.375, 1.125),
+            // 128-byte records, a field in each half: two lines.
+            (128, &[(0, 8), (64, 8)], 2.0, 2.0),
+        ];
+        for (size, touched, stream, random) in table {
+            let (s, r) = m.lines(*size, &shares(touched));
+            assert!((s - stream).abs() < 1e-9, "{size} {touched:?}: streamed {s}, expected {stream}");
+            assert!((r - random).abs() < 1e-9, "{size} {touched:?}: random {r}, expected {random}");
+        }
+        // A line whose only field is read in half the visits.
+        let (s, r) = m.lines(128, &[(0, 8, 1.0), (64, 8, 0.5)]);
+        assert!((s - 1.5).abs() < 1e-9 && (r - 1.5).abs() < 1e-9, "{s} {r}");
+    }
+
+    /// The mcf shape: a 64-byte record streamed by a loop reading 28 bytes
+    /// of it; peel's hot group halves the traffic, when the array does not
+    /// fit in the cache.
+    #[test]
+    fn stream_over_part_of_a_line() {
+        let (fl, size) = fields(&[8, 8, 8, 4, 8, 8, 8, 8]);
+        assert_eq!(size, 64);
+        let regions = [region(Walk::Stream, 512.0, &[0, 1, 2, 3]), region(Walk::Stream, 8.0, &[4, 5, 6, 7])];
+        let m = CostModel::default();
+        for (count, expect_split) in [(None, true), (Some(5_000_000), true), (Some(1000), true)] {
+            let shape = Shape { fields: &fl, size, regions: &regions, count };
+            let current = Layout::current(&fl, size);
+            let t0 = m.traffic(&shape, &current);
+            let parts = m.partitions(&shape);
+            let (best, t1) = parts.iter().min_by(|a, b| a.1.total_cmp(&b.1)).expect("a grouping");
+            assert_eq!(best.describe(&fl), "{f0, f1, f2, f3} {f4, f5, f6, f7}");
+            let d = m.decide((t0, size), (*t1, best.size()), false);
+            assert_eq!(d.is_ok(), expect_split, "count {count:?}: {t0} -> {t1}: {d:?}");
+            let s = d.unwrap();
+            assert!(s > 0.4, "saving {s}");
+        }
+    }
+
+    /// Records of 8 bytes scanned one field per loop: one array per field
+    /// halves every loop's traffic.
+    #[test]
+    fn small_records_one_field_per_loop() {
+        let m = CostModel::default();
+        for sizes in [&[4u64, 4][..], &[8, 8][..], &[8, 4, 4][..]] {
+            let (fl, size) = fields(sizes);
+            let regions: Vec<Region> = (0..fl.len() as u32).map(|k| region(Walk::Stream, 64.0, &[k])).collect();
+            let shape = Shape { fields: &fl, size, regions: &regions, count: None };
+            let t0 = m.traffic(&shape, &Layout::current(&fl, size));
+            let soa = m.soa(&shape);
+            let t1 = m.traffic(&shape, &soa);
+            let saving = m.decide((t0, size), (t1, soa.size()), false).expect("aos-to-soa");
+            let expect = 1.0 - 1.0 / fl.len() as f64;
+            assert!((saving - expect).abs() < 0.05, "{sizes:?}: saving {saving}, expected about {expect}");
+        }
+    }
+
+    /// Two hot loops over disjoint fields and a cold rest: three groups.
+    #[test]
+    fn three_groups_beat_two() {
+        let (fl, size) = fields(&[8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]);
+        let regions = [
+            region(Walk::Stream, 512.0, &[0, 1]),
+            region(Walk::Stream, 512.0, &[2, 3]),
+            region(Walk::Stream, 8.0, &(0..16).collect::<Vec<u32>>()),
+        ];
+        let m = CostModel::default();
+        let shape = Shape { fields: &fl, size, regions: &regions, count: None };
+        let parts = m.partitions(&shape);
+        let (best, t) = parts.iter().min_by(|a, b| a.1.total_cmp(&b.1)).expect("a grouping");
+        assert_eq!(best.groups.len(), 3, "{}", best.describe(&fl));
+        let two = parts.iter().find(|p| p.0.groups.len() == 2).expect("two groups considered");
+        assert!(*t < two.1 * 0.8, "three groups {t}, two {}", two.1);
+    }
+
+    /// Random visits that read every field: a split fetches a line per
+    /// record instead of one or two for the whole: left alone.
+    #[test]
+    fn split_that_loses() {
+        let (fl, size) = fields(&[8; 10]);
+        let regions = [region(Walk::Random, 512.0, &(0..10).collect::<Vec<u32>>())];
+        let m = CostModel::default();
+        let shape = Shape { fields: &fl, size, regions: &regions, count: None };
+        let t0 = m.traffic(&shape, &Layout::current(&fl, size));
+        let soa = m.soa(&shape);
+        let d = m.decide((t0, size), (m.traffic(&shape, &soa), soa.size()), false);
+        assert!(d.as_ref().is_err_and(|e| e.contains("more traffic")), "{d:?}");
+        // No grouping either: every field has the same signature.
+        assert!(m.partitions(&shape).is_empty());
+    }
+
+    /// Pointer chasing whose hot fields are a small part of each node: the
+    /// hot array shrinks towards the cache size (with the count known).
+    #[test]
+    fn chase_with_small_hot_part() {
+        let (fl, size) = fields(&[8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]);
+        let regions = [region(Walk::Random, 64.0, &[0, 1]), region(Walk::Stream, 8.0, &(0..12).collect::<Vec<u32>>())];
+        let m = CostModel::default();
+        // (count, split predicted)
+        for (count, split) in [(Some(2_000_000u64), true), (None, false)] {
+            let shape = Shape { fields: &fl, size, regions: &regions, count };
+            let t0 = m.traffic(&shape, &Layout::current(&fl, size));
+            let parts = m.partitions(&shape);
+            let (best, t1) = parts.iter().min_by(|a, b| a.1.total_cmp(&b.1)).expect("a grouping");
+            assert_eq!(m.decide((t0, size), (*t1, best.size()), false).is_ok(), split, "{count:?}: {t0} -> {t1}");
+        }
+    }
+
+    #[test]
+    fn decisions() {
+        let m = CostModel::default();
+        // (current, candidate, accepted, words in the reason)
+        let table: &[((f64, u64), (f64, u64), bool, &str)] = &[
+            ((100.0, 64), (50.0, 64), true, ""),
+            ((100.0, 64), (96.0, 64), false, "saving 4%, below the 5% margin"),
+            ((100.0, 64), (100.0, 56), true, ""),
+            ((100.0, 64), (101.0, 56), false, "1% more traffic"),
+            ((0.0, 64), (0.0, 56), true, ""),
+            ((0.0, 64), (0.0, 64), false, "traffic 0"),
+            ((0.0, 64), (3.0, 48), false, "more traffic"),
+        ];
+        // A split is made for traffic only.
+        assert!(m.decide((100.0, 64), (100.0, 56), false).is_err());
+        for (cur, cand, ok, words) in table {
+            let d = m.decide(*cur, *cand, true);
+            assert_eq!(d.is_ok(), *ok, "{cur:?} {cand:?}: {d:?}");
+            if let Err(e) = d {
+                assert!(e.contains(words), "{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn parameters() {
+        let mut m = CostModel::default();
+        m.set("cache-bytes=8M, margin=0.1,random-line=2").unwrap();
+        assert_eq!((m.cache_bytes, m.margin, m.random_line), (8 << 20, 0.1, 2.0));
+        assert_eq!(m.set("margin"), Err(CostError::Syntax("margin".into())));
+        assert!(matches!(m.set("nope=1"), Err(CostError::UnknownKey(k)) if k == "nope"));
+        assert!(matches!(m.set("line=48"), Err(CostError::BadValue { .. })));
+        assert_eq!("loop-weight=4".parse::<CostModel>().unwrap().estimate().loop_weight, 4);
+    }
+
+    /// reorder-fields: the fields of the heaviest loop come first.
+    #[test]
+    fn reorder_candidates() {
+        let (fl, size) = fields(&[8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]);
+        let regions = [region(Walk::Stream, 512.0, &[0, 9, 15])];
+        let m = CostModel::default();
+        let shape = Shape { fields: &fl, size, regions: &regions, count: None };
+        let orders = m.reorder_orders(&shape);
+        assert!(orders.iter().any(|o| o[..3] == [0, 9, 15]), "{orders:?}");
+        let t0 = m.traffic(&shape, &Layout::current(&fl, size));
+        let best = orders.iter().map(|o| m.traffic(&shape, &Layout::record(&fl, o))).fold(f64::MAX, f64::min);
+        assert!(m.decide((t0, size), (best, size), true).is_ok(), "{t0} -> {best}");
     }
 }

@@ -26,7 +26,7 @@ use dtrans_types::TypeId;
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::optbase::{Changed, OptContext, OptError, OptPass, PassFactory};
-use cost::CostModel;
+use cost::{CostModel, Prediction};
 use dtrans_analysis::regions::FrequencyEstimate;
 
 pub mod apply;
@@ -49,6 +49,16 @@ pub struct Candidate<'a> {
     /// array).
     pub fields: Vec<FieldFacts>,
     pub size: u64,
+    /// Objects in the structure's one array, when the program says how
+    /// many (a constant allocation run once, a global array).
+    pub count: Option<u64>,
+}
+
+impl Candidate<'_> {
+    /// What the cost model sees of it.
+    pub fn shape(&self) -> cost::Shape<'_> {
+        cost::Shape { fields: &self.fields, size: self.size, regions: &self.info.regions, count: self.count }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -84,8 +94,9 @@ pub trait Policy: Sync {
     fn transform(&self) -> Transform;
     /// The new field list (old indices, in the new order; deleted or moved
     /// fields left out), the side groups and what it does in words, or why
-    /// the structure is left alone. `model` holds every threshold.
-    fn choose(&self, c: &Candidate<'_>, model: &CostModel) -> Result<Choice, String>;
+    /// the structure is left alone. The cost model decides (`model`), and
+    /// what it predicted goes to `pred` (for the report).
+    fn choose(&self, c: &Candidate<'_>, model: &CostModel, pred: &mut Option<Prediction>) -> Result<Choice, String>;
 }
 
 /// How the pointers to a structure split into arrays are stored in the
@@ -454,8 +465,15 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     },
                 })
                 .collect();
-            let c = Candidate { name: name.clone(), info: s, fields, size: dl.alloc_size(t).unwrap_or(0) };
-            let choice = self.policy.choose(&c, &self.cost).and_then(|ch| {
+            let size = dl.alloc_size(t).unwrap_or(0);
+            let count = match sites::split_allowed(cx, s.ty) {
+                Ok(ArraySource::Once(site)) => sites::constant_count(site, size),
+                Ok(ArraySource::Global { count, .. }) => Some(count),
+                _ => None,
+            };
+            let c = Candidate { name: format!("%{name}"), info: s, fields, size, count };
+            let mut prediction = None;
+            let choice = self.policy.choose(&c, &self.cost, &mut prediction).and_then(|ch| {
                 if ch.groups.is_empty() {
                     Ok(ch)
                 } else {
@@ -488,6 +506,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     })
                 }
             });
+            cx.outcome.predictions.extend(prediction);
             match choice {
                 Ok(Choice { order, groups, detail }) => {
                     if !groups.is_empty() {

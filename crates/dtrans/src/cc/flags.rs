@@ -323,6 +323,12 @@ pub(super) fn classify(args: &[String]) -> Result<Plan> {
                 None => value(&mut i, a)?,
             };
             p.options.index = v.parse().map_err(|e| anyhow!("cc: --index-width: {e}"))?;
+        } else if a == "--cost" || a.starts_with("--cost=") {
+            let v = match a.strip_prefix("--cost=") {
+                Some(v) => v.to_string(),
+                None => value(&mut i, a)?,
+            };
+            p.options.cost.set(&v).map_err(|e| anyhow!("cc: --cost: {e}"))?;
         } else if a == "--report" {
             p.report = Some(PathBuf::from(value(&mut i, a)?));
         } else if let Some(v) = a.strip_prefix("--report=") {

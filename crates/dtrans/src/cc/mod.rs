@@ -93,6 +93,9 @@ Arguments are clang-19's, plus four of dtrans's own anywhere among them:
                     auto (default: 32-bit indices where the element count is a
                     constant that fits), 32 (always, the count checked when the
                     program runs), 64 (pointers stay)
+  --cost K=V,...    parameters of the cost model that decides every layout
+                    (line, loop-weight, max-depth, cache-bytes, random-line,
+                    side-visit, margin; see docs/commands.md)
 
 With -c, each source becomes an LLVM bitcode object (`clang-19 -g -c -emit-llvm`,
 at -O1 and up before LLVM's passes, marked for the link step). Without -c, the
@@ -104,7 +107,7 @@ and clang-19 links it with the native objects, libraries and link flags.
 .ll/.bc inputs are taken as they are. Debug information is kept only if -g was
 given. Bitcode not made by `dtrans cc -c`, archives made by GNU ar (use
 `dtrans ar`) and archives mixing bitcode and native objects are refused.
---passes, --report and --index-width act at the link (-c ignores them).
+--passes, --report, --index-width and --cost act at the link (-c ignores them).
 
 -S, -E, -M, -MM, -fsyntax-only, -emit-llvm, -shared, -r, -### (and no input
 file or library at all) cannot build a whole program: dtrans cc then runs
@@ -517,7 +520,7 @@ fn link_program(
         opt_cmd::write_report(&result, &report)?;
         place(&report, dest, false).with_context(|| format!("cc: cannot write the report {}", dest.display()))?;
     } else {
-        for line in result.summary_lines() {
+        for line in result.summary_lines().into_iter().chain(result.cost_lines()) {
             eprintln!("{line}");
         }
     }
