@@ -36,7 +36,7 @@ use dtrans_analysis::info::Transform;
 
 use std::cmp::Reverse;
 
-use crate::relayout::cost::{packed, CostModel, Layout, Prediction};
+use crate::relayout::cost::{packed, CostModel, Layout, Prediction, SplitPick};
 use crate::relayout::{Candidate, Choice, Policy};
 use crate::reorder::lay_out;
 
@@ -84,19 +84,28 @@ fn predicted(why: String, p: &Prediction) -> String {
     }
 }
 
-/// peel's best grouping (after `fill_padding`) and its traffic, if any.
-fn best_grouping(c: &Candidate<'_>, model: &CostModel, pred: &mut Prediction) -> Option<(Layout, f64)> {
+/// peel's grouping (the model's pick, after `fill_padding`) and its
+/// traffic, if any; with the traffic of one array per field and the share
+/// of it that streams (aos-to-soa's candidate), `None` when that is the
+/// pick.
+fn best_grouping(
+    c: &Candidate<'_>,
+    model: &CostModel,
+    pred: &mut Prediction,
+    soa: Option<(f64, f64)>,
+) -> Option<Option<(Layout, f64)>> {
     let shape = c.shape();
     let parts = model.partitions(&shape);
-    // The cheapest; among equals, the fewest groups.
-    let (best, _) =
-        parts.iter().min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.groups.len().cmp(&b.0.groups.len())))?.clone();
+    let best = match model.select_split(soa, &parts)? {
+        SplitPick::Soa => return Some(None),
+        SplitPick::Part(k) => &parts[k].0,
+    };
     let mut groups: Vec<Vec<u32>> = best.groups.iter().map(|g| g.fields.clone()).collect();
     fill_padding(c, &mut groups);
     let layout = Layout::split(&c.fields, &groups);
     let t = model.traffic(&shape, &layout);
     pred.add("peel", &shape, &layout, t);
-    Some((layout, t))
+    Some(Some((layout, t)))
 }
 
 pub struct Peel;
@@ -116,11 +125,15 @@ impl Policy for Peel {
         Transform::Peel
     }
 
+    fn splits(&self) -> bool {
+        true
+    }
+
     fn choose(&self, c: &Candidate<'_>, model: &CostModel, pred: &mut Option<Prediction>) -> Result<Choice, String> {
         splittable(c)?;
         let shape = c.shape();
         let (mut p, t0) = Prediction::new(model, &c.name, &shape);
-        let best = best_grouping(c, model, &mut p);
+        let best = best_grouping(c, model, &mut p, None).flatten();
         let result = match best {
             None => Err(predicted("every field is accessed in the same places: no grouping".into(), &p)),
             Some((layout, t1)) => match model.decide((t0, c.size), (t1, layout.size()), false) {
@@ -158,6 +171,10 @@ impl Policy for AosToSoa {
         Transform::AosToSoa
     }
 
+    fn splits(&self) -> bool {
+        true
+    }
+
     fn choose(&self, c: &Candidate<'_>, model: &CostModel, pred: &mut Option<Prediction>) -> Result<Choice, String> {
         splittable(c)?;
         let shape = c.shape();
@@ -165,11 +182,12 @@ impl Policy for AosToSoa {
         let soa = model.soa(&shape);
         let t1 = model.traffic(&shape, &soa);
         p.add("aos-to-soa", &shape, &soa, t1);
-        // peel's grouping, predicted cheaper, is peel's to make.
-        let grouping = best_grouping(c, model, &mut p);
+        // A grouping the model picks over one array per field is peel's.
+        let streams = model.stream_share(&shape, &soa);
+        let grouping = best_grouping(c, model, &mut p, Some((t1, streams))).flatten();
         let result = match (grouping, model.decide((t0, c.size), (t1, soa.size()), false)) {
             (_, Err(why)) => Err(predicted(format!("one array per field: {why}"), &p)),
-            (Some((l, tg)), Ok(_)) if tg < t1 => Err(predicted(
+            (Some((l, tg)), Ok(_)) => Err(predicted(
                 format!(
                     "peel's {} groups predicted cheaper ({:.2} of the traffic, one array per field {:.2})",
                     l.groups.len(),

@@ -92,6 +92,11 @@ pub trait Policy: Sync {
     fn prefix(&self) -> &'static str;
     /// The analysis column whose legality the policy needs.
     fn transform(&self) -> Transform;
+    /// Whether the policy splits structures into arrays (which needs one
+    /// array holding every object: `sites::split_allowed`).
+    fn splits(&self) -> bool {
+        false
+    }
     /// The new field list (old indices, in the new order; deleted or moved
     /// fields left out), the side groups and what it does in words, or why
     /// the structure is left alone. The cost model decides (`model`), and
@@ -466,11 +471,17 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 })
                 .collect();
             let size = dl.alloc_size(t).unwrap_or(0);
-            let count = match sites::split_allowed(cx, s.ty) {
-                Ok(ArraySource::Once(site)) => sites::constant_count(site, size),
-                Ok(ArraySource::Global { count, .. }) => Some(count),
+            let source = sites::split_allowed(cx, s.ty);
+            let count = match &source {
+                Ok(ArraySource::Once(site)) => sites::constant_count(*site, size),
+                Ok(ArraySource::Global { count, .. }) => Some(*count),
                 _ => None,
             };
+            // A split needs one array: without it, nothing to predict.
+            if let (true, Err(why)) = (self.policy.splits(), &source) {
+                cx.outcome.rejected.push((format!("%{name}"), why.clone()));
+                continue;
+            }
             let c = Candidate { name: format!("%{name}"), info: s, fields, size, count };
             let mut prediction = None;
             let choice = self.policy.choose(&c, &self.cost, &mut prediction).and_then(|ch| {
