@@ -9,7 +9,7 @@
 //! counts its block's execution count; otherwise the static estimate
 //! `loop_weight^d` for the loop depth d of its block (natural loops from
 //! the dominator tree, [`crate::regions::loops`]), capped at a depth
-//! (`FrequencyEstimate`, whose values the cost model holds: 8 and 6).
+//! (`FrequencyEstimate`, whose values the cost model holds: 32 and 6).
 //! The same walk collects the access regions of [`crate::regions`].
 use dtrans_ir::{BasicBlock, Function, Instruction, Module, Opcode, Value, ValueKind};
 use dtrans_types::{DType, TypeId};

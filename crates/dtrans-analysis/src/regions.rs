@@ -403,13 +403,14 @@ fn gep_parts<'m>(v: Value<'m>) -> Option<(Value<'m>, Vec<Value<'m>>)> {
 }
 
 /// The pointer an address is computed from, with the variable index of
-/// the step that selects the object (`a[i].f`: `a` and `i`), after steps
-/// by constants (field addresses, `p + 1`).
+/// the step that selects the object (`a[i].f`: `a` and `i`; `g[r][c].f`:
+/// `c`, the innermost), after steps by constants (field addresses, `p +
+/// 1`).
 fn element_base<'m>(addr: Value<'m>) -> (Value<'m>, Option<Value<'m>>) {
     let mut v = addr;
     for _ in 0..16 {
         let Some((ptr, idx)) = gep_parts(v) else { break };
-        if let Some(i) = idx.iter().find(|i| !i.is_constant()) {
+        if let Some(i) = idx.iter().rev().find(|i| !i.is_constant()) {
             return (ptr, Some(*i));
         }
         v = ptr;
@@ -553,8 +554,14 @@ fn classify_ptr(p: Value<'_>, depth: u32) -> Walk {
 fn base_key(pt: &PtrTypes<'_>, v: Value<'_>, depth: u32) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
     let x = strip_const_steps(v);
+    let step = gep_parts(x).filter(|_| depth < 8);
     if let Some(slot) = slot_of(x) {
         (0u8, slot).hash(&mut h);
+    } else if let Some((ptr, idx)) = step {
+        // An element address computed again at each access (-O0's
+        // `g[r][c]`): the same element when its indices are.
+        let idx: Vec<Option<u64>> = idx.iter().map(|i| (!i.is_constant()).then(|| index_key(*i))).collect();
+        (3u8, base_key(pt, ptr, depth + 1), idx).hash(&mut h);
     } else if let (Some(load), true) = (x.as_instruction().filter(|i| i.opcode() == Opcode::LLVMLoad), depth < 4) {
         let addr = load.operand(0).unwrap_or(x);
         let elements = pt.info(addr).map(|i| i.elements.clone()).unwrap_or_default();

@@ -11,9 +11,10 @@
 //! the hole after a small first field better; original order among equals.
 //! The candidate orders and the decision are the cost model's
 //! (`relayout::cost`): the packed order, and orders with the fields of the
-//! heaviest regions first; the one predicted cheapest (then smallest) is
-//! made when the structure shrinks at no more predicted traffic, or when
-//! it saves the model's margin of the traffic.
+//! heaviest regions first; of those predicted within the model's margin of
+//! the cheapest, the smallest (then the first) is made when the structure
+//! shrinks without costing more than the margin in predicted traffic, or
+//! when it saves the margin of the traffic.
 use dtrans_analysis::info::Transform;
 
 use crate::relayout::cost::{CostModel, Layout, Prediction};
@@ -89,16 +90,16 @@ impl Policy for ReorderFields {
             *pred = Some(p);
             return Err("already in the chosen order".into());
         }
-        let mut best: Option<(f64, u64, Vec<u32>)> = None;
+        let mut cands: Vec<(f64, u64, Vec<u32>)> = Vec::new();
         for o in orders {
             let l = Layout::record(&c.fields, &o);
             let t = model.traffic(&shape, &l);
             p.add("reorder-fields", &shape, &l, t);
-            if best.as_ref().is_none_or(|b| t < b.0 * (1.0 - 1e-9) || (t <= b.0 * (1.0 + 1e-9) && l.size() < b.1)) {
-                best = Some((t, l.size(), o));
-            }
+            cands.push((t, l.size(), o));
         }
-        let (t1, size, order) = best.expect("one order at least");
+        // Orders within the margin of the cheapest are equal: the smallest,
+        // then the first (the packed order) of them.
+        let (t1, size, order) = model.pick_equal(cands);
         let result = match model.decide((t0, c.size), (t1, size), true) {
             Ok(_) if size < c.size => Ok(Choice { order, detail: "padding removed".into(), ..Default::default() }),
             Ok(saving) => {

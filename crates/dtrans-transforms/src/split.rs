@@ -96,9 +96,9 @@ fn best_grouping(
 ) -> Option<Option<(Layout, f64)>> {
     let shape = c.shape();
     let parts = model.partitions(&shape);
-    let best = match model.select_split(soa, &parts)? {
+    let best = match model.select_split(&shape, soa, &parts)? {
         SplitPick::Soa => return Some(None),
-        SplitPick::Part(k) => &parts[k].0,
+        SplitPick::Part(l, _) => l,
     };
     let mut groups: Vec<Vec<u32>> = best.groups.iter().map(|g| g.fields.clone()).collect();
     fill_padding(c, &mut groups);

@@ -1,6 +1,6 @@
-// The static frequency estimate weighs an access by 8 per enclosing loop:
-// the field read in a doubly nested loop counts 64, the one read once counts
-// 1.
+// The static frequency estimate weighs an access by 32 per enclosing loop
+// (the cost model's loop-weight): the field read in a doubly nested loop
+// counts 1024, the one read once counts 1.
 // RUN: %clang -g -O0 -S -emit-llvm %s -o %t.0.ll
 // RUN: %dtrans analyze %t.0.ll --struct struct.S | %FileCheck %s --check-prefixes=CHECK
 
@@ -14,5 +14,5 @@ long f(struct S *s, int n) {
 }
 
 // CHECK-LABEL: %struct.S (
-// CHECK: 0: i64 {{ *}}r-- {{ *}}64 
+// CHECK: 0: i64 {{ *}}r-- {{ *}}1024 
 // CHECK: 1: i64 {{ *}}r-- {{ *}}1 

@@ -4,6 +4,8 @@
 // i32 } (the document's own), its pointer fields peeling indices. A field
 // of test01 pointing to test01 (`self`) is an index in its side array;
 // `dep` points to a structure that is not split and stays a pointer.
+// The loops stream over the array, each reading a few fields: one array
+// per field is what the cost model picks.
 // RUN: %clang -g -O0 -S -emit-llvm %s -o %t.O0.ll
 // RUN: %clang -g -O2 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.NP.ll
 // RUN: %clang -O2 %t.O0.ll -o %t.base && %t.base > %t.base.txt
@@ -60,13 +62,19 @@ int main(void) {
     deps[k].second = k % 5 ? &arr[N - 1 - k] : 0;
   }
   long sum = 0;
-  for (int r = 0; r < 20; r++)
-    for (int i = 0; i < N; i++) {
-      struct test01 *p = arr[i].self;
-      sum += p->a + p->b + p->c + p->d + p->e + p->f + p->g + p->h;
-      struct test01dep *q = arr[i].dep;
-      sum += q->s + q->first->a + (q->second ? q->second->h : -1);
-    }
+  for (int r = 0; r < 20; r++) {
+    for (int i = 0; i < N; i++) sum += arr[i].a * 3 + arr[i].b;
+    for (int i = 0; i < N; i++) sum += arr[i].a - arr[i].c + arr[i].d;
+    for (int i = 0; i < N; i++) sum += arr[i].e ^ arr[i].f;
+    for (int i = 0; i < N; i++) sum += arr[i].g + arr[i].h + (arr[i].self - arr) % 7;
+    for (int i = 0; i < N; i++) sum += arr[i].dep->s;
+  }
+  for (int i = 0; i < 64; i++) {
+    struct test01 *p = arr[i].self;
+    sum += p->a + p->b + p->c + p->d + p->e + p->f + p->g + p->h;
+    struct test01dep *q = arr[i].dep;
+    sum += q->s + q->first->a + (q->second ? q->second->h : -1);
+  }
   printf("%ld\n", sum);
   free(deps);
   free(arr);

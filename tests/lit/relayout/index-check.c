@@ -4,7 +4,9 @@
 // with a message when it does not fit (here 5e9 elements: the allocation
 // fails and the original program says so, the checked one stops first).
 // At -O0 and on the IR dtrans cc sees at -O2 (before LLVM's passes; at
-// full -O2 vector accesses keep the structure whole, as in peel.c).
+// full -O2 vector accesses keep the structure whole, as in peel.c). The
+// loops over the array make the split worth it to the cost model (a walk
+// down the heap alone pays a miss per cell either way).
 // RUN: %clang -g -O0 -S -emit-llvm %s -o %t.O0.ll
 // RUN: %clang -g -O2 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.O2.ll
 // RUN: %clang -O2 %t.O0.ll -o %t.base && %t.base 3000 > %t.base.txt
@@ -63,6 +65,8 @@ int main(int argc, char **argv) {
     for (long i = 0; i < n; i++)
       if (a[i].left)
         sum += a[i].left->val;
+    for (long i = 0; i < n; i++)
+      sum ^= a[i].val + (a[i].right != 0);
   }
   long cold = 0;
   for (long i = 0; i < n; i++)

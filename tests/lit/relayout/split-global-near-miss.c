@@ -1,6 +1,7 @@
 // Global arrays and the splitting passes: one global array, zero at
 // first, holding every instance is split (E by peel, also C, whose array
-// is two-dimensional; P by aos-to-soa); near misses are left alone with
+// is two-dimensional; P by aos-to-soa, whose loops read different
+// fields); near misses are left alone with
 // the rule that failed: two global arrays (A), a global array and an
 // allocation (B), an initialized array (D: HasInitializerList, and
 // GlobalInstance as clang gives it a literal structure type).
@@ -45,6 +46,9 @@ int main(void) {
   for (int step = 0; step < 50; step++)
     for (long i = 0; i < N; i++) {
       p[i].x += p[i].vx * 0.01; p[i].y += p[i].vy * 0.01; p[i].z += p[i].vz * 0.01;
+    }
+  for (int step = 0; step < 50; step++)
+    for (long i = 0; i < N; i++) {
       p[i].vx += p[i].q * p[i].r / p[i].m; p[i].vy -= p[i].q * 0.001; p[i].vz *= 0.999;
     }
   for (long i = 0; i < N; i++) en += p[i].m * (p[i].vx * p[i].vx + p[i].vy * p[i].vy + p[i].vz * p[i].vz) + p[i].x + p[i].y + p[i].z;

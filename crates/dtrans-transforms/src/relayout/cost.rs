@@ -29,11 +29,13 @@
 //! data competes for it, the levels below it are smaller), little for
 //! small data. That needs the count: the program states it by a constant
 //! allocation run once or a global array; otherwise the data is taken to
-//! be far larger than the cache (all lines miss). So a hot array shrunk by
-//! a split, or records shrunk by deleted fields, miss less: pointer
-//! chasing gains from that alone. (Decisions compare layouts by
-//! their relative traffic, so a small array is still laid out as if it
-//! mattered; it costs little either way.)
+//! be far larger than the cache (all lines miss). A line found in the
+//! cache still costs `hit` of one fetched from memory. So a hot array
+//! shrunk by a split, or records shrunk by deleted fields, miss less:
+//! pointer chasing gains from that alone; and for data far smaller than
+//! the cache, layouts compare by the lines they fetch, as hits.
+//! (Decisions compare layouts by their relative traffic, so a small array
+//! is still laid out as if it mattered; it costs little either way.)
 //!
 //! A visit of a random walk waits for memory once (`random_line` streamed
 //! lines: latency decides, not bandwidth) if it misses at all; its other
@@ -61,8 +63,8 @@
 //! those predicted within `margin` of the cheapest are equal; among equals
 //! one array per field is preferred when streams make most of its traffic
 //! (each loop then reads only its own fields, and loops over arrays of one
-//! field vectorize), else the fewest records (an array more must earn its
-//! keep).
+//! field vectorize), else the fewest records, merged further while they
+//! stay within the margin (an array more must earn its keep).
 //!
 //! Not a parameter: `relayout::MAX_INDEXED`, the element count a 32-bit
 //! peeling index can address, is a bound of correctness, not of cost.
@@ -85,7 +87,8 @@ pub struct CostModel {
     /// `line`: bytes in a cache line (64).
     pub line: u64,
     /// `loop-weight`: the static frequency estimate (without a profile):
-    /// each loop level multiplies a block's weight by this (8).
+    /// each loop level multiplies a block's weight by this (32: LLVM's own
+    /// static estimate takes a loop's back edge 31 times in 32).
     pub loop_weight: u64,
     /// `max-depth`: loop levels the static estimate counts at most (6).
     pub max_depth: u32,
@@ -93,6 +96,10 @@ pub struct CostModel {
     /// the module's doc); 0 takes every array to be far larger than any
     /// cache (32 MiB, a last-level cache).
     pub cache_bytes: u64,
+    /// `hit`: the cost of a line found in the cache, as a share of one
+    /// fetched from memory (0.1: a hit in the last-level cache takes about
+    /// a tenth of a memory access).
+    pub hit: f64,
     /// `random-line`: the cost of a visit of a random walk (a pointer
     /// chased, an index computed) that misses the cache, in streamed lines
     /// (8: a memory latency is about ten times the time a line takes to
@@ -110,9 +117,10 @@ impl Default for CostModel {
     fn default() -> Self {
         CostModel {
             line: 64,
-            loop_weight: 8,
+            loop_weight: 32,
             max_depth: 6,
             cache_bytes: 32 << 20,
+            hit: 0.1,
             random_line: 8.0,
             side_visit: 0.02,
             margin: 0.05,
@@ -133,7 +141,7 @@ pub enum CostError {
 impl CostModel {
     /// The parameter names [`CostModel::set`] takes.
     pub const KEYS: &'static [&'static str] =
-        &["line", "loop-weight", "max-depth", "cache-bytes", "random-line", "side-visit", "margin"];
+        &["line", "loop-weight", "max-depth", "cache-bytes", "hit", "random-line", "side-visit", "margin"];
 
     /// Sets parameters from `KEY=VALUE[,KEY=VALUE...]` (`cache-bytes`
     /// takes a `K`, `M` or `G` suffix).
@@ -161,6 +169,7 @@ impl CostModel {
                     self.cache_bytes =
                         int(num).and_then(|n| n.checked_mul(mult)).ok_or_else(|| bad("a size in bytes"))?
                 }
+                "hit" => self.hit = real(v).filter(|x| *x <= 1.0).ok_or_else(|| bad("a share up to 1"))?,
                 "random-line" => self.random_line = real(v).ok_or_else(|| bad("a number >= 0"))?,
                 "side-visit" => self.side_visit = real(v).ok_or_else(|| bad("a number >= 0"))?,
                 "margin" => self.margin = real(v).filter(|x| *x < 1.0).ok_or_else(|| bad("a share below 1"))?,
@@ -376,6 +385,8 @@ impl CostModel {
             }
             _ => 1.0,
         };
+        // What a line costs: a miss, or a hit at `hit` of a miss.
+        let miss = self.hit + (1.0 - self.hit) * miss;
         let per_visit = match r.walk {
             Walk::Stream => lines * miss,
             Walk::Random => {
@@ -542,24 +553,66 @@ impl CostModel {
     /// candidates predicted within `margin` of the cheapest are equal;
     /// among them one array per field when streams make most of its
     /// traffic (loops over arrays of one field vectorize), else the fewest
-    /// records (then the cheapest).
-    pub fn select_split(&self, soa: Option<(f64, f64)>, parts: &[(Layout, f64)]) -> Option<SplitPick> {
+    /// records (then the cheapest), whose groups are then merged two by two
+    /// while the traffic stays within the margin of the cheapest (an array
+    /// more must earn its keep).
+    pub fn select_split(
+        &self,
+        shape: &Shape<'_>,
+        soa: Option<(f64, f64)>,
+        parts: &[(Layout, f64)],
+    ) -> Option<SplitPick> {
         let min = parts.iter().map(|p| p.1).chain(soa.map(|s| s.0)).fold(f64::INFINITY, f64::min);
         if !min.is_finite() {
             return None;
         }
         let equal = |t: f64| t <= min * (1.0 + self.margin) + 1e-12;
-        let best_part = (0..parts.len())
-            .filter(|k| equal(parts[*k].1))
-            .min_by(|a, b| {
-                let (x, y) = (&parts[*a], &parts[*b]);
-                x.0.groups.len().cmp(&y.0.groups.len()).then(x.1.total_cmp(&y.1))
-            })
-            .map(SplitPick::Part);
-        match soa {
-            Some((t, streams)) if equal(t) && (streams >= 0.5 || best_part.is_none()) => Some(SplitPick::Soa),
-            _ => best_part,
+        let best_part = (0..parts.len()).filter(|k| equal(parts[*k].1)).min_by(|a, b| {
+            let (x, y) = (&parts[*a], &parts[*b]);
+            x.0.groups.len().cmp(&y.0.groups.len()).then(x.1.total_cmp(&y.1))
+        });
+        match (soa, best_part) {
+            (Some((t, streams)), k) if equal(t) && (streams >= 0.5 || k.is_none()) => Some(SplitPick::Soa),
+            (_, None) => None,
+            (_, Some(k)) => {
+                let mut groups: Vec<Vec<u32>> = parts[k].0.groups.iter().map(|g| g.fields.clone()).collect();
+                'merge: while groups.len() > 2 {
+                    let mut best: Option<(f64, Vec<Vec<u32>>)> = None;
+                    for a in 0..groups.len() {
+                        for b in a + 1..groups.len() {
+                            let mut next = groups.clone();
+                            let moved = next.remove(b);
+                            next[a].extend(moved);
+                            next[a].sort_unstable();
+                            let t = self.traffic(shape, &self.grouping(shape, &next));
+                            if equal(t) && best.as_ref().is_none_or(|x| t < x.0) {
+                                best = Some((t, next));
+                            }
+                        }
+                    }
+                    match best {
+                        Some((_, next)) => groups = next,
+                        None => break 'merge,
+                    }
+                }
+                let layout = self.grouping(shape, &groups);
+                let t = self.traffic(shape, &layout);
+                Some(SplitPick::Part(layout, t))
+            }
         }
+    }
+
+    /// Of candidates (traffic, size, what), those within `margin` of the
+    /// cheapest are equal: the smallest of them, then the first.
+    pub fn pick_equal<T>(&self, cands: Vec<(f64, u64, T)>) -> (f64, u64, T) {
+        let min = cands.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
+        let mut best: Option<(f64, u64, T)> = None;
+        for c in cands {
+            if c.0 <= min * (1.0 + self.margin) + 1e-12 && best.as_ref().is_none_or(|b| c.1 < b.1) {
+                best = Some(c);
+            }
+        }
+        best.expect("one candidate at least")
     }
 
     /// Whether `candidate` (traffic, size) is worth making over the current
@@ -589,12 +642,12 @@ impl CostModel {
 }
 
 /// The split [`CostModel::select_split`] picks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum SplitPick {
     /// One array per field.
     Soa,
-    /// That grouping of peel's.
-    Part(usize),
+    /// A grouping of peel's, with its traffic.
+    Part(Layout, f64),
 }
 
 /// Fields packed by decreasing alignment, then size (original order among

@@ -12,7 +12,7 @@
 // RUN: %dtrans opt %t.O2.ll -p peel -o %t.O2.out.ll
 // RUN: %clang -O2 %t.O2.out.ll -o %t.O2.new && %t.O2.new > %t.O2.txt && diff %t.base.txt %t.O2.txt
 // CHECK-DAG: %struct.item -> %__DPL_struct.item (72 -> 16 bytes: 2 groups: {key, weight} {c1, c2, c3, c4, c5, c6, c7})
-// CHECK-DAG: %struct.zitem -> %__DPL_struct.zitem (72 -> 16 bytes: 2 groups: {key, weight} {c1, c2, c3, c4, c5, c6, c7})
+// CHECK-DAG: %struct.zitem -> %__DPL_struct.zitem (72 -> 16 bytes: 3 groups: {key, weight} {c2, c3, c4, c5, c6, c7} {c1})
 #include <stdio.h>
 #include <stdlib.h>
 struct item { long key; long weight; long c1, c2, c3, c4, c5, c6, c7; };
