@@ -4,7 +4,7 @@
 ; counts its block's count: hot is read and written 1000 times in the loop,
 ; cold written twice, and read once per call after the loop (10).
 ; RUN: %dtrans analyze %s --struct struct.S | %FileCheck %s
-; Without the profile the static estimate weighs the loop body 8 (depth 1).
+; Without the profile the static estimate weighs the loop body 32 (depth 1).
 ; RUN: sed -e 's/, !prof ![0-9]*//' -e 's/ !prof ![0-9]*//' %s > %t.ll
 ; RUN: %dtrans analyze %t.ll --struct struct.S | %FileCheck %s --check-prefix=STATIC
 
@@ -12,7 +12,7 @@
 ; CHECK: 0     8  0: i64                       rw-    2000
 ; CHECK: 8     8  1: i64                       rw-      12
 ; STATIC-LABEL: %struct.S (size 16, align 8)
-; STATIC: 0     8  0: i64                       rw-      16
+; STATIC: 0     8  0: i64                       rw-      64
 ; STATIC: 8     8  1: i64                       rw-       2
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
