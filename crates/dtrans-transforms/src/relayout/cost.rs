@@ -809,12 +809,13 @@ mod tests {
             (128, &[(0, 8), (64, 8)], 2.0, 2.0),
         ];
         for (size, touched, stream, random) in table {
-            let (s, r) = m.lines(*size, &shares(touched));
+            let (s, r, any) = m.lines(*size, &shares(touched));
+            assert_eq!(any, 1.0, "{size} {touched:?}: every field read in every visit");
             assert!((s - stream).abs() < 1e-9, "{size} {touched:?}: streamed {s}, expected {stream}");
             assert!((r - random).abs() < 1e-9, "{size} {touched:?}: random {r}, expected {random}");
         }
         // A line whose only field is read in half the visits.
-        let (s, r) = m.lines(128, &[(0, 8, 1.0), (64, 8, 0.5)]);
+        let (s, r, _) = m.lines(128, &[(0, 8, 1.0), (64, 8, 0.5)]);
         assert!((s - 1.5).abs() < 1e-9 && (r - 1.5).abs() < 1e-9, "{s} {r}");
     }
 
