@@ -197,6 +197,12 @@ impl std::fmt::Display for Site {
 #[derive(Clone, Debug, Default)]
 pub struct SafetyData {
     pub conditions: BTreeMap<Condition, (Vec<Site>, usize)>,
+    /// Some MemFuncPartialWrite of the structure covers bytes of more than
+    /// one of its own fields (a run of fields). Without it, each partial
+    /// write lies inside one field (a nested structure, an array, a
+    /// complex number copied or set whole or in part), which a splitting
+    /// pass moves as one unit (`Transform::forbidding`).
+    pub partial_write_across_fields: bool,
 }
 
 /// Places kept per condition (the count says how many there were).
@@ -1598,7 +1604,12 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             Some(partial) if partial.is_empty() => {}
             Some(partial) => {
                 let site = self.site(i, format!("{what} of {n} bytes at offset {start} covers some fields"));
-                self.mark_all(&partial, Condition::MemFuncPartialWrite, &site);
+                for (s, at) in partial {
+                    self.mark(s, Condition::MemFuncPartialWrite, site.clone());
+                    if matches!(self.tm().get(s), DType::Struct(_)) && !self.inside_one_field(s, at, n) {
+                        self.data.entry(s).or_default().partial_write_across_fields = true;
+                    }
+                }
             }
             None => {
                 let site = self.site(i, format!("{what} of {n} bytes at offset {start} cuts a field"));
@@ -1611,11 +1622,12 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     /// fields: `Some([])` all of them, `Some(structures)` a proper subset
     /// of the fields of each structure listed (the run may lie inside a
     /// nested structure: `w->gravity.x = w->gravity.y = 0` is one memset at
-    /// -O2), `None` it cuts a field or leaves the structure.
-    fn field_run(&mut self, s: TypeId, start: u64, n: u64) -> Option<Vec<TypeId>> {
+    /// -O2), `None` it cuts a field or leaves the structure. Each structure
+    /// comes with where the run starts in it.
+    fn field_run(&mut self, s: TypeId, start: u64, n: u64) -> Option<Vec<(TypeId, u64)>> {
         let tm = self.pt.tm();
         if let Some(whole) = self.top_level_run(s, start, n) {
-            return Some(if whole { Vec::new() } else { vec![s] });
+            return Some(if whole { Vec::new() } else { vec![(s, start)] });
         }
         // Inside one field that is a structure: a run of its fields.
         let fields = struct_fields(tm, s)?.to_vec();
@@ -1624,11 +1636,24 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             let fsize = self.size(*f)?;
             if start >= off && start + n <= off + fsize && struct_fields(tm, *f).is_some() {
                 let mut inner = self.field_run(*f, start - off, n)?;
-                inner.push(s);
+                inner.push((s, start));
                 return Some(inner);
             }
         }
         None
+    }
+
+    /// Whether `[start, start + n)` lies inside the bytes of one field of
+    /// structure `s` (its padding excluded).
+    fn inside_one_field(&mut self, s: TypeId, start: u64, n: u64) -> bool {
+        let tm = self.pt.tm();
+        let Some(fields) = struct_fields(tm, s).map(|f| f.to_vec()) else { return false };
+        fields.iter().enumerate().any(|(k, f)| {
+            let (Some(off), Some(size)) = (self.layout.field_offset(tm, s, k as u32), self.size(*f)) else {
+                return false;
+            };
+            start >= off && start.saturating_add(n) <= off + size
+        })
     }
 
     /// [`Self::field_run`] over the top-level fields only: `Some(true)` all
