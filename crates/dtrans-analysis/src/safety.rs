@@ -15,7 +15,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 
 use crate::alloc::{size_is_multiple, AllocKind, FreeKind, MemFn, SizeVerdict};
-use crate::layout::{struct_fields, zero_chain, Layout};
+use crate::layout::{struct_fields, zero_chain, Element, Layout};
 use crate::libfuncs::{is_system_struct, lib_effect, LibEffect};
 use crate::ptr_types::{is_simple_slot, PtrTypes, ValueInfo};
 
@@ -880,7 +880,12 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 let Some(ft) = struct_fields(tm, e.aggregate).and_then(|f| f.get(e.field as usize).copied()) else {
                     continue;
                 };
-                if !self.fits(ft, ty) {
+                let lanes = if self.fits(ft, ty) { Some(Vec::new()) } else { self.lanes_inside(ft, ty, true) };
+                if let Some(spanned) = lanes.as_ref().filter(|s| !s.is_empty()) {
+                    let why = format!("{} {ty} reads several fields of a nested structure at once", if store { "store" } else { "load" });
+                    let site = self.site(i, why);
+                    self.mark_all(spanned, Condition::MismatchedElementAccess, &site);
+                } else if lanes.is_none() {
                     let why = format!(
                         "{} {} of field {} ({})",
                         if store { "store" } else { "load" },
@@ -900,6 +905,16 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         }
         if self.fits(s, ty) {
             return; // its first field (at any depth)
+        }
+        if let Some(spanned) = self.lanes_inside(s, ty, false) {
+            // Inside the aggregate at its start.
+            if spanned.is_empty() {
+                return;
+            }
+            let why = format!("{} {ty} reads several fields of a nested structure at once", if store { "store" } else { "load" });
+            let site = self.site(i, why);
+            self.mark_all(&spanned, Condition::MismatchedElementAccess, &site);
+            return;
         }
         if self.struct_value(ty) == Some(s) || (ty.int_width().is_some() && access.is_some() && access == self.size(s))
         {
@@ -993,6 +1008,74 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             }
         }
         false
+    }
+
+    /// Whether vector access `ty` reads scalars at the start of an
+    /// aggregate on the zero chain of `t` (`t` itself when `own`), one lane
+    /// per scalar of the lane's type (`load <2 x double>` of a `double
+    /// _Complex` field at -O2): those scalars read together, inside that
+    /// aggregate. (Not `t` itself for a pointer to a structure: lanes over
+    /// its fields would read several fields at once.) `Some` with the
+    /// structures inside it whose fields the lanes read several at once:
+    /// those are accessed with a mismatched element.
+    fn lanes_inside(&mut self, t: TypeId, ty: dtrans_ir::Type<'m>, own: bool) -> Option<Vec<TypeId>> {
+        let tm = self.pt.tm();
+        let chain: Vec<TypeId> = zero_chain(tm, t).skip(usize::from(!own)).collect();
+        for z in chain {
+            if !matches!(tm.get(z), DType::Struct(_) | DType::Literal { .. } | DType::Array { .. }) {
+                continue;
+            }
+            if let Some(spanned) = self.lanes_fit(z, ty) {
+                return Some(spanned);
+            }
+        }
+        None
+    }
+
+    /// Whether vector type `ty` reads exactly the scalars at the start of
+    /// aggregate `t`: lane k is the scalar at byte k * lane size, of the
+    /// lane's type (no pointers, no padding in between). `Some` with the
+    /// named structures (in `t`, or `t`) two lanes read different fields of.
+    fn lanes_fit(&mut self, t: TypeId, ty: dtrans_ir::Type<'m>) -> Option<Vec<TypeId>> {
+        if ty.kind() != dtrans_ir::TypeKind::LLVMVectorTypeKind {
+            return None;
+        }
+        let (lane, n) = (ty.element_type()?, ty.len()?);
+        if lane.is_pointer() || n == 0 {
+            return None;
+        }
+        let step = self.layout.ir_size(lane).filter(|s| *s > 0)?;
+        if step.checked_mul(n)? > self.size(t)? {
+            return None;
+        }
+        let tm = self.pt.tm();
+        let mut fields: Vec<Element> = Vec::new();
+        for k in 0..n {
+            // The scalar at byte k * step: the type starting there, then
+            // down its zero chain; every field passed on the way.
+            let (at, path) = self.layout.resolve_path(tm, t, k * step)?;
+            let chain: Vec<TypeId> = zero_chain(tm, at).collect();
+            let leaf = *chain.last()?;
+            let scalar =
+                !matches!(tm.get(leaf), DType::Pointer(_) | DType::Struct(_) | DType::Literal { .. } | DType::Array { .. });
+            if !scalar || self.layout.ir_type(tm, leaf) != Some(lane) {
+                return None;
+            }
+            fields.extend(path);
+            for z in &chain {
+                if struct_fields(tm, *z).is_some_and(|f| !f.is_empty()) {
+                    fields.push(Element { aggregate: *z, field: 0 });
+                }
+            }
+        }
+        let mut spanned: Vec<TypeId> = Vec::new();
+        for e in &fields {
+            let named = matches!(tm.get(e.aggregate), DType::Struct(_));
+            if named && !spanned.contains(&e.aggregate) && fields.iter().any(|x| x.aggregate == e.aggregate && x.field != e.field) {
+                spanned.push(e.aggregate);
+            }
+        }
+        Some(spanned)
     }
 
     /// Document 001, "Store": a stored pointer must fit the slot.

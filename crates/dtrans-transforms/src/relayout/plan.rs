@@ -821,6 +821,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             // Whole objects (checked even when the size stays), or an
             // element of an array inside the field, indexed by a value
             // that is no stride of whole objects.
+            let mut why = format!("{} steps from inside a field of {x} by a variable", v);
             if elem == 1 {
                 match rescale(self.m, idx[0], old, new, None) {
                     Ok(_) if old == new => return,
@@ -828,13 +829,13 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         self.push(f, Action::VarGep { gep: i, old, new });
                         return;
                     }
-                    Err(_) => {}
+                    Err(e) => why = format!("{} steps from a field of {x}: {e}", v),
                 }
             }
             if holds_array_of(self.lay, ft, elem as u64) && small_index(idx[0], (fsize / elem.max(1)).max(1)) {
                 return;
             }
-            self.fail(vec![x], format!("{} steps from inside a field of {x} by a variable", v));
+            self.fail(vec![x], why);
             return;
         }
         // A path of typed steps into the field from the place itself.
@@ -1371,8 +1372,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         let ptrs: Vec<Value<'m>> = if copy { vec![dst, src] } else { vec![dst] };
         // From inside a field of a changed structure: the bytes must stay
         // in that field (they move together).
+        // (A field's own address may start a run of fields: below.)
         for p in &ptrs {
-            if !matches!(self.object(*p), Object::Unchanged) {
+            if !matches!(self.object(*p), Object::Unchanged) || !self.field_of_changed(*p).is_empty() {
                 continue;
             }
             if let Some(a) = self.anchor(*p) {
