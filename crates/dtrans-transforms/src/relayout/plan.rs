@@ -187,7 +187,11 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         let mut pointees = Vec::new();
         for t in info.all_types() {
             if let Some(p) = tm.pointee(t) {
-                if !matches!(tm.get(p), DType::Int(8) | DType::Void | DType::Unknown) && !pointees.contains(&p) {
+                // (A vector read or written through it says nothing of
+                // where it points: the access's width is checked where it
+                // is, `plan_access`.)
+                let skip = matches!(tm.get(p), DType::Int(8) | DType::Void | DType::Unknown | DType::Vector { .. });
+                if !skip && !pointees.contains(&p) {
                     pointees.push(p);
                 }
             }
