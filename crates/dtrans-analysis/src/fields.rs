@@ -338,7 +338,10 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
         let tm = self.pt.tm();
         let Some(size) = self.layout.size(tm, t).filter(|s| *s > 0) else { return Vec::new() };
         let off = off.rem_euclid(size as i64) as u64;
-        let path = self.layout.resolve_path(tm, t, off).map(|(_, p)| p).unwrap_or_default();
+        let Some((at, mut path)) = self.layout.resolve_path(tm, t, off) else { return Vec::new() };
+        // (At the start of a field that is an aggregate, the path stops
+        // before it: that field, and the first fields inside it, too.)
+        self.first_fields(at, &mut path);
         path.into_iter().filter(|e| !own.contains(e)).collect()
     }
 

@@ -662,10 +662,61 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                             None => self.fail(vec![o], format!("{}: {why}", v)),
                         },
                     }
+                } else if let Some(a) = self.into_first_field(i, o, src, &idx) {
+                    if let Some(a) = a {
+                        self.push(f, a);
+                    }
                 } else {
                     self.fail(vec![o], format!("{} steps through {o} by {src}", v));
                 }
             }
+        }
+    }
+
+    /// A GEP from the start of an object of type `o` that views it as the
+    /// aggregate field at its start (source type that field's type, or a
+    /// type at its start; first index 0) with a variable index inside: a
+    /// step inside that field, from the field's new address (the base
+    /// operand redirected there).
+    fn into_first_field(
+        &self,
+        i: Instruction<'m>,
+        o: Type<'m>,
+        src: Type<'m>,
+        idx: &[Value<'m>],
+    ) -> Option<Option<Action<'m>>> {
+        if idx.len() < 2 || idx[0].const_int_value() != Some(0) {
+            return None;
+        }
+        let s = innermost(o);
+        let plan = self.lay.plan(s)?;
+        let (f0, ft) = self.lay.field_at(s, &plan, 0)?;
+        if self.lay.changed(ft) || self.lay.index_target(s, f0).is_some() {
+            return None;
+        }
+        // `src` on the chain of types at the field's start.
+        let mut t = Some(ft);
+        let mut found = false;
+        for _ in 0..16 {
+            let Some(x) = t else { break };
+            if x == src {
+                found = true;
+                break;
+            }
+            t = match x.kind() {
+                TypeKind::LLVMArrayTypeKind => x.element_type(),
+                TypeKind::LLVMStructTypeKind => x.struct_fields().first().copied(),
+                _ => None,
+            };
+        }
+        if !found {
+            return None;
+        }
+        match (plan.new_off[f0 as usize], plan.side[f0 as usize]) {
+            (_, Some(_)) => Some(Some(Action::SideLeaf { inst: i, op: 0, owner: s, field: f0 })),
+            (Some(0), None) => Some(None),
+            (Some(n), None) => Some(Some(Action::LeafAddr { inst: i, op: 0, offset: n as i64 })),
+            (None, None) => None,
         }
     }
 
@@ -674,12 +725,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
     fn addresses_field_start(&self, v: Value<'m>) -> bool {
         let Some(info) = self.info.ptr.info(v) else { return false };
         let tm = self.info.ptr.tm();
-        !info.elements.is_empty()
-            && info.elements.iter().all(|e| {
-                dtrans_analysis::layout::struct_fields(tm, e.aggregate)
-                    .and_then(|f| f.get(e.field as usize))
-                    .is_some_and(|t| !matches!(tm.get(*t), dtrans_types::DType::Array { .. }))
-            })
+        let not_array = info.elements.iter().all(|e| {
+            dtrans_analysis::layout::struct_fields(tm, e.aggregate)
+                .and_then(|f| f.get(e.field as usize))
+                .is_some_and(|t| !matches!(tm.get(*t), dtrans_types::DType::Array { .. }))
+        });
+        !info.elements.is_empty() && (not_array || only_dereferenced(v))
     }
 
     /// The positions a phi or select of constant byte offsets from a
@@ -1754,6 +1805,37 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
         }
     }
+}
+
+/// Whether pointer `v` is only read or written through, or stepped
+/// forward from by constants: it is no pointer one past the end of an
+/// array (reading there, or stepping further, would be undefined), so it
+/// is the start of what follows the array.
+fn only_dereferenced(v: Value<'_>) -> bool {
+    let users = v.users();
+    !users.is_empty()
+        && users.iter().all(|u| {
+            let Some(ui) = u.as_instruction() else { return false };
+            match ui.opcode() {
+                Opcode::LLVMLoad => !ui.is_volatile(),
+                Opcode::LLVMStore => ui.operand(1) == Some(v) && ui.operand(0) != Some(v),
+                Opcode::LLVMGetElementPtr => {
+                    ui.operand(0) == Some(v)
+                        && u.gep_indices().is_some_and(|idx| {
+                            // (Steps into an object of the source type
+                            // there: one is there.)
+                            idx.first().and_then(|c| c.const_int_value()).is_some_and(|c| c >= 0)
+                        })
+                }
+                Opcode::LLVMCall => {
+                    let name = ui.called_function().map(|f| f.name()).unwrap_or_default();
+                    let mem = ["llvm.memset", "llvm.memcpy", "llvm.memmove"].iter().any(|p| name.starts_with(p));
+                    mem && (0..2).any(|k| ui.call_arg(k) == Some(v))
+                        && ui.call_arg(2).and_then(|l| l.const_int_value()).is_some_and(|l| l > 0)
+                }
+                _ => false,
+            }
+        })
 }
 
 /// Whether type `t` is, or holds at any depth, an array whose elements
