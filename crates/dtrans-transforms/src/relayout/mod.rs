@@ -530,8 +530,14 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 })
                 .collect();
             if !nesting.is_empty() {
+                // (It may still change as a dependent of what it holds.)
                 for (t, why) in nesting {
-                    cx.outcome.rejected.push((format!("%{}", t.struct_name().unwrap_or_default()), why));
+                    let name = t.struct_name().unwrap_or_default();
+                    self.groups.remove(&name);
+                    self.counts.remove(&name);
+                    self.resized.remove(&name);
+                    self.global_arrays.remove(&name);
+                    cx.outcome.rejected.push((format!("%{name}"), why));
                     cands.retain(|(c, _)| *c != t);
                 }
                 continue;
