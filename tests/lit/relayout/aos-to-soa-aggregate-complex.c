@@ -15,8 +15,9 @@
 // RUN: %dtrans opt %t.np.ll -p aos-to-soa -o %t.np.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %clang -O2 %t.np.out.ll -o %t.np && %t.np > %t.np.txt
 // RUN: diff %t.base.txt %t.np.txt
-// At full -O2 (pairs read and written as `<2 x double>`) amp is the most
-// used field and stays:
+// At full -O2 the pairs are read and written as `<2 x double>` (amp's
+// from each element's own address, now in amp's array), and ref is the
+// most used field:
 // RUN: %clang -g -O2 -S -emit-llvm %s -o %t.O2.ll
 // RUN: %dtrans opt %t.O2.ll -p aos-to-soa -o %t.O2.out.ll 2>&1 | %FileCheck %s --check-prefix=O2
 // RUN: %clang %t.O2.out.ll -o %t.O2 && %t.O2 > %t.O2.txt
@@ -45,7 +46,7 @@ int main(void) {
       w[i].gain = w[i].gain * 0.5f + (w[i].gain > 0.2f ? 0.25f : 0.5f);
       acc += w[i].amp * 0.001;
     }
-  memset(&w[3].amp, 0, sizeof w[3].amp);
+  memset(&w[3].ref, 0, sizeof w[3].ref);
   w[4] = w[5];
   double t = 0;
   for (int i = 0; i < n; i++)
@@ -54,25 +55,27 @@ int main(void) {
   free(w);
   return 0;
 }
-// MSG: dtrans: aos-to-soa: %struct.wave -> %__SOA_struct.wave (72 -> 16 bytes: 8 arrays, one per field (ref where pointers point))
+// MSG: dtrans: aos-to-soa: %struct.wave -> %__SOA_struct.wave (72 -> 16 bytes: 8 arrays, one per field (amp where pointers point))
 // CHECK: %__SOA_struct.wave = type { { double, double } }
-// CHECK: @__SOA_struct.wave.amp.array = internal global ptr null
+// CHECK: @__SOA_struct.wave.ref.array = internal global ptr null
 // The pairs' array: 16-byte records, allocated with the main array.
 // CHECK: [[N:%[0-9]+]] = call noalias ptr @calloc(i64 noundef [[C:%[0-9]+]], i64 noundef 16)
 // CHECK: [[A:%[0-9]+]] = call ptr @calloc(i64 [[C]], i64 16)
-// CHECK-NEXT: store ptr [[A]], ptr @__SOA_struct.wave.amp.array
-// memset(&w[3].amp, ...): at element 3's record of amp's array, at the
+// CHECK-NEXT: store ptr [[A]], ptr @__SOA_struct.wave.ref.array
+// memset(&w[3].ref, ...): at element 3's record of ref's array, at the
 // same distance as the element from the main array's start.
 // CHECK: [[E:%[0-9]+]] = getelementptr inbounds %__SOA_struct.wave, ptr %{{[0-9]+}}, i64 3
 // CHECK-NEXT: [[B:%[0-9]+]] = load ptr, ptr @__SOA_struct.wave.base
-// CHECK-NEXT: [[S:%[0-9]+]] = load ptr, ptr @__SOA_struct.wave.amp.array
+// CHECK-NEXT: [[S:%[0-9]+]] = load ptr, ptr @__SOA_struct.wave.ref.array
 // CHECK-NEXT: [[EI:%[0-9]+]] = ptrtoint ptr [[E]] to i64
 // CHECK-NEXT: [[BI:%[0-9]+]] = ptrtoint ptr [[B]] to i64
 // CHECK-NEXT: [[D:%[0-9]+]] = sub i64 [[EI]], [[BI]]
 // CHECK-NEXT: [[P:%[0-9]+]] = getelementptr inbounds i8, ptr [[S]], i64 [[D]]
 // CHECK-NEXT: call void @llvm.memset.p0.i64(ptr align 8 [[P]], i8 0, i64 16, i1 false)
-// w[4] = w[5]: seven side arrays (amp's first), then the main one.
+// w[4] = w[5]: seven side arrays (in field order: phase, id, gain, hits,
+// ref's pairs, tag, code), then the main one.
+// CHECK-COUNT-4: call void @llvm.memcpy.p0.p0.i64(ptr align {{[48]}} %{{[0-9]+}}, ptr align {{[48]}} %{{[0-9]+}}, i64 {{[48]}}, i1 false)
 // CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 8 %{{[0-9]+}}, ptr align 8 %{{[0-9]+}}, i64 16, i1 false)
-// CHECK-COUNT-6: call void @llvm.memcpy.p0.p0.i64(ptr align {{[48]}} %{{[0-9]+}}, ptr align {{[48]}} %{{[0-9]+}}, i64 {{[48]}}, i1 false)
+// CHECK-COUNT-2: call void @llvm.memcpy.p0.p0.i64(ptr align 8 %{{[0-9]+}}, ptr align 8 %{{[0-9]+}}, i64 8, i1 false)
 // CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 8 %{{[0-9]+}}, ptr align 8 %{{[0-9]+}}, i64 16, i1 false)
-// O2: dtrans: aos-to-soa: %struct.wave -> %__SOA_struct.wave (72 -> 16 bytes: 8 arrays, one per field (amp where pointers point))
+// O2: dtrans: aos-to-soa: %struct.wave -> %__SOA_struct.wave (72 -> 16 bytes: 8 arrays, one per field (ref where pointers point))
