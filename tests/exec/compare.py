@@ -28,7 +28,8 @@ of `dtrans opt` may follow the list in the same argument
 (`--passes "peel --index-width 32"`); "32-bit index" in the summary counts
 the programs where a structure got index fields, "realloc" those where a
 split structure's array is resized by realloc, "global array" those where
-it is a global array.
+it is a global array, "aggregate moved" those where a field that is a
+structure, an array or a complex number went to a side array.
 
 Prints one line per program, level (and pass list, when there are
 several: `NAME LEVEL [LIST]: ...`) with OK, DIFF, CRASH, VERIFY or BUILD
@@ -50,6 +51,7 @@ import concurrent.futures
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -138,6 +140,11 @@ def finish(linked, work, tag, passes, dtrans):
                 for text, key in DETAIL_KEYS.items():
                     if text in c.get("detail", ""):
                         changed[key] = changed.get(key, 0) + 1
+                # A field that is an aggregate (a structure, an array, a
+                # complex number) moved to a side array by peel or aos-to-soa.
+                side = [e.split("] ", 1)[-1] for e in c.get("new_layout", []) if e.startswith("[")]
+                if any(re.search(r": (\{|\[|%)", e) for e in side):
+                    changed["aggregate moved"] = changed.get("aggregate moved", 0) + 1
         except (OSError, ValueError):
             changed = {}
         linked = out

@@ -882,7 +882,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 };
                 let lanes = if self.fits(ft, ty) { Some(Vec::new()) } else { self.lanes_inside(ft, ty, true) };
                 if let Some(spanned) = lanes.as_ref().filter(|s| !s.is_empty()) {
-                    let why = format!("{} {ty} reads several fields of a nested structure at once", if store { "store" } else { "load" });
+                    let why = format!(
+                        "{} {ty} reads several fields of a nested structure at once",
+                        if store { "store" } else { "load" }
+                    );
                     let site = self.site(i, why);
                     self.mark_all(spanned, Condition::MismatchedElementAccess, &site);
                 } else if lanes.is_none() {
@@ -911,7 +914,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             if spanned.is_empty() {
                 return;
             }
-            let why = format!("{} {ty} reads several fields of a nested structure at once", if store { "store" } else { "load" });
+            let why = format!(
+                "{} {ty} reads several fields of a nested structure at once",
+                if store { "store" } else { "load" }
+            );
             let site = self.site(i, why);
             self.mark_all(&spanned, Condition::MismatchedElementAccess, &site);
             return;
@@ -1056,8 +1062,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             let (at, path) = self.layout.resolve_path(tm, t, k * step)?;
             let chain: Vec<TypeId> = zero_chain(tm, at).collect();
             let leaf = *chain.last()?;
-            let scalar =
-                !matches!(tm.get(leaf), DType::Pointer(_) | DType::Struct(_) | DType::Literal { .. } | DType::Array { .. });
+            let scalar = !matches!(
+                tm.get(leaf),
+                DType::Pointer(_) | DType::Struct(_) | DType::Literal { .. } | DType::Array { .. }
+            );
             if !scalar || self.layout.ir_type(tm, leaf) != Some(lane) {
                 return None;
             }
@@ -1071,7 +1079,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         let mut spanned: Vec<TypeId> = Vec::new();
         for e in &fields {
             let named = matches!(tm.get(e.aggregate), DType::Struct(_));
-            if named && !spanned.contains(&e.aggregate) && fields.iter().any(|x| x.aggregate == e.aggregate && x.field != e.field) {
+            if named
+                && !spanned.contains(&e.aggregate)
+                && fields.iter().any(|x| x.aggregate == e.aggregate && x.field != e.field)
+            {
                 spanned.push(e.aggregate);
             }
         }

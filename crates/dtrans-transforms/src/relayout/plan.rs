@@ -1882,9 +1882,7 @@ fn small_index_walk<'m>(v: Value<'m>, limit: i64, depth: u32, seen: &mut Vec<Val
         Opcode::LLVMAdd | Opcode::LLVMSub | Opcode::LLVMMul | Opcode::LLVMOr | Opcode::LLVMAnd => ok(0) && ok(1),
         Opcode::LLVMSExt | Opcode::LLVMZExt | Opcode::LLVMTrunc => ok(0),
         Opcode::LLVMSelect => ok(1) && ok(2),
-        Opcode::LLVMPHI => {
-            i.incoming().into_iter().all(|(a, _)| small_index_walk(a, limit, depth + 1, seen))
-        }
+        Opcode::LLVMPHI => i.incoming().into_iter().all(|(a, _)| small_index_walk(a, limit, depth + 1, seen)),
         _ => true,
     }
 }
