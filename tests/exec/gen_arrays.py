@@ -138,7 +138,9 @@ def agg_init(name, ctype, kind):
         return (f"        {f}.x = (int)(next() % 100); {f}.y = -(int)(next() % 50);"
                 f" {f}.w = (double)(next() % 64) / 8;\n")
     if ctype == "char":
-        return f"        snprintf({f}, sizeof {f}, \"n%u\", next() % 100000);\n"
+        # (Every byte set: the loops read past the string's end.)
+        return (f"        memset({f}, 0, sizeof {f});\n"
+                f"        snprintf({f}, sizeof {f}, \"n%u\", next() % 100000);\n")
     return (f"        for (int k = 0; k < {n}; k++) {f}[k] = ({ctype})(next() % 50){' / 4' if ctype == 'double' else ''};\n")
 
 

@@ -630,6 +630,16 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             Object::Unclear(ts) => self.fail(ts, format!("{} from a pointer of unclear type", v)),
             Object::Changed(o) => {
                 let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
+                // Typed steps into the field at the object's start (its
+                // type, or one at its start, as the source type): from
+                // that field's new address, even at offset 0 (where a
+                // pointer would otherwise be the object's own start).
+                if let Some(a) = self.into_first_field(i, o, src, &idx) {
+                    if let Some(a) = a {
+                        self.push(f, a);
+                    }
+                    return;
+                }
                 if let Some(off) = const_gep_offset(self.lay, src, &idx) {
                     let os = self.lay.old_size(o).max(1) as i64;
                     if self.lay.ambiguous_end(o, off.rem_euclid(os) as u64) && !self.addresses_field_start(v) {
@@ -661,10 +671,6 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                             }
                             None => self.fail(vec![o], format!("{}: {why}", v)),
                         },
-                    }
-                } else if let Some(a) = self.into_first_field(i, o, src, &idx) {
-                    if let Some(a) = a {
-                        self.push(f, a);
                     }
                 } else {
                     self.fail(vec![o], format!("{} steps through {o} by {src}", v));
@@ -1267,6 +1273,33 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 }
                 (None, Object::Unclear(ts)) => self.fail(ts, "an allocation of unclear type"),
                 _ => {}
+            }
+            return;
+        }
+        // A library function that reads or writes bytes given the start
+        // of an object: the analysis lets that be only a structure that
+        // starts with a character array (at -O2 `s->name` is `s`), so it
+        // is that array, wherever the field holding it went.
+        if callee.is_some_and(|c| c.is_declaration())
+            && dtrans_analysis::libfuncs::lib_effect(&name) == Some(dtrans_analysis::libfuncs::LibEffect::Bytes)
+        {
+            let n = i.call_arg_count().unwrap_or(0);
+            for k in 0..n {
+                let Some(a) = i.call_arg(k).filter(|a| a.ty().is_pointer()) else { continue };
+                let Object::Changed(o) = self.object(a) else { continue };
+                let s = innermost(o);
+                let Some(plan) = self.lay.plan(s) else { continue };
+                let Some((f0, ft)) = self.lay.field_at(s, &plan, 0) else { continue };
+                if self.lay.changed(ft) || self.lay.index_target(s, f0).is_some() {
+                    self.fail(vec![s], format!("{} reads the start of {s} as bytes", i.as_value()));
+                    continue;
+                }
+                match (plan.new_off[f0 as usize], plan.side[f0 as usize]) {
+                    (_, Some(_)) => self.push(f, Action::SideLeaf { inst: i, op: k, owner: s, field: f0 }),
+                    (Some(0), None) => {}
+                    (Some(n), None) => self.push(f, Action::LeafAddr { inst: i, op: k, offset: n as i64 }),
+                    (None, None) => self.fail(vec![s], format!("{} reads a deleted field as bytes", i.as_value())),
+                }
             }
             return;
         }
