@@ -20,6 +20,9 @@ seeds (--seed S, S+1, ...), generated with options and probabilities (CSMITH_PRO
 nested structures, pointers to them and arrays of them common, built at
 the levels and compared like the programs above; a program whose baseline
 does not finish within the time limit is skipped (and counted).
+--bitfields-unions lets csmith use bit-fields and unions (they are off by
+default: the analysis refuses unions, and bit-fields make structures whose
+fields are shared storage units).
 --reduce runs creduce on each failing csmith program (slow; not in CI).
 
 --passes may be given more than once: each list is built from the same
@@ -42,7 +45,7 @@ Exit status 1 when any run differs, crashes or fails to build or verify.
 
 Usage
     python3 tests/exec/compare.py [PROGRAM...] [--passes LIST]...
-        [--levels O0,NP,O2] [--csmith N] [--seed S] [--jobs J]
+        [--levels O0,NP,O2] [--csmith N] [--bitfields-unions] [--seed S] [--jobs J]
         [--timeout SECONDS] [--dtrans PATH] [--keep DIR] [--reduce]
 """
 
@@ -233,7 +236,10 @@ def programs(args, work):
     for k in range(args.csmith):
         seed = args.seed + k
         src = os.path.join(work, f"csmith{seed}.c")
-        subprocess.run(["csmith", "--seed", str(seed), *CSMITH_OPTS, "--probability-configuration", probs, "-o", src],
+        opts = CSMITH_OPTS
+        if args.bitfields_unions:
+            opts = [o for o in CSMITH_OPTS if o not in ("--no-bitfields", "--no-unions")]
+        subprocess.run(["csmith", "--seed", str(seed), *opts, "--probability-configuration", probs, "-o", src],
                        check=True, capture_output=True)
         out.append((f"csmith{seed}", [src], ["-I" + CSMITH_INCLUDE], None, src))
     return out
@@ -262,6 +268,8 @@ def main():
                     help="a pass list; give it more than once to compare several lists on the same builds")
     ap.add_argument("--levels", default="O0,NP,O2")
     ap.add_argument("--csmith", type=int, default=0)
+    ap.add_argument("--bitfields-unions", action="store_true",
+                    help="csmith programs may have bit-fields and unions (off by default)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=10)
