@@ -87,11 +87,11 @@ class Struct:
         none, one or two, anywhere (the first field too), hot with every
         field hot or at random, each maybe copied whole, memset or written
         through a pointer to a part of it."""
-        for _ in range(agg.choice([0, 1, 1, 2])):
+        for _ in range(agg.choice([0, 1, 1, 2, 2])):
             kind, elem, n = agg.choice(AGGREGATES)
             name = f"g{len(self.fields)}"
             self.fields.insert(agg.randint(0, len(self.fields)), (name, elem, f"agg:{kind}:{n}"))
-            if self.all_hot or agg.random() < 0.4:
+            if self.all_hot or agg.random() < 0.25:
                 self.hot.append(name)
             self.ops[name] = [op for op in ("copy", "memset", "part") if agg.random() < 0.3]
 
