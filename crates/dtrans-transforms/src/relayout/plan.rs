@@ -121,8 +121,10 @@ pub struct Planner<'a, 'm, 'c> {
     tbaa_struct_kind: u32,
     fname: String,
     /// Where pointers inside fields of changed structures are
-    /// ([`Planner::anchor`]), memoized; `None` while being computed.
+    /// ([`Planner::anchor`]), memoized.
     anchors: HashMap<Value<'m>, Option<Anchor<'m>>>,
+    /// The values whose anchor is being computed (a cycle of phis).
+    anchoring: HashSet<Value<'m>>,
 }
 
 /// A place inside a field of a changed structure (not at the start of an
@@ -134,6 +136,10 @@ pub struct Anchor<'m> {
     pub field: u32,
     pub off: Option<i64>,
 }
+
+/// An anchor that depends on a phi whose own is being computed.
+#[derive(Clone, Copy, Debug)]
+struct OnCycle;
 
 /// What a pointer points to the start of.
 enum Object<'m> {
@@ -169,6 +175,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             tbaa_struct_kind: m.md_kind_id("tbaa.struct"),
             fname: String::new(),
             anchors: HashMap::default(),
+            anchoring: HashSet::default(),
         }
     }
 
@@ -243,95 +250,111 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
     /// cycle of phis is taken optimistically (each step on it is planned
     /// and checked by itself), with the offset unknown.
     pub fn anchor(&mut self, v: Value<'m>) -> Option<Anchor<'m>> {
-        self.anchor_depth(v, 0)
+        self.anchor_depth(v, 0).unwrap_or(None)
     }
 
-    fn anchor_depth(&mut self, v: Value<'m>, depth: u32) -> Option<Anchor<'m>> {
+    /// `Err(OnCycle)`: `v` depends on a phi whose anchor is being computed
+    /// (not memoized: found again once the phi's is known).
+    fn anchor_depth(&mut self, v: Value<'m>, depth: u32) -> Result<Option<Anchor<'m>>, OnCycle> {
         if let Some(a) = self.anchors.get(&v) {
-            return *a;
+            return Ok(*a);
+        }
+        if self.anchoring.contains(&v) {
+            return Err(OnCycle);
         }
         if depth > 24 || !v.ty().is_pointer() {
-            return None;
+            return Ok(None);
         }
-        self.anchors.insert(v, None);
+        self.anchoring.insert(v);
         let a = self.find_anchor(v, depth);
-        self.anchors.insert(v, a);
+        self.anchoring.remove(&v);
+        if let Ok(a) = a {
+            self.anchors.insert(v, a);
+        }
         a
     }
 
-    fn find_anchor(&mut self, v: Value<'m>, depth: u32) -> Option<Anchor<'m>> {
+    fn find_anchor(&mut self, v: Value<'m>, depth: u32) -> Result<Option<Anchor<'m>>, OnCycle> {
         if !matches!(self.object(v), Object::Unchanged) {
-            return None;
+            return Ok(None);
         }
         if let Some(idx) = v.gep_indices() {
             let src = match v.as_instruction() {
                 Some(i) => i.gep_source_type(),
                 None => v.const_gep_source_type(),
-            }?;
-            let base = v.operand(0)?;
+            };
+            let (Some(src), Some(base)) = (src, v.operand(0)) else { return Ok(None) };
             if let Object::Changed(o) = self.object(base) {
                 // A step from the start of an object into one of its fields.
                 let s = innermost(o);
-                let plan = self.lay.plan(s)?;
+                let Some(plan) = self.lay.plan(s) else { return Ok(None) };
                 let old = self.lay.old_size(s) as i64;
                 let exact = const_gep_offset(self.lay, src, &idx);
                 // Only whole objects may be stepped over by a variable.
                 let first_only = idx.iter().skip(1).all(|x| x.const_int_value().is_some());
                 let place = match exact {
-                    Some(x) => x,
-                    None if idx.len() > 1 => place_offset(self.lay, src, &idx)?,
-                    None => return None,
+                    Some(x) => Some(x),
+                    None if idx.len() > 1 => place_offset(self.lay, src, &idx),
+                    None => None,
                 };
+                let Some(place) = place else { return Ok(None) };
                 let pos = place.rem_euclid(old.max(1));
-                let (k, _) = self.lay.field_at(s, &plan, pos as u64)?;
+                let Some((k, _)) = self.lay.field_at(s, &plan, pos as u64) else { return Ok(None) };
                 let start = plan.old_off[k as usize] as i64;
                 let off = (exact.is_some() || first_only).then_some(pos - start);
-                return Some(Anchor { owner: s, field: k, off });
+                return Ok(Some(Anchor { owner: s, field: k, off }));
             }
-            let a = self.anchor_depth(base, depth + 1)?;
+            let Some(a) = self.anchor_depth(base, depth + 1)? else { return Ok(None) };
             let fsize = self.lay.old_size(a.owner.struct_fields()[a.field as usize]) as i64;
             let old = self.lay.old_size(a.owner) as i64;
             if let Some(r) = const_gep_offset(self.lay, src, &idx) {
-                return match a.off {
+                return Ok(match a.off {
                     Some(d) if (0..=fsize).contains(&(d + r)) => Some(Anchor { off: Some(d + r), ..a }),
                     _ if r != 0 && old > 0 && r % old == 0 => Some(a),
                     Some(_) => None,
                     None if r.abs() < fsize => Some(a),
                     None => None,
-                };
+                });
             }
-            return Some(Anchor { off: None, ..a });
+            return Ok(Some(Anchor { off: None, ..a }));
         }
         if let Some(i) = v.as_instruction() {
             if matches!(i.opcode(), Opcode::LLVMPHI | Opcode::LLVMSelect) {
                 let ins: Vec<Value<'m>> = match i.opcode() {
                     Opcode::LLVMPHI => i.incoming().into_iter().map(|(x, _)| x).collect(),
-                    _ => vec![i.operand(1)?, i.operand(2)?],
+                    _ => i.operand(1).into_iter().chain(i.operand(2)).collect(),
                 };
                 let mut out: Option<Anchor<'m>> = None;
                 let mut cycle = false;
                 for x in ins {
-                    if self.anchors.get(&x) == Some(&None) && !x.is_constant() {
-                        cycle = true; // being computed: on a cycle through `v`
-                        continue;
-                    }
-                    let a = self.anchor_depth(x, depth + 1)?;
+                    let a = match self.anchor_depth(x, depth + 1) {
+                        Err(OnCycle) => {
+                            cycle = true; // around a cycle back to a phi
+                            continue;
+                        }
+                        Ok(None) => return Ok(None),
+                        Ok(Some(a)) => a,
+                    };
                     out = match out {
                         None => Some(a),
                         Some(b) if b.owner == a.owner && b.field == a.field => {
                             Some(Anchor { off: if b.off == a.off { b.off } else { None }, ..b })
                         }
-                        Some(_) => return None,
+                        Some(_) => return Ok(None),
                     };
                 }
-                return out.map(|a| if cycle { Anchor { off: None, ..a } } else { a });
+                // (Only cycles: `v`'s anchor comes from outside them.)
+                if out.is_none() && cycle {
+                    return Err(OnCycle);
+                }
+                return Ok(out.map(|a| if cycle { Anchor { off: None, ..a } } else { a }));
             }
         }
         // A field's address the analysis knows (from memory, a call, ...).
         let fields = self.field_of_changed(v);
-        let [(x, k)] = fields[..] else { return None };
+        let [(x, k)] = fields[..] else { return Ok(None) };
         let array = x.struct_fields()[k as usize].is_array();
-        Some(Anchor { owner: x, field: k, off: (!array).then_some(0) })
+        Ok(Some(Anchor { owner: x, field: k, off: (!array).then_some(0) }))
     }
 
     /// Whether accesses through `v` concern a changed type at all.
@@ -1064,7 +1087,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             // position keeps only the ABI alignment of what it holds, and
             // a struct-path tag on the changed structure names its old
             // position.
-            let abi = u64::from(self.lay.dl.abi_align(ty).unwrap_or(1));
+            let abi = self.access_align(addr, ty);
             if self.within_changed(addr) {
                 if i.alignment().is_some_and(|a| u64::from(a) > abi) {
                     self.push(f, Action::Align { inst: i, align: abi });
@@ -1089,7 +1112,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 self.index_fail(vec![target], why);
             }
         }
-        let abi = u64::from(self.lay.dl.abi_align(ty).unwrap_or(1));
+        let abi = self.access_align(addr, ty);
         if i.alignment().is_some_and(|a| u64::from(a) > abi) {
             self.push(f, Action::Align { inst: i, align: abi });
         }
@@ -1099,6 +1122,28 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if let Some(target) = index {
             self.push(f, Action::Index { inst: i, op, target });
         }
+    }
+
+    /// The alignment an access of type `ty` through `addr` may claim in the
+    /// new layout: the access type's ABI alignment, and no more than the
+    /// field it is in guarantees (a field, moved or not, is at a multiple
+    /// of its type's ABI alignment, in records at multiples of theirs; a
+    /// `<2 x double>` of a complex number claimed 16 where the old layout
+    /// gave it, and a side record gives 8), nor than its offset in the
+    /// field.
+    fn access_align(&mut self, addr: Value<'m>, ty: Type<'m>) -> u64 {
+        let abi = |t: Type<'m>| u64::from(self.lay.dl.abi_align(t).unwrap_or(1));
+        let mut cap = abi(ty);
+        if let Some(a) = self.anchor(addr) {
+            cap = cap.min(abi(a.owner.struct_fields()[a.field as usize]));
+            if let Some(d) = a.off.filter(|d| *d > 0) {
+                cap = cap.min(1u64 << d.trailing_zeros().min(32));
+            }
+        } else if let Object::Changed(o) = self.object(addr) {
+            let (_, leaf) = self.lay.translate_leaf(o);
+            cap = cap.min(abi(leaf));
+        }
+        cap.max(1)
     }
 
     /// Whether address `v` is reached by GEPs from a pointer into a changed
