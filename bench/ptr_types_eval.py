@@ -29,7 +29,10 @@ Usage
     python3 bench/ptr_types_eval.py [--levels O0,O2,O2-nopasses] [--show]
         [--cflags FLAGS] [--dtrans PATH] [FILE.c ...]
 
-    Without files, every tests/programs/*.c. --show lists every point that
+    Without files, every tests/programs/*.c. A `.bc` or `.ll` file is
+    scored as it is, once (level `module`), e.g. the linked
+    whole programs `bench/corpus.py --ptr-types` writes,
+    bench/out/corpus/NAME/linked-O2.bc. --show lists every point that
     was not recovered, with the reason dtrans gives. Exit status 1 when a
     point is wrong (a recovered type that is not the debug type).
 """
@@ -204,15 +207,23 @@ def main():
     args = ap.parse_args()
     files = [Path(f) for f in args.files] or sorted((REPO / "tests" / "programs").glob("*.c"))
     levels = args.levels.split(",")
-    totals = {lv: {} for lv in levels}
+    totals = {lv: {} for lv in levels + ["module"]}
     print(f"{'program':<14}{'level':<13}{'source':<12}{'points':>7}{'recov':>7}{'wrong':>7}"
           f"{'outer':>6}{'unkn':>6}{'(flag':>6}{'ambig':>6}{'none)':>6}{'confl':>6}{'recov%':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         for c in files:
             for lv in levels:
-                bc = os.path.join(tmp, f"{c.stem}.{lv}.bc")
-                subprocess.run(["clang-19", "-g", *LEVELS[lv], *args.cflags.split(), "-c", "-emit-llvm", str(c), "-o", bc],
-                               check=True)
+                if c.suffix in (".bc", ".ll"):
+                    # A module as it is (bench/corpus.py's linked programs):
+                    # scored once, its level whatever it was compiled at.
+                    if lv != levels[0]:
+                        continue
+                    bc = str(c)
+                    lv = "module"
+                else:
+                    bc = os.path.join(tmp, f"{c.stem}.{lv}.bc")
+                    subprocess.run(["clang-19", "-g", *LEVELS[lv], *args.cflags.split(), "-c", "-emit-llvm", str(c),
+                                    "-o", bc], check=True)
                 ll = subprocess.run(["llvm-dis-19", bc, "-o", "-"], check=True, capture_output=True, text=True).stdout
                 source, s, misses = score(args.dtrans, bc, ll)
                 for k, v in s.items():
@@ -225,8 +236,10 @@ def main():
                     for (fn, val), exp, dom, why in misses:
                         print(f"    {fn} {val}: debug {exp}, dtrans {dom or '-'} ({why})")
     bad = False
-    for lv in levels:
+    for lv in levels + ["module"]:
         t = totals[lv]
+        if not t:
+            continue
         pct = 100.0 * t["recovered"] / t["points"] if t["points"] else 100.0
         print(f"{'all':<14}{lv:<13}{'':<12}{t['points']:>7}{t['recovered']:>7}{t['wrong']:>7}"
               f"{t['outer']:>6}{t['unknown']:>6}{t['unknown-flag']:>6}{t['ambiguous']:>6}{t['no-dominant']:>6}"
