@@ -171,7 +171,7 @@ PROGRAMS = {
                defines=["HAVE_MEMMOVE", "XML_NS", "XML_DTD", "XML_CONTEXT_BYTES=1024", "BYTEORDER=1234",
                         "HAVE_UNISTD_H"],
                driver="expat.c",
-               args=["-n", "100","{crate:bzip2-sys}/bzip2-1.0.8/manual.xml", "{crate:expat-sys}/expat/amiga/expat.xml",
+               args=["-n", "600","{crate:bzip2-sys}/bzip2-1.0.8/manual.xml", "{crate:expat-sys}/expat/amiga/expat.xml",
                      "{crate:expat-sys}/htdocs/index.html"],
                what="Expat XML parser, XML documents"),
     "pcre2": P(pkg="crate:pcre2-sys", root="upstream", sources=["src/*.c"],
@@ -184,9 +184,9 @@ PROGRAMS = {
                sources=["src/*.c", "extensions/*.c"], includes=["src", "extensions", "../../generated/unix"],
                defines=["CMARK_GFM_STATIC_DEFINE", "CMARK_GFM_EXTENSIONS_STATIC_DEFINE"],
                args=["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist",
-                     "--smart", "--unsafe"] + MARKDOWN * 10,
+                     "--smart", "--unsafe"] + MARKDOWN * 40,
                what="cmark-gfm's own command line program, Markdown to HTML"),
-    "hoedown": P(pkg="pypi:misaka", root="misaka/hoedown", sources=["*.c"], driver="hoedown.c", args=["-n", "50"] + MARKDOWN,
+    "hoedown": P(pkg="pypi:misaka", root="misaka/hoedown", sources=["*.c"], driver="hoedown.c", args=["-n", "300"] + MARKDOWN,
                  what="Hoedown Markdown renderer, Markdown to HTML"),
     "zopfli": P(pkg="pypi:zopfli", root="zopfli/src/zopfli", sources=["*.c"], exclude=["zopfli_bin.c"],
                 driver="zopfli.c", args=["{crate:lua-src}/lua-5.4.9/lparser.c"],
@@ -436,15 +436,22 @@ def fmt_ratio(r):
     return f"{r:.2f}" if r else "-"
 
 
-def process(name, args, outdir, levels):
-    """Builds and runs one program at every level; returns its record."""
+def build_all(name, args, outdir, levels):
+    """Builds one program at every level with both compilers."""
     rec = {"name": name, "what": PROGRAMS[name]["what"], "package": PROGRAMS[name]["pkg"], "levels": {}}
     for level in levels:
         lv = rec["levels"][level] = {}
-        base = build(name, level, "clang", args, outdir)
-        tool = build(name, level, "dtrans", args, outdir)
-        lv["clang_build"] = {k: v for k, v in base.items()}
-        lv["dtrans_build"] = {k: v for k, v in tool.items()}
+        lv["clang_build"] = build(name, level, "clang", args, outdir)
+        lv["dtrans_build"] = build(name, level, "dtrans", args, outdir)
+    return rec
+
+
+def run_all(rec, outdir):
+    """Runs what built (one program at a time, so that no build of the
+    script competes with the timed runs), compares, reads the reports."""
+    name = rec["name"]
+    for level, lv in rec["levels"].items():
+        base, tool = lv["clang_build"], lv["dtrans_build"]
         if base["ok"]:
             b = run_program(name, base["exe"], outdir, f"clang-{level}")
             lv["clang_run"] = {k: v for k, v in b.items() if k not in ("out", "err")}
@@ -486,8 +493,8 @@ def describe_difference(b, t):
 def summary(records, levels):
     print()
     head = f"{'program':<11}" + "".join(f"{'build ' + lv:>16}{'same ' + lv:>14}" for lv in levels)
-    print(head + f"{'speed O2':>10}  changed (level: structure old->new bytes, passes)")
-    total_changed = 0
+    print(head + f"{'speed O2':>10}  changed: structure old->new bytes (passes) levels")
+    total_changed = total_dependent = 0
     with_change = 0
     for r in records:
         line = f"{r['name']:<11}"
@@ -499,16 +506,20 @@ def summary(records, levels):
             line += f"{build:>16}{same:>14}"
         ratio = r["levels"].get("O2", {}).get("speed_ratio")
         line += f"{fmt_ratio(ratio):>10}  "
-        changes = []
-        n_max = 0
+        changes = {}
+        n_max = d_max = 0
         for lv in levels:
             ch = r["levels"].get(lv, {}).get("changed", [])
             n_max = max(n_max, len([c for c in ch if not c["dependent"]]))
+            d_max = max(d_max, len([c for c in ch if c["dependent"]]))
             for c in ch:
                 passes = "+".join(p.split(":")[0] for p in c["passes"])
-                changes.append(f"{lv}: {c['name'].lstrip('%')} {c['size']}->{c['new_size']} ({passes})")
+                key = f"{c['name'].lstrip('%')} {c['size']}->{c['new_size']} ({passes}{', dependent' if c['dependent'] else ''})"
+                changes.setdefault(key, []).append(lv)
+        changes = [f"{k} {'/'.join(v)}" for k, v in changes.items()]
         total_changed += n_max
-        with_change += n_max > 0
+        total_dependent += d_max
+        with_change += n_max + d_max > 0
         print(line + ("; ".join(changes) if changes else "-"))
     print()
     print("top reasons structures were left alone (structures; per level):")
@@ -522,8 +533,9 @@ def summary(records, levels):
             print(f"  {r['name']:<11}{lv:<13}{x['rejected_structures']:>4} left alone: {reasons}"
                   + (f" [warning: {warn[0][:120]}]" if warn else ""))
     print()
-    print(f"structures changed: {total_changed} (the largest count over the levels, per program), "
-          f"programs with at least one change: {with_change} of {len(records)}")
+    print(f"structures changed: {total_changed}, and {total_dependent} dependent ones (holding a changed structure); "
+          f"the largest count over the levels, per program; programs with at least one change: "
+          f"{with_change} of {len(records)}")
     diffs = [(r["name"], lv, x["difference"]) for r in records for lv, x in r["levels"].items() if "difference" in x]
     for n, lv, d in diffs:
         print(f"OUTPUT DIFFERENCE: {n} at {lv}: {d}")
@@ -561,8 +573,8 @@ def ptr_summary(records):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", help="comma-separated program names")
-    ap.add_argument("--jobs", type=int, default=1, help="programs processed at once (default 1; timings are "
-                    "taken while the others build)")
+    ap.add_argument("--jobs", type=int, default=1, help="programs built at once (default 1); the programs "
+                    "run one at a time once every build is done")
     ap.add_argument("--levels", default="O0,O2", help="comma-separated, among " + ",".join(LEVELS))
     ap.add_argument("--out", default=str(REPO / "bench" / "out" / "corpus"))
     ap.add_argument("--json", help="JSON summary (default OUT/corpus.json)")
@@ -615,10 +627,13 @@ def main(argv=None):
                 records.append({"name": n, "ptr_types": futs[n].result()})
                 print(f"corpus: {n}: ptr-types done", flush=True)
         else:
-            futs = {n: pool.submit(process, n, args, outdir, levels) for n in names}
+            futs = {n: pool.submit(build_all, n, args, outdir, levels) for n in names}
             records = []
             for n in names:
                 rec = futs[n].result()
+                print(f"corpus: {n}: built", flush=True)
+            for n in names:
+                rec = run_all(futs[n].result(), outdir)
                 records.append(rec)
                 lv = " ".join(f"{l}:{'same' if x.get('same_output') else ('DIFF' if 'same_output' in x else 'n/a')}"
                               for l, x in rec["levels"].items())
