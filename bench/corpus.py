@@ -27,13 +27,13 @@ information) is kept as bench/out/corpus/NAME/dtrans-LEVEL.merged.bc for
 
 --ptr-types links each program's sources compiled with `clang-19 -g -O0`
 and `-g -O2` (`llvm-link-19`) into bench/out/corpus/NAME/linked-LEVEL.bc
-and scores `dtrans ptr-types` on them against the debug information, with
+(--reuse: those a previous run left) and scores `dtrans ptr-types` on them against the debug information, with
 bench/ptr_types_eval.py's scoring (which also takes these modules as
 arguments).
 
 Usage
     python3 bench/corpus.py [--only NAME[,NAME...]] [--jobs N] [--levels O0,O2[,O2-nopasses]]
-        [--out DIR] [--json FILE] [--passes LIST] [--ptr-types] [--list] [--fetch-only]
+        [--out DIR] [--json FILE] [--passes LIST] [--ptr-types [--reuse]] [--list] [--fetch-only]
 
 Exit status: 0 when every program built by clang-19 also built with
 dtrans cc and printed the same; 1 otherwise (an output difference is a
@@ -398,9 +398,10 @@ def ptr_types(name, args, outdir):
     d.mkdir(parents=True, exist_ok=True)
     result = {}
     for level in ("O0", "O2"):
+        linked = d / f"linked-{level}.bc"
         objs = []
         ok = True
-        for i, src in enumerate(sources(prog)):
+        for i, src in enumerate([] if args.reuse and linked.exists() else sources(prog)):
             bc = d / f"ptr-{level}-{i}-{Path(src).stem}.bc"
             rc, _ = run_logged(["clang-19", "-g", *LEVELS[level], *compile_flags(prog), "-c", "-emit-llvm", src,
                                 "-o", str(bc)], d / "ptr.build.log")
@@ -408,8 +409,7 @@ def ptr_types(name, args, outdir):
                 ok = False
                 break
             objs.append(str(bc))
-        linked = d / f"linked-{level}.bc"
-        if ok:
+        if ok and objs:
             rc, _ = run_logged(["llvm-link-19", *objs, "-o", str(linked)], d / "ptr.link.log")
             ok = rc == 0
         for o in objs:
@@ -549,7 +549,8 @@ def summary(records, levels):
 
 def ptr_summary(records):
     print()
-    print(f"{'program':<11}{'level':<7}{'points':>8}{'recov':>8}{'wrong':>7}{'outer':>7}{'unkn':>7}{'recov%':>9}")
+    print(f"{'program':<11}{'level':<7}{'points':>8}{'recov':>8}{'(renamed)':>10}{'wrong':>7}{'outer':>7}{'unkn':>7}"
+          f"{'recov%':>9}")
     totals = {}
     for r in records:
         for lv, s in r.get("ptr_types", {}).items():
@@ -557,16 +558,16 @@ def ptr_summary(records):
                 print(f"{r['name']:<11}{lv:<7}  {s['error']}")
                 continue
             t = totals.setdefault(lv, collections.Counter())
-            for k in ("points", "recovered", "wrong", "outer", "unknown"):
+            for k in ("points", "recovered", "renamed", "wrong", "outer", "unknown"):
                 t[k] += s[k]
             pct = 100.0 * s["recovered"] / s["points"] if s["points"] else 100.0
             wpct = 100.0 * s["wrong"] / s["points"] if s["points"] else 0.0
-            print(f"{r['name']:<11}{lv:<7}{s['points']:>8}{s['recovered']:>8}{s['wrong']:>7}{s['outer']:>7}"
+            print(f"{r['name']:<11}{lv:<7}{s['points']:>8}{s['recovered']:>8}{s['renamed']:>10}{s['wrong']:>7}{s['outer']:>7}"
                   f"{s['unknown']:>7}{pct:>8.1f}%  (wrong {wpct:.1f}%)")
     for lv, t in sorted(totals.items()):
         pct = 100.0 * t["recovered"] / t["points"] if t["points"] else 100.0
         wpct = 100.0 * t["wrong"] / t["points"] if t["points"] else 0.0
-        print(f"{'total':<11}{lv:<7}{t['points']:>8}{t['recovered']:>8}{t['wrong']:>7}{t['outer']:>7}"
+        print(f"{'total':<11}{lv:<7}{t['points']:>8}{t['recovered']:>8}{t['renamed']:>10}{t['wrong']:>7}{t['outer']:>7}"
               f"{t['unknown']:>7}{pct:>8.1f}%  (wrong {wpct:.1f}%)")
 
 
@@ -581,6 +582,8 @@ def main(argv=None):
     ap.add_argument("--passes", help="dtrans cc --passes LIST (default: dtrans cc's default)")
     ap.add_argument("--ptr-types", action="store_true",
                     help="only score pointer type recovery on the linked -g -O0/-O2 modules")
+    ap.add_argument("--reuse", action="store_true",
+                    help="with --ptr-types: score the linked modules a previous run left, without building")
     ap.add_argument("--list", action="store_true", help="list the programs and exit")
     ap.add_argument("--fetch-only", action="store_true", help="download the packages and exit")
     ap.add_argument("--dtrans", default=os.environ.get("DTRANS", str(REPO / "target" / "release" / "dtrans")))
