@@ -23,7 +23,9 @@ other structures were left alone, and the speed ratio at -O2 (clang-19
 time / dtrans time, one run each: printed, never asserted). The linked
 whole-program module dtrans cc's passes see (`merged.bc`, with debug
 information) is kept as bench/out/corpus/NAME/dtrans-LEVEL.merged.bc for
-`dtrans analyze`.
+`dtrans analyze`, which also says whether the module is a whole program
+(the undefined functions that see a structure are printed). --reuse builds
+nothing and runs and compares what a previous run built.
 
 --ptr-types links each program's sources compiled with `clang-19 -g -O0`
 and `-g -O2` (`llvm-link-19`) into bench/out/corpus/NAME/linked-LEVEL.bc
@@ -33,7 +35,7 @@ arguments).
 
 Usage
     python3 bench/corpus.py [--only NAME[,NAME...]] [--jobs N] [--levels O0,O2[,O2-nopasses]]
-        [--out DIR] [--json FILE] [--passes LIST] [--ptr-types [--reuse]] [--list] [--fetch-only]
+        [--out DIR] [--json FILE] [--passes LIST] [--reuse] [--ptr-types] [--list] [--fetch-only]
 
 Exit status: 0 when every program built by clang-19 also built with
 dtrans cc and printed the same; 1 otherwise (an output difference is a
@@ -305,6 +307,17 @@ def build(name, level, tool, args, outdir):
     cmd = ([args.dtrans, "cc"] if tool == "dtrans" else ["clang-19"]) + LEVELS[level] + compile_flags(prog)
     cmd += sources(prog) + ["-o", str(exe)] + prog["libs"]
     res = {"ok": False, "exe": str(exe), "log": str(log)}
+    if args.reuse:
+        # What a previous run built, as it left it (the build log says how).
+        res["ok"] = exe.exists() and log.exists()
+        res["reused"] = True
+        if tool == "dtrans":
+            res["report"] = str(d / f"dtrans-{level}.report.json")
+            if (d / f"dtrans-{level}.merged.bc").exists():
+                res["merged"] = str(d / f"dtrans-{level}.merged.bc")
+            text = log.read_text(errors="replace") if log.exists() else ""
+            res["warnings"] = sorted(set(re.findall(r"dtrans: cc: warning: ([^\n]*)", text)))
+        return res
     if tool == "dtrans":
         report = d / f"dtrans-{level}.report.json"
         cmd += ["--report", str(report), "--keep-temps"]
@@ -447,7 +460,17 @@ def build_all(name, args, outdir, levels):
     return rec
 
 
-def run_all(rec, outdir):
+def whole_program(dtrans, merged):
+    """`dtrans analyze`'s verdict on the module the passes saw: whole
+    program or not, and the undefined functions that see a structure."""
+    p = subprocess.run([dtrans, "analyze", merged, "--format", "json"], capture_output=True, text=True)
+    if p.returncode != 0:
+        return None, [f"dtrans analyze failed ({p.returncode})"]
+    a = json.loads(p.stdout)
+    return a["whole_program"], [r.split(" is not defined")[0] for r in a.get("whole_program_reasons", [])]
+
+
+def run_all(rec, outdir, args):
     """Runs what built (one program at a time, so that no build of the
     script competes with the timed runs), compares, reads the reports."""
     name = rec["name"]
@@ -470,6 +493,8 @@ def run_all(rec, outdir):
         report = {}
         if tool.get("report") and Path(tool["report"]).exists():
             report = json.loads(Path(tool["report"]).read_text())
+        if tool.get("merged"):
+            lv["whole_program"], lv["not_whole"] = whole_program(args.dtrans, tool["merged"])
         changed = changed_structures(report)
         reasons, rejected = rejection_reasons(report, changed)
         lv["changed"] = changed
@@ -531,7 +556,11 @@ def summary(records, levels):
                 continue
             reasons = ", ".join(f"{k} {v}" for k, v in x["top_reasons"][:3]) or "-"
             warn = x.get("dtrans_build", {}).get("warnings") or []
-            print(f"  {r['name']:<11}{lv:<13}{x['rejected_structures']:>4} left alone: {reasons}"
+            whole = ""
+            if x.get("whole_program") is False:
+                nw = x.get("not_whole", [])
+                whole = f" [not a whole program: {', '.join(nw[:4])}{' ...' if len(nw) > 4 else ''}]"
+            print(f"  {r['name']:<11}{lv:<13}{x['rejected_structures']:>4} left alone: {reasons}{whole}"
                   + (f" [warning: {warn[0][:120]}]" if warn else ""))
     print()
     print(f"structures changed: {total_changed}, and {total_dependent} dependent ones (holding a changed structure); "
@@ -584,7 +613,8 @@ def main(argv=None):
     ap.add_argument("--ptr-types", action="store_true",
                     help="only score pointer type recovery on the linked -g -O0/-O2 modules")
     ap.add_argument("--reuse", action="store_true",
-                    help="with --ptr-types: score the linked modules a previous run left, without building")
+                    help="build nothing: run and compare what a previous run built (with --ptr-types: score "
+                    "the linked modules it left)")
     ap.add_argument("--list", action="store_true", help="list the programs and exit")
     ap.add_argument("--fetch-only", action="store_true", help="download the packages and exit")
     ap.add_argument("--dtrans", default=os.environ.get("DTRANS", str(REPO / "target" / "release" / "dtrans")))
@@ -637,7 +667,7 @@ def main(argv=None):
                 rec = futs[n].result()
                 print(f"corpus: {n}: built", flush=True)
             for n in names:
-                rec = run_all(futs[n].result(), outdir)
+                rec = run_all(futs[n].result(), outdir, args)
                 records.append(rec)
                 lv = " ".join(f"{l}:{'same' if x.get('same_output') else ('DIFF' if 'same_output' in x else 'n/a')}"
                               for l, x in rec["levels"].items())
