@@ -518,7 +518,8 @@ def describe_difference(b, t):
 
 def summary(records, levels):
     print()
-    head = f"{'program':<11}" + "".join(f"{'build ' + lv:>16}{'same ' + lv:>14}" for lv in levels)
+    width = {lv: max(12, len(lv) + 8) for lv in levels}
+    head = f"{'program':<11}" + "".join(f"{'build ' + lv:>{width[lv]}}{'same ' + lv:>{width[lv]}}" for lv in levels)
     print(head + f"{'speed O2':>10}  changed: structure old->new bytes (passes) levels")
     total_changed = total_dependent = 0
     with_change = 0
@@ -529,7 +530,7 @@ def summary(records, levels):
             cb, db = x.get("clang_build", {}).get("ok"), x.get("dtrans_build", {}).get("ok")
             build = "yes" if cb and db else ("clang only" if cb else ("no" if not cb else "dtrans only"))
             same = "-" if "same_output" not in x else ("yes" if x["same_output"] else "NO")
-            line += f"{build:>16}{same:>14}"
+            line += f"{build:>{width[lv]}}{same:>{width[lv]}}"
         ratio = r["levels"].get("O2", {}).get("speed_ratio")
         line += f"{fmt_ratio(ratio):>10}  "
         changes = {}
