@@ -499,7 +499,7 @@ def run_all(rec, outdir, args):
         reasons, rejected = rejection_reasons(report, changed)
         lv["changed"] = changed
         lv["rejected_structures"] = rejected
-        lv["top_reasons"] = reasons.most_common(5)
+        lv["top_reasons"] = sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
     return rec
 
 
