@@ -109,8 +109,10 @@ def struct_name(nodes, n, depth=0, typedef_name=None):
     if kind == "DIDerivedType":
         tag = f.get("tag")
         if tag == "DW_TAG_typedef":
-            return struct_name(nodes, ref(f.get("baseType")), depth + 1,
-                               typedef_name or unquote(f.get("name")))
+            # The typedef nearest the anonymous composite names it
+            # (`typedef union {...} pthread_mutex_t; typedef pthread_mutex_t
+            # mythread_mutex;` is %union.pthread_mutex_t), as in annotate.
+            return struct_name(nodes, ref(f.get("baseType")), depth + 1, unquote(f.get("name")))
         if tag in ("DW_TAG_const_type", "DW_TAG_volatile_type", "DW_TAG_restrict_type",
                    "DW_TAG_atomic_type"):
             return struct_name(nodes, ref(f.get("baseType")), depth + 1, typedef_name)
