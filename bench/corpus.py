@@ -650,7 +650,7 @@ def main(argv=None):
     if not Path(args.dtrans).exists():
         print(f"corpus: no dtrans at {args.dtrans} (cargo build --release)", file=sys.stderr)
         return 2
-    outdir = Path(args.out)
+    outdir = Path(args.out).resolve()
     outdir.mkdir(parents=True, exist_ok=True)
 
     t0 = time.monotonic()
