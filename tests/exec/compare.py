@@ -29,7 +29,8 @@ of `dtrans opt` may follow the list in the same argument
 (`--passes "peel --index-width 32"`); "32-bit index" in the summary counts
 the programs where a structure got index fields, "realloc" those where a
 split structure's array is resized by realloc, "global array" those where
-it is a global array.
+it is a global array, "aggregate moved" those where a field that is a
+structure, an array or a complex number went to a side array.
 
 Prints one line per program, level (and pass list, when there are
 several: `NAME LEVEL [LIST]: ...`) with OK, DIFF, CRASH, VERIFY or BUILD
@@ -42,7 +43,7 @@ Exit status 1 when any run differs, crashes or fails to build or verify.
 
 Usage
     python3 tests/exec/compare.py [PROGRAM...] [--passes LIST]...
-        [--levels O0,NP,O2] [--csmith N] [--seed S] [--jobs J]
+        [--levels O0,NP,O2] [--csmith N] [--bitfields-unions] [--seed S] [--jobs J]
         [--timeout SECONDS] [--dtrans PATH] [--keep DIR] [--reduce]
 """
 
@@ -51,6 +52,7 @@ import concurrent.futures
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -142,6 +144,11 @@ def finish(linked, work, tag, passes, dtrans):
                 for text, key in DETAIL_KEYS.items():
                     if text in c.get("detail", ""):
                         changed[key] = changed.get(key, 0) + 1
+                # A field that is an aggregate (a structure, an array, a
+                # complex number) moved to a side array by peel or aos-to-soa.
+                side = [e.split("] ", 1)[-1] for e in c.get("new_layout", []) if e.startswith("[")]
+                if any(re.search(r": (\{|\[|%)", e) for e in side):
+                    changed["aggregate moved"] = changed.get("aggregate moved", 0) + 1
         except (OSError, ValueError):
             changed = {}
         linked = out
@@ -260,7 +267,8 @@ def main():
                     help="a pass list; give it more than once to compare several lists on the same builds")
     ap.add_argument("--levels", default="O0,NP,O2")
     ap.add_argument("--csmith", type=int, default=0)
-    ap.add_argument("--csmith-bitfields-unions", action="store_true",
+    ap.add_argument("--csmith-bitfields-unions", "--bitfields-unions", dest="csmith_bitfields_unions",
+                    action="store_true",
                     help="csmith programs with bit-fields and unions (packed structures and volatiles stay off)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)

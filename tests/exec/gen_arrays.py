@@ -16,6 +16,15 @@ memset or a copy of an element, a second allocation, an allocation in a
 loop, realloc, qsort, a whole element copied by assignment); these near
 misses must print the same as well.
 
+Fields may be aggregates (their own generator per seed, so the rest of a
+seed's program stays what it was): `double _Complex`/`float _Complex`,
+small arrays (`char name[N]` written by snprintf and read as a string,
+`int`/`double` arrays indexed at constant and variable positions) and a
+nested `struct pt { int x, y; double w; }`, which peel and aos-to-soa move
+as units; some are copied whole between elements, memset, or written
+through a pointer to a part of them, and with the `agg_address` near miss
+the address of one is given to a function.
+
 Every program is deterministic (its own LCG), free of undefined behaviour
 (unsigned arithmetic for checksums, indices in range) and prints the
 checksums of every field at the end.
@@ -38,6 +47,10 @@ SCALARS = [("char", 1), ("short", 2), ("int", 4), ("long", 8), ("unsigned", 4), 
            ("long", 8), ("double", 8), ("long", 8)]
 NEAR_MISSES = ["field_address", "memset", "element_copy", "second_alloc", "alloc_in_loop", "realloc", "qsort",
                "assign_copy"]
+# Aggregate fields: (kind, element C type, length). Kinds: complex (a
+# `TYPE _Complex`), array (`TYPE name[LEN]`), nested (`struct pt`).
+AGGREGATES = [("complex", "double", 0), ("complex", "float", 0), ("array", "char", 12), ("array", "char", 20),
+              ("array", "int", 3), ("array", "double", 2), ("nested", "struct pt", 0)]
 
 
 class Struct:
@@ -66,10 +79,117 @@ class Struct:
         self.hot = names if self.all_hot else names[: max(1, len(names) // 3)]
         self.dead = [f for f in names[len(self.hot):] if rng.random() < 0.25]
         self.constant = [f for f in names[len(self.hot):] if f not in self.dead and rng.random() < 0.2]
+        self.ops = {}  # aggregate field -> what the work loop does with it
+
+    def add_aggregates(self, agg):
+        """Aggregate fields from generator `agg` (not the program's own, so
+        the other fields and the code around them stay what they were):
+        none, one or two, anywhere (the first field too), hot with every
+        field hot or at random, each maybe copied whole, memset or written
+        through a pointer to a part of it."""
+        for _ in range(agg.choice([0, 1, 1, 2, 2])):
+            kind, elem, n = agg.choice(AGGREGATES)
+            name = f"g{len(self.fields)}"
+            self.fields.insert(agg.randint(0, len(self.fields)), (name, elem, f"agg:{kind}:{n}"))
+            if self.all_hot or agg.random() < 0.25:
+                self.hot.append(name)
+            self.ops[name] = [op for op in ("copy", "memset", "part") if agg.random() < 0.3]
 
     def decl(self):
-        body = "".join(f"    {t} {n};\n" if t.endswith("*") is False else f"    {t}{n};\n" for n, t, _ in self.fields)
+        def one(n, t, k):
+            if k.startswith("agg:array:"):
+                return f"    {t} {n}[{k.split(':')[2]}];\n"
+            if k.startswith("agg:complex"):
+                return f"    {t} _Complex {n};\n"
+            return f"    {t} {n};\n" if t.endswith("*") is False else f"    {t}{n};\n"
+        body = "".join(one(n, t, k) for n, t, k in self.fields)
         return f"struct {self.name} {{\n{body}}};\n"
+
+
+def agg_kind(kind):
+    """(kind, length) of an aggregate field's kind string, or None."""
+    if not kind.startswith("agg:"):
+        return None
+    _, k, n = kind.split(":")
+    return k, int(n)
+
+
+def agg_read(expr, ctype, kind):
+    """A long-valued read of aggregate field `expr` (parts of it)."""
+    k, n = agg_kind(kind)
+    if k == "complex":
+        re, im = ("crealf", "cimagf") if ctype == "float" else ("creal", "cimag")
+        return f"(long)({re}({expr}) * 2 + {im}({expr}))"
+    if k == "nested":
+        return f"(long)({expr}.x - {expr}.y + {expr}.w * 4)"
+    if ctype == "char":
+        return f"(long){expr}[i % {n - 1}]"
+    return f"(long)({expr}[0] + {expr}[i % {n}])"
+
+
+def agg_init(name, ctype, kind):
+    """Statements giving aggregate field `p->name` its first value."""
+    k, n = agg_kind(kind)
+    f = f"p->{name}"
+    if k == "complex":
+        return (f"        {{ {ctype} re = ({ctype})(next() % 100) / 2; {ctype} im = ({ctype})(next() % 7);"
+                f" {f} = re + im * I; }}\n")
+    if k == "nested":
+        return (f"        {f}.x = (int)(next() % 100); {f}.y = -(int)(next() % 50);"
+                f" {f}.w = (double)(next() % 64) / 8;\n")
+    if ctype == "char":
+        # (Every byte set: the loops read past the string's end.)
+        return (f"        memset({f}, 0, sizeof {f});\n"
+                f"        snprintf({f}, sizeof {f}, \"n%u\", next() % 100000);\n")
+    return (f"        for (int k = 0; k < {n}; k++) {f}[k] = ({ctype})(next() % 50){' / 4' if ctype == 'double' else ''};\n")
+
+
+def agg_report(name, ctype, kind):
+    """Checksum lines over every part of aggregate field `p->name`."""
+    k, n = agg_kind(kind)
+    f = f"p->{name}"
+    if k == "complex":
+        re, im = ("crealf", "cimagf") if ctype == "float" else ("creal", "cimag")
+        return (f"        c = c * 31 + (unsigned long long)(long)({re}({f}) * 8);\n"
+                f"        c = c * 31 + (unsigned long long)(long)({im}({f}) * 8);\n")
+    if k == "nested":
+        return (f"        c = c * 31 + (unsigned long long)(long){f}.x;\n"
+                f"        c = c * 31 + (unsigned long long)(long){f}.y;\n"
+                f"        c = c * 31 + (unsigned long long)(long)({f}.w * 8);\n")
+    if ctype == "char":
+        return (f"        for (int k = 0; k < {n} && {f}[k]; k++) c = c * 31 + (unsigned char){f}[k];\n"
+                f"        c += strlen({f});\n")
+    return f"        for (int k = 0; k < {n}; k++) c = c * 31 + (unsigned long long)(long)({f}[k] * 8);\n"
+
+
+def agg_ops(s, a):
+    """The work loop's uses of aggregate fields as wholes and parts (round
+    `r`): copied from another element, memset, a part written through a
+    pointer into the field."""
+    out = []
+    n = f"{s.name}_n"
+    for name, ctype, kind in s.fields:
+        ops = s.ops.get(name, [])
+        k, ln = agg_kind(kind) or (None, 0)
+        dst, src = f"{a}[(r + 1) % {n}].{name}", f"{a}[(r + 2) % {n}].{name}"
+        if "copy" in ops:
+            if k == "array":
+                out.append(f"        memcpy({dst}, {src}, sizeof {dst});\n")
+            else:
+                out.append(f"        {dst} = {src};\n")
+        if "memset" in ops:
+            out.append(f"        memset(&{a}[(r + 3) % {n}].{name}, 0, sizeof {a}[0].{name});\n")
+        if "part" in ops:
+            e = f"{a}[(r + 4) % {n}].{name}"
+            if k == "complex":
+                out.append(f"        {{ {ctype} *q = ({ctype} *)&{e}; q[1] = q[1] + 1; }}\n")
+            elif k == "nested":
+                out.append(f"        {{ struct pt *q = &{e}; q->y = q->y + 1; q->w = q->w / 2; }}\n")
+            elif ctype == "char":
+                out.append(f"        {{ char *q = {e} + 1; if (*q) *q = 'a' + (char)(r % 26); }}\n")
+            else:
+                out.append(f"        {{ {ctype} *q = &{e}[{ln - 1}]; *q = *q + 1; }}\n")
+    return out
 
 
 def value(rng, ctype, expr):
@@ -84,6 +204,12 @@ def generate(seed):
     for k in range(rng.randint(1, 3)):
         structs.append(Struct(rng, k, list(structs)))
     misses = [m for m in NEAR_MISSES if rng.random() < 0.12]
+    agg = random.Random(seed * 7919 + 5)
+    for s in structs:
+        s.add_aggregates(agg)
+    aggregates = [f for s in structs for f in s.fields if agg_kind(f[2])]
+    if aggregates and agg.random() < 0.1:
+        misses.append("agg_address")
     # Some arrays grow by realloc from null instead (their own generator,
     # so the rest of a seed's program stays what it was).
     grow = random.Random(seed * 1000003 + 17)
@@ -94,7 +220,8 @@ def generate(seed):
             s.alloc = "global"  # a zeroed global array, like calloc's block
             # (Some two-dimensional: rows of ten.)
             s.rows = 10 if s.count % 10 == 0 and grow.random() < 0.5 else 0
-    out = ["#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
+    out = ["#include <complex.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
+           if aggregates else "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
            "static unsigned long long state = %dULL;\n" % (seed * 2654435761 % 2**63 + 1),
            "static unsigned next(void) { state = state * 6364136223846793005ULL + 1442695040888963407ULL;"
            " return (unsigned)(state >> 33); }\n",
@@ -103,6 +230,8 @@ def generate(seed):
            " return p; }\n\n"]
     for s in structs:
         out.append(f"struct {s.name};\n")
+    if any(agg_kind(f[2])[0] == "nested" for f in aggregates):
+        out.append("struct pt { int x, y; double w; };\n")
     for s in structs:
         out.append(s.decl())
     for s in structs:
@@ -114,6 +243,8 @@ def generate(seed):
     out.append("\n")
     if "field_address" in misses:
         out.append("static void bump(unsigned *u) { *u += 1; }\nstatic void bumpl(long *u) { *u += 1; }\n")
+    if "agg_address" in misses:
+        out.append("static void flip(void *p) { ((unsigned char *)p)[0] ^= 1; }\n")
     for s in structs:
         out.extend(functions(rng, s, structs, misses))
     out.append("int main(void) {\n    unsigned long long sum = 0;\n")
@@ -161,8 +292,9 @@ def allocation(s, misses):
     else:
         code += f"    {s.name}_arr = {call};\n    if (!{s.name}_arr) return 2;\n"
     if "second_alloc" in misses:
+        f0 = next(f[0] for f in s.fields if not agg_kind(f[2]))
         code += (f"    {{ {t} *extra = malloc(4 * sizeof({t})); if (!extra) return 2;"
-                 f" extra[1].{s.fields[0][0]} = extra[0].{s.fields[0][0]} = 0; free(extra); }}\n")
+                 f" extra[1].{f0} = extra[0].{f0} = 0; free(extra); }}\n")
     if "memset" in misses:
         code += f"    memset({s.name}_arr, 0, {n} * sizeof({t}));\n"
     return code
@@ -182,6 +314,8 @@ def functions(rng, s, structs, misses):
         elif kind.startswith("other:"):
             o = kind[6:]
             lines.append(f"        p->{name} = (next() % 3) ? &{o}_arr[next() % {o}_n] : NULL;\n")
+        elif agg_kind(kind):
+            lines.append(agg_init(name, ctype, kind))
         elif name in s.constant:
             lines.append(f"        p->{name} = 3;\n")
         else:
@@ -189,7 +323,10 @@ def functions(rng, s, structs, misses):
     lines.append("    }\n}\n")
     out.extend(lines)
     # A per-element helper taking a pointer.
-    hot = s.hot
+    kinds = {f[0]: (f[1], f[2]) for f in s.fields}
+    # (Aggregates are read part by part: hot ones in the loops below.)
+    hot = [h for h in s.hot if not agg_kind(kinds[h][1])]
+    hot_agg = [h for h in s.hot if agg_kind(kinds[h][1])]
     ptrs = [f[0] for f in s.fields if f[2] == "self"]
     expr = " + ".join(f"(long)p->{h}" for h in hot)
     out.append(f"static long weigh_{s.name}({t} *p) {{ return {expr}; }}\n")
@@ -207,8 +344,9 @@ def functions(rng, s, structs, misses):
         if form == "index":
             # (With every field hot, the pointer fields are read here too.)
             terms = [f"(long){a}[i].{h}" for h in hot]
+            terms += [agg_read(f"{a}[i].{h}", kinds[h][0], kinds[h][1]) for h in hot_agg]
             if s.all_hot:
-                terms += [f"({a}[i].{n} != 0)" for n, _, k in s.fields if k != "scalar"]
+                terms += [f"({a}[i].{n} != 0)" for n, _, k in s.fields if k != "scalar" and not agg_kind(k)]
             body.append(f"        for (int i = 0; i < {s.name}_n; i++) acc += (unsigned long long)"
                         f"({' + '.join(terms)});\n")
         elif form == "pointer":
@@ -232,6 +370,15 @@ def functions(rng, s, structs, misses):
         if scal:
             fn = "bump" if scal[0][1] == "unsigned" else "bumpl"
             body.append(f"        {fn}(&{a}[r % {s.name}_n].{scal[0][0]});\n")
+    body.extend(agg_ops(s, a))
+    if hot_agg and "index" not in forms:
+        # (Hot aggregates are read in the loops like the hot scalars.)
+        terms = " + ".join(agg_read(f"{a}[i].{h}", kinds[h][0], kinds[h][1]) for h in hot_agg)
+        body.append(f"        for (int i = 0; i < {s.name}_n; i++) acc += (unsigned long long)({terms});\n")
+    if "agg_address" in misses:
+        aggs = [f[0] for f in s.fields if agg_kind(f[2])]
+        if aggs:
+            body.append(f"        flip(&{a}[r % {s.name}_n].{aggs[0]});\n")
     if "element_copy" in misses and s.count > 2:
         body.append(f"        memcpy(&{a}[0], &{a}[1], sizeof({t}));\n")
     if "assign_copy" in misses and s.count > 3:
@@ -244,7 +391,9 @@ def functions(rng, s, structs, misses):
     for name, ctype, kind in s.fields:
         if name in s.dead:
             continue
-        if kind == "self":
+        if agg_kind(kind):
+            rep.append(agg_report(name, ctype, kind))
+        elif kind == "self":
             rep.append(f"        c = c * 31 + (p->{name} ? (unsigned long long)(p->{name} - {a}) + 1 : 0);\n")
         elif kind.startswith("other:"):
             o = kind[6:]

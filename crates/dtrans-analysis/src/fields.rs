@@ -103,6 +103,7 @@ pub fn analyze_fields<'m>(
         est,
         regions: RegionBuilder::default(),
         fx: None,
+        places: HashMap::default(),
     };
     for s in pt.tm().structs() {
         if let Some(f) = struct_fields(pt.tm(), *s) {
@@ -133,6 +134,8 @@ struct FieldWalk<'a, 'm, 'c> {
     regions: RegionBuilder<'m>,
     /// The frequencies of the function being walked.
     fx: Option<FnFrequencies<'m>>,
+    /// Where pointers point ([`FieldWalk::place`]), memoized.
+    places: HashMap<Value<'m>, Option<(TypeId, i64)>>,
 }
 
 impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
@@ -283,9 +286,11 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
         match i.opcode() {
             Opcode::LLVMLoad => {
                 let Some(addr) = i.operand(0) else { return };
-                let elements = self.accessed(addr, i.as_value().ty());
-                self.region_access(i, addr, &elements);
-                for e in elements {
+                let own = self.accessed(addr, i.as_value().ty());
+                let outer = self.outer(addr, &own);
+                let all: Vec<Element> = own.into_iter().chain(outer).collect();
+                self.region_access(i, addr, &all);
+                for e in all {
                     if let Some(fi) = self.field(e) {
                         fi.read = true;
                         fi.frequency = fi.frequency.saturating_add(weight);
@@ -296,7 +301,9 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             Opcode::LLVMStore => {
                 let (Some(val), Some(addr)) = (i.operand(0), i.operand(1)) else { return };
                 let elements = self.accessed(addr, val.ty());
-                self.region_access(i, addr, &elements);
+                let outer = self.outer(addr, &elements);
+                let all: Vec<Element> = elements.iter().chain(&outer).copied().collect();
+                self.region_access(i, addr, &all);
                 let several = elements.len() > 1;
                 let value = if several { SingleValue::Multiple } else { constant_value(Some(val)) };
                 let alloc = self.alloc_of(val);
@@ -310,6 +317,8 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                         }
                     }
                 }
+                // A part of an aggregate field written: the field is.
+                self.part_written(&outer, weight);
             }
             Opcode::LLVMCall | Opcode::LLVMInvoke => self.call(i, weight),
             _ => {}
@@ -348,6 +357,79 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
         let mut out = Vec::new();
         self.first_fields(s, &mut out);
         out
+    }
+
+    /// The fields (at any depth) that hold the place `addr` points to,
+    /// other than `own`: an access inside an aggregate field (a part of a
+    /// nested structure, an element of an array, the imaginary part of a
+    /// complex number) is an access of that field and of every field
+    /// around it, however the address was reached (typed steps, byte
+    /// offsets into the field's middle).
+    fn outer(&mut self, addr: Value<'m>, own: &[Element]) -> Vec<Element> {
+        let Some((t, off)) = self.place(addr, 0) else { return Vec::new() };
+        let tm = self.pt.tm();
+        let Some(size) = self.layout.size(tm, t).filter(|s| *s > 0) else { return Vec::new() };
+        let off = off.rem_euclid(size as i64) as u64;
+        let Some((at, mut path)) = self.layout.resolve_path(tm, t, off) else { return Vec::new() };
+        // (At the start of a field that is an aggregate, the path stops
+        // before it: that field, and the first fields inside it, too.)
+        self.first_fields(at, &mut path);
+        path.into_iter().filter(|e| !own.contains(e)).collect()
+    }
+
+    /// Where `v` points: (the type of the object a chain of GEPs starts
+    /// from, the byte offset from its start), variable indices taken as
+    /// whole objects or array elements (the same field). A chain starts
+    /// at a pointer to a structure (or an array) that is not known as a
+    /// field's address. `None` when there is no such start.
+    fn place(&mut self, v: Value<'m>, depth: u32) -> Option<(TypeId, i64)> {
+        if let Some(p) = self.places.get(&v) {
+            return *p;
+        }
+        if depth > 16 {
+            return None;
+        }
+        let r = self.find_place(v, depth);
+        self.places.insert(v, r);
+        r
+    }
+
+    fn find_place(&mut self, v: Value<'m>, depth: u32) -> Option<(TypeId, i64)> {
+        if let Some(idx) = v.gep_indices() {
+            let src = match v.as_instruction() {
+                Some(i) => i.gep_source_type(),
+                None => v.const_gep_source_type(),
+            };
+            if let (Some(base), Some(src)) = (v.operand(0), src) {
+                if let Some((t, off)) = self.place(base, depth + 1) {
+                    let rel = self.layout.gep_place(src, &idx)?;
+                    return Some((t, off.checked_add(rel)?));
+                }
+            }
+        }
+        let info = self.pt.info(v)?;
+        if !info.elements.is_empty() {
+            return None;
+        }
+        let tm = self.pt.tm();
+        let obj = tm.pointee(info.dominant?)?;
+        (struct_fields(tm, obj).is_some() || matches!(tm.get(obj), DType::Array { .. })).then_some((obj, 0))
+    }
+
+    /// Fields holding a part that was written (by a store or a memory
+    /// intrinsic): written, with no single value.
+    fn part_written(&mut self, outer: &[Element], weight: u64) {
+        for e in outer {
+            let pointer = matches!(self.pt.tm().get(field_type(self.pt, *e)), DType::Pointer(_));
+            if let Some(fi) = self.field(*e) {
+                fi.written = true;
+                fi.frequency = fi.frequency.saturating_add(weight);
+                fi.value(SingleValue::Multiple);
+                if pointer {
+                    fi.alloc(SingleAlloc::Bottom);
+                }
+            }
+        }
     }
 
     /// Field 0 of `t`, of what is at its start, and so on.
@@ -491,6 +573,10 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
         if is("llvm.memset") || is("llvm.memcpy") || is("llvm.memmove") {
             let zero = is("llvm.memset") && i.call_arg(1).and_then(|v| v.const_int_value()) == Some(0);
             let written = self.covered(i.call_arg(0), i.call_arg(2));
+            if let Some(d) = i.call_arg(0) {
+                let outer = self.outer(d, &written);
+                self.part_written(&outer, weight);
+            }
             for e in written {
                 let pt = self.pt;
                 let value = if zero { zero_of(pt.tm(), field_type(pt, e)) } else { SingleValue::Multiple };
@@ -504,7 +590,12 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                 }
             }
             if !is("llvm.memset") {
-                for e in self.covered(i.call_arg(1), i.call_arg(2)) {
+                let read = self.covered(i.call_arg(1), i.call_arg(2));
+                let outer = match i.call_arg(1) {
+                    Some(p) => self.outer(p, &read),
+                    None => Vec::new(),
+                };
+                for e in read.into_iter().chain(outer) {
                     if let Some(fi) = self.field(e) {
                         fi.read = true;
                         fi.frequency = fi.frequency.saturating_add(weight);

@@ -43,9 +43,15 @@ impl Transform {
     /// size it cannot rewrite. Nesting is fine for reordering and deletion:
     /// a container's layout is recomputed from its nested structure's new
     /// one (dependent types, document 003), and byte offsets into nested
-    /// fields are resolved through the nesting path; splitting a structure
-    /// into arrays is not (a nested instance is not in an array of its
-    /// own). Instances on the stack, in globals and pointers held anywhere
+    /// fields are resolved through the nesting path. A structure nested in
+    /// another cannot be split into arrays (NestedStruct: a nested instance
+    /// is not in an array of its own); the structure that holds it can
+    /// (ContainsNestedStruct does not forbid it): a field that is a
+    /// structure, an array or a complex number moves to its side array as
+    /// one unit, and every access inside it is reached from the field's
+    /// new address (`dtrans-transforms`, `relayout/plan.rs`), unless the
+    /// nested structure changes in the same pass (refused there).
+    /// Instances on the stack, in globals and pointers held anywhere
     /// are fine for reordering and deletion: their accesses are rewritten.
     pub fn forbidding(self) -> Vec<Condition> {
         use Condition::*;
@@ -88,7 +94,9 @@ impl Transform {
             // Splitting the structure into arrays needs every instance in
             // one array: no instances on the stack or alone in globals, no
             // initialized global instances, no field addresses, no partial
-            // writes, no nesting. This is the safety part only: that all
+            // writes over several fields (one inside a single field is
+            // not forbidding: see `AnalysisInfo::legal`), not nested in
+            // another structure. This is the safety part only: that all
             // instances are in one array (one allocation, or one global
             // array: GlobalArray is allowed here), and every pointer stays
             // inside it, is the transformation's own legality check
@@ -102,7 +110,6 @@ impl Transform {
                     GlobalInstance,
                     LocalInstance,
                     NestedStruct,
-                    ContainsNestedStruct,
                 ],
             ]
             .concat(),
@@ -185,8 +192,18 @@ impl<'m> AnalysisInfo<'m> {
 
     /// Whether `t` may be applied to structure `s`; the conditions that
     /// forbid it otherwise (empty with `false`: the program is not whole).
+    ///
+    /// MemFuncPartialWrite forbids splitting only when some partial write
+    /// covers more than one of the structure's fields: a memset or copy
+    /// inside one field (a nested structure copied whole, part of an
+    /// array) stays inside that field wherever the field goes; the pass
+    /// reaches it through the field's new address or refuses the call.
     pub fn legal(&self, s: &StructInfo, t: Transform) -> (bool, Vec<Condition>) {
-        let blocking: Vec<Condition> = t.forbidding().into_iter().filter(|c| s.safety.has(*c)).collect();
+        let split = matches!(t, Transform::AosToSoa | Transform::Peel);
+        let excused =
+            |c: Condition| split && c == Condition::MemFuncPartialWrite && !s.safety.partial_write_across_fields;
+        let blocking: Vec<Condition> =
+            t.forbidding().into_iter().filter(|c| s.safety.has(*c) && !excused(*c)).collect();
         (blocking.is_empty() && self.whole_program.ok(), blocking)
     }
 

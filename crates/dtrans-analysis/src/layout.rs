@@ -34,6 +34,31 @@ impl<'m, 'c> Layout<'m, 'c> {
         self.dl.alloc_size(ty)
     }
 
+    /// The byte offset of a GEP's indices over IR type `src`, with every
+    /// variable index taken as 0: the place it reaches up to whole objects
+    /// (the first index) and up to elements of arrays inside (the others),
+    /// which is the same field at any depth. `None` for a vector step or
+    /// an index the type does not have.
+    pub fn gep_place(&self, src: Type<'m>, idx: &[dtrans_ir::Value<'m>]) -> Option<i64> {
+        let size = |t: Type<'m>| self.dl.alloc_size(t).map(|s| s as i64);
+        let mut off = idx.first()?.const_int_value().unwrap_or(0).checked_mul(size(src)?)?;
+        let mut t = src;
+        for i in idx.iter().skip(1) {
+            if t.is_struct() {
+                let k = u32::try_from(i.const_uint_value()?).ok()?;
+                off = off.checked_add(self.dl.field_offset(t, k)? as i64)?;
+                t = *t.struct_fields().get(k as usize)?;
+            } else if t.is_array() {
+                let e = t.element_type()?;
+                off = off.checked_add(i.const_int_value().unwrap_or(0).checked_mul(size(e)?)?)?;
+                t = e;
+            } else {
+                return None;
+            }
+        }
+        Some(off)
+    }
+
     pub fn pointer_size(&self) -> u64 {
         u64::from(self.dl.pointer_size())
     }

@@ -10,8 +10,8 @@
 //! changes (the layouts are the same). Where the declarations do not
 //! decide, nothing changes and the analysis sees what it saw before: one
 //! value used as two structures, and both stay unsafe.
-use dtrans_ir::{isomorphic_structs, Module, Opcode, Type};
-use dtrans_types::read_module;
+use dtrans_ir::{isomorphic_structs, isomorphic_types, Module, Opcode, Type};
+use dtrans_types::{read_module, DType};
 
 use crate::ptr_types::analyze;
 use crate::source::TypeSource;
@@ -51,18 +51,40 @@ fn restore_round(m: &Module<'_>, source: TypeSource) -> usize {
                 _ => continue,
             };
             let (Some(named), Some(subject)) = (named, subject) else { continue };
-            if !merged(named) {
+            // (An array of them: `[3 x %struct.fse]` for a `dx2 tab[3]`.)
+            let mut dims = Vec::new();
+            let mut base = named;
+            while let (true, Some(e), Some(n)) = (base.is_array(), base.element_type(), base.len()) {
+                dims.push(n);
+                base = e;
+            }
+            if !merged(base) {
                 continue;
             }
             let Some(info) = pt.info(subject) else { continue };
             // The structures the declarations point to.
-            let mut declared: Vec<&str> =
-                info.declared.iter().filter_map(|t| tm.struct_name(tm.pointee(*t)?)).collect();
+            let mut declared: Vec<&str> = info
+                .declared
+                .iter()
+                .filter_map(|t| {
+                    let mut p = tm.pointee(*t)?;
+                    while let DType::Array { elem, .. } = tm.get(p) {
+                        p = *elem;
+                    }
+                    tm.struct_name(p)
+                })
+                .collect();
             declared.sort_unstable();
             declared.dedup();
             let [want] = declared[..] else { continue };
-            let Some(target) = m.struct_type(want) else { continue };
-            if isomorphic_structs(named, target) {
+            let Some(mut target) = m.struct_type(want) else { continue };
+            for n in dims.iter().rev() {
+                match m.array_type(target, *n) {
+                    Ok(t) => target = t,
+                    Err(_) => break,
+                }
+            }
+            if isomorphic_types(named, target) {
                 changes.push((i, target));
             }
         }

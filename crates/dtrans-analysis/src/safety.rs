@@ -15,7 +15,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
 
 use crate::alloc::{size_is_multiple, AllocKind, FreeKind, MemFn, SizeVerdict};
-use crate::layout::{struct_fields, zero_chain, Layout};
+use crate::layout::{struct_fields, zero_chain, Element, Layout};
 use crate::libfuncs::{is_system_struct, lib_effect, LibEffect};
 use crate::ptr_types::{is_simple_slot, PtrTypes, ValueInfo};
 
@@ -197,6 +197,12 @@ impl std::fmt::Display for Site {
 #[derive(Clone, Debug, Default)]
 pub struct SafetyData {
     pub conditions: BTreeMap<Condition, (Vec<Site>, usize)>,
+    /// Some MemFuncPartialWrite of the structure covers bytes of more than
+    /// one of its own fields (a run of fields). Without it, each partial
+    /// write lies inside one field (a nested structure, an array, a
+    /// complex number copied or set whole or in part), which a splitting
+    /// pass moves as one unit (`Transform::forbidding`).
+    pub partial_write_across_fields: bool,
 }
 
 /// Places kept per condition (the count says how many there were).
@@ -913,7 +919,15 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 let Some(ft) = struct_fields(tm, e.aggregate).and_then(|f| f.get(e.field as usize).copied()) else {
                     continue;
                 };
-                if !self.fits(ft, ty) {
+                let lanes = if self.fits(ft, ty) { Some(Vec::new()) } else { self.lanes_inside(ft, ty, true) };
+                if let Some(spanned) = lanes.as_ref().filter(|s| !s.is_empty()) {
+                    let why = format!(
+                        "{} {ty} reads several fields of a nested structure at once",
+                        if store { "store" } else { "load" }
+                    );
+                    let site = self.site(i, why);
+                    self.mark_all(spanned, Condition::MismatchedElementAccess, &site);
+                } else if lanes.is_none() {
                     let why = format!(
                         "{} {} of field {} ({})",
                         if store { "store" } else { "load" },
@@ -933,6 +947,19 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         }
         if self.fits(s, ty) {
             return; // its first field (at any depth)
+        }
+        if let Some(spanned) = self.lanes_inside(s, ty, false) {
+            // Inside the aggregate at its start.
+            if spanned.is_empty() {
+                return;
+            }
+            let why = format!(
+                "{} {ty} reads several fields of a nested structure at once",
+                if store { "store" } else { "load" }
+            );
+            let site = self.site(i, why);
+            self.mark_all(&spanned, Condition::MismatchedElementAccess, &site);
+            return;
         }
         if self.struct_value(ty) == Some(s) || (ty.int_width().is_some() && access.is_some() && access == self.size(s))
         {
@@ -1026,6 +1053,79 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             }
         }
         false
+    }
+
+    /// Whether vector access `ty` reads scalars at the start of an
+    /// aggregate on the zero chain of `t` (`t` itself when `own`), one lane
+    /// per scalar of the lane's type (`load <2 x double>` of a `double
+    /// _Complex` field at -O2): those scalars read together, inside that
+    /// aggregate. (Not `t` itself for a pointer to a structure: lanes over
+    /// its fields would read several fields at once.) `Some` with the
+    /// structures inside it whose fields the lanes read several at once:
+    /// those are accessed with a mismatched element.
+    fn lanes_inside(&mut self, t: TypeId, ty: dtrans_ir::Type<'m>, own: bool) -> Option<Vec<TypeId>> {
+        let tm = self.pt.tm();
+        let chain: Vec<TypeId> = zero_chain(tm, t).skip(usize::from(!own)).collect();
+        for z in chain {
+            if !matches!(tm.get(z), DType::Struct(_) | DType::Literal { .. } | DType::Array { .. }) {
+                continue;
+            }
+            if let Some(spanned) = self.lanes_fit(z, ty) {
+                return Some(spanned);
+            }
+        }
+        None
+    }
+
+    /// Whether vector type `ty` reads exactly the scalars at the start of
+    /// aggregate `t`: lane k is the scalar at byte k * lane size, of the
+    /// lane's type (no pointers, no padding in between). `Some` with the
+    /// named structures (in `t`, or `t`) two lanes read different fields of.
+    fn lanes_fit(&mut self, t: TypeId, ty: dtrans_ir::Type<'m>) -> Option<Vec<TypeId>> {
+        if ty.kind() != dtrans_ir::TypeKind::LLVMVectorTypeKind {
+            return None;
+        }
+        let (lane, n) = (ty.element_type()?, ty.len()?);
+        if lane.is_pointer() || n == 0 {
+            return None;
+        }
+        let step = self.layout.ir_size(lane).filter(|s| *s > 0)?;
+        if step.checked_mul(n)? > self.size(t)? {
+            return None;
+        }
+        let tm = self.pt.tm();
+        let mut fields: Vec<Element> = Vec::new();
+        for k in 0..n {
+            // The scalar at byte k * step: the type starting there, then
+            // down its zero chain; every field passed on the way.
+            let (at, path) = self.layout.resolve_path(tm, t, k * step)?;
+            let chain: Vec<TypeId> = zero_chain(tm, at).collect();
+            let leaf = *chain.last()?;
+            let scalar = !matches!(
+                tm.get(leaf),
+                DType::Pointer(_) | DType::Struct(_) | DType::Literal { .. } | DType::Array { .. }
+            );
+            if !scalar || self.layout.ir_type(tm, leaf) != Some(lane) {
+                return None;
+            }
+            fields.extend(path);
+            for z in &chain {
+                if struct_fields(tm, *z).is_some_and(|f| !f.is_empty()) {
+                    fields.push(Element { aggregate: *z, field: 0 });
+                }
+            }
+        }
+        let mut spanned: Vec<TypeId> = Vec::new();
+        for e in &fields {
+            let named = matches!(tm.get(e.aggregate), DType::Struct(_));
+            if named
+                && !spanned.contains(&e.aggregate)
+                && fields.iter().any(|x| x.aggregate == e.aggregate && x.field != e.field)
+            {
+                spanned.push(e.aggregate);
+            }
+        }
+        Some(spanned)
     }
 
     /// Document 001, "Store": a stored pointer must fit the slot.
@@ -1637,7 +1737,12 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             Some(partial) if partial.is_empty() => {}
             Some(partial) => {
                 let site = self.site(i, format!("{what} of {n} bytes at offset {start} covers some fields"));
-                self.mark_all(&partial, Condition::MemFuncPartialWrite, &site);
+                for (s, at) in partial {
+                    self.mark(s, Condition::MemFuncPartialWrite, site.clone());
+                    if matches!(self.tm().get(s), DType::Struct(_)) && !self.inside_one_field(s, at, n) {
+                        self.data.entry(s).or_default().partial_write_across_fields = true;
+                    }
+                }
             }
             None => {
                 let site = self.site(i, format!("{what} of {n} bytes at offset {start} cuts a field"));
@@ -1650,11 +1755,12 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     /// fields: `Some([])` all of them, `Some(structures)` a proper subset
     /// of the fields of each structure listed (the run may lie inside a
     /// nested structure: `w->gravity.x = w->gravity.y = 0` is one memset at
-    /// -O2), `None` it cuts a field or leaves the structure.
-    fn field_run(&mut self, s: TypeId, start: u64, n: u64) -> Option<Vec<TypeId>> {
+    /// -O2), `None` it cuts a field or leaves the structure. Each structure
+    /// comes with where the run starts in it.
+    fn field_run(&mut self, s: TypeId, start: u64, n: u64) -> Option<Vec<(TypeId, u64)>> {
         let tm = self.pt.tm();
         if let Some(whole) = self.top_level_run(s, start, n) {
-            return Some(if whole { Vec::new() } else { vec![s] });
+            return Some(if whole { Vec::new() } else { vec![(s, start)] });
         }
         // Inside one field that is a structure: a run of its fields.
         let fields = struct_fields(tm, s)?.to_vec();
@@ -1663,11 +1769,24 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             let fsize = self.size(*f)?;
             if start >= off && start + n <= off + fsize && struct_fields(tm, *f).is_some() {
                 let mut inner = self.field_run(*f, start - off, n)?;
-                inner.push(s);
+                inner.push((s, start));
                 return Some(inner);
             }
         }
         None
+    }
+
+    /// Whether `[start, start + n)` lies inside the bytes of one field of
+    /// structure `s` (its padding excluded).
+    fn inside_one_field(&mut self, s: TypeId, start: u64, n: u64) -> bool {
+        let tm = self.pt.tm();
+        let Some(fields) = struct_fields(tm, s).map(|f| f.to_vec()) else { return false };
+        fields.iter().enumerate().any(|(k, f)| {
+            let (Some(off), Some(size)) = (self.layout.field_offset(tm, s, k as u32), self.size(*f)) else {
+                return false;
+            };
+            start >= off && start.saturating_add(n) <= off + size
+        })
     }
 
     /// [`Self::field_run`] over the top-level fields only: `Some(true)` all

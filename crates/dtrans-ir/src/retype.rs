@@ -19,12 +19,26 @@ pub fn isomorphic_structs(a: Type<'_>, b: Type<'_>) -> bool {
         && a.struct_fields() == b.struct_fields()
 }
 
+/// [`isomorphic_structs`], or arrays of the same lengths at every level
+/// whose innermost elements are.
+pub fn isomorphic_types(a: Type<'_>, b: Type<'_>) -> bool {
+    if a.is_array() && b.is_array() {
+        return a.len() == b.len()
+            && match (a.element_type(), b.element_type()) {
+                (Some(x), Some(y)) => isomorphic_types(x, y),
+                _ => false,
+            };
+    }
+    isomorphic_structs(a, b)
+}
+
 impl<'m> Instruction<'m> {
     /// Makes a GEP's source element type (an alloca's allocated type) `t`,
-    /// which must be a structure isomorphic to the current one.
+    /// which must be a structure (or an array of them) isomorphic to the
+    /// current one.
     pub fn retype_to_isomorphic(self, t: Type<'m>) -> Result<(), EditError> {
         let old = self.gep_source_type().or_else(|| self.allocated_type());
-        if !old.is_some_and(|o| isomorphic_structs(o, t)) {
+        if !old.is_some_and(|o| isomorphic_types(o, t)) {
             return Err(EditError::Type(
                 "retype: not a GEP or alloca of a structure isomorphic to the new type".into(),
             ));

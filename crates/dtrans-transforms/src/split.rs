@@ -13,10 +13,23 @@
 //! resized with it (`__dtrans_resize.<struct>`).
 //!
 //! Legality beyond the analysis's `peel`/`aos-to-soa` verdict (no local or
-//! global instances, no nesting, no field address taken, no partial
-//! writes): one array holds every object, allocated once or resized by
-//! realloc in one place (`relayout::sites`); no memset or memcpy over the
-//! structure, no qsort of its array (the planner rejects those places).
+//! global instances, not nested in another structure, no field address
+//! taken, no partial writes over several fields): one array holds every
+//! object, allocated once or resized by realloc in one place
+//! (`relayout::sites`); no memset or memcpy over more than one field of
+//! the structure, no qsort of its array (the planner rejects those
+//! places).
+//!
+//! A field that is an aggregate (a nested structure, an array, a complex
+//! number, which is `{ double, double }` in the IR) moves as one unit: its
+//! bytes keep their order in the side record, so everything inside it
+//! (typed steps into it, byte offsets into its middle, loads and stores of
+//! it whole or of a part, a memset or copy inside it) is reached from the
+//! field's new address, computed once where the field's address is
+//! (`relayout::plan`: a step from inside such a field to elsewhere is
+//! rewritten when it steps over whole elements, refused otherwise). A
+//! nested structure the same pass changes (a `__SOADT_` holder of
+//! indices, or one holding it) makes the structure around it refused.
 //!
 //! Pointers in registers stay pointers (the side arrays are indexed from
 //! them). Pointers stored in fields become document 002's peeling index
@@ -42,9 +55,6 @@ use crate::reorder::lay_out;
 
 /// Why a structure cannot be split whatever the model says.
 fn splittable(c: &Candidate<'_>) -> Result<(), String> {
-    if c.fields.iter().any(|f| f.aggregate) {
-        return Err("a field is a structure or an array".into());
-    }
     if c.fields.len() < 2 {
         return Err("fewer than two fields".into());
     }

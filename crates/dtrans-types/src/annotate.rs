@@ -390,7 +390,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 if !irt.is_literal_struct() && llvm_kind_of_tag(tag).is_some() =>
             {
                 let d = di.expect("checked above");
-                if self.s2c.contains_key(&irt) || !self.layout_matches(d, irt) {
+                if self.s2c.contains_key(&irt) || !self.layout_matches(d, irt) || !self.names_agree(irt, d) {
                     return false;
                 }
                 self.link(irt, d);
@@ -409,6 +409,49 @@ impl<'a, 'm> Annotator<'a, 'm> {
             }
             _ => false,
         }
+    }
+
+    /// Whether the names of IR structure `st` and composite `c` allow them
+    /// to be one type. The linker maps a structure onto any other of the
+    /// same body whatever its name (zstd's `HUF_DEltX2` becomes
+    /// `%struct.FSE_decode_t`), so an alloca of `%struct.FSE_decode_t`
+    /// holding a `HUF_DEltX2` variable does not make the two one: the
+    /// composite then gets an IR structure of its own
+    /// (`create_missing_structs`). Anonymous ones on either side agree.
+    fn names_agree(&self, st: Type<'m>, c: Metadata<'m>) -> bool {
+        let Some(name) = st.struct_name() else { return true };
+        let Some((_, base)) = split_llvm_name(&name) else { return true };
+        if base.starts_with("anon") {
+            return true;
+        }
+        let base = base.split('<').next().unwrap_or(base);
+        let qualified = c.di_qualified_name();
+        let mut names: Vec<&str> = Vec::new();
+        if let Some(q) = qualified.split('<').next().filter(|q| !q.is_empty()) {
+            names.push(q);
+        }
+        if let Some(ns) = self.typedef_names.get(&c) {
+            names.extend(ns.iter().map(|n| n.as_str()));
+        }
+        names.is_empty() || names.contains(&base)
+    }
+
+    /// Whether an alloca of IR type `at` (a structure, or an array of one)
+    /// holds a variable of debug type `di` whose structure has another IR
+    /// structure: the linker gave the variable an isomorphic one's type
+    /// (`names_agree`), and only the alloca's metadata can say which.
+    fn merged_by_link(&self, at: Type<'m>, di: Metadata<'m>) -> bool {
+        let mut ir = at;
+        while let Some(e) = ir.element_type().filter(|_| ir.is_array()) {
+            ir = e;
+        }
+        let mut d = strip_qualifiers(Some(di));
+        while let Some(DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, base, .. }) = d.and_then(|x| x.di_type()) {
+            d = strip_qualifiers(base);
+        }
+        let Some(c) = d else { return false };
+        let mapped = self.c2s.get(&c).or_else(|| self.created.get(&c));
+        ir.kind() == TypeKind::LLVMStructTypeKind && mapped.is_some_and(|st| *st != ir)
     }
 
     /// Whether composite `c` has the size of `st` and a field of `st` starts
@@ -1641,10 +1684,13 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 let (true, Some(loc), Some(di)) = (v.is_declare, v.location, v.ty) else { continue };
                 let Some(inst) = loc.as_instruction().filter(|i| i.opcode() == Opcode::LLVMAlloca) else { continue };
                 let Some(at) = inst.allocated_type() else { continue };
-                if !at.contains_pointer() {
+                let merged = self.merged_by_link(at, di);
+                if !at.contains_pointer() && !merged {
                     continue;
                 }
                 let t = match v.expr {
+                    // The variable's own structure, not the IR's twin.
+                    DbgExpr::Empty if merged => Ok(self.convert_value(di, false)),
                     DbgExpr::Empty => {
                         self.convert_guided(di, at).ok_or(format!("debug type does not fit IR type {at}"))
                     }

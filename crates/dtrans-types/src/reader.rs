@@ -719,7 +719,11 @@ impl<'a, 'm> Reader<'a, 'm> {
                 if is_alloca {
                     let ctx = Place::Text(format!("alloca {label} in {}", self.labels[&f.as_value()]));
                     let t = self.decode(md, &ctx);
-                    let t = self.check_value(md, &ctx, t, inst.allocated_type());
+                    let t = if self.merged_alloca(t, inst.allocated_type()) {
+                        t
+                    } else {
+                        self.check_value(md, &ctx, t, inst.allocated_type())
+                    };
                     allocas.push((inst, t));
                 } else {
                     let ctx = Place::Text(format!("call {label} in {}", self.labels[&f.as_value()]));
@@ -734,6 +738,26 @@ impl<'a, 'm> Reader<'a, 'm> {
             }
         }
         (functions, globals, allocas, calls, hints)
+    }
+
+    /// An alloca the linker gave the type of another structure with the
+    /// same body than the one its variable has (`dtrans annotate` writes
+    /// the variable's, zstd's `HUF_DEltX2` in a `%struct.FSE_decode_t`):
+    /// the same memory, and the analysis gives the alloca its structure
+    /// back.
+    fn merged_alloca(&self, t: TypeId, ir: Option<Type<'m>>) -> bool {
+        let (mut t, Some(mut ir)) = (t, ir) else { return false };
+        // (An array of them: the same counts at every level.)
+        while let DType::Array { len, elem } = self.tm.get(t) {
+            if ir.kind() != TypeKind::LLVMArrayTypeKind || ir.len() != Some(*len) {
+                return false;
+            }
+            let Some(e) = ir.element_type() else { return false };
+            (t, ir) = (*elem, e);
+        }
+        let DType::Struct(n) = self.tm.get(t) else { return false };
+        ir.kind() == TypeKind::LLVMStructTypeKind
+            && self.structs.iter().any(|(s, name)| name == n && *s != ir && dtrans_ir::isomorphic_structs(*s, ir))
     }
 
     fn check_value(&mut self, md: Metadata<'m>, ctx: &Place<'_>, t: TypeId, ir: Option<Type<'m>>) -> TypeId {

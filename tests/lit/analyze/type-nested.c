@@ -1,6 +1,8 @@
 // A structure held by value in another: NestedStruct for it,
-// ContainsNestedStruct for the holder; neither forbids reordering, both
-// forbid aos-to-soa.
+// ContainsNestedStruct for the holder; neither forbids reordering.
+// NestedStruct forbids splitting into arrays (a nested instance is in no
+// array of its own); ContainsNestedStruct does not (the nested structure
+// moves as one unit with its field).
 // RUN: %clang -g -O0 -S -emit-llvm %s -o %t.O0.ll
 // RUN: %dtrans analyze %t.O0.ll | %FileCheck %s
 // RUN: %clang -g -O2 -S -emit-llvm %s -o %t.O2.ll
@@ -15,4 +17,4 @@ int get(struct out *o) { return o->i.a + o->i.b + (int)o->x; }
 // CHECK: legal: reorder-fields yes; delete-field yes; aos-to-soa no (NestedStruct)
 // CHECK-LABEL: %struct.out (
 // CHECK: ContainsNestedStruct: type definition:
-// CHECK: legal: reorder-fields yes; delete-field yes; aos-to-soa no (ContainsNestedStruct)
+// CHECK: legal: reorder-fields yes; delete-field yes; aos-to-soa yes; peel yes

@@ -202,6 +202,7 @@ pub fn apply<'m>(
                 inst.set_operand(*op, rebuild_leaf_address(m, lay, *addr)?)?;
             }
             Action::Index { inst, op, target } => index_access(cx, &b, lay, splits, *inst, *op, *target)?,
+            Action::SplitWhole { call, owner } => split_whole(m, &b, lay, splits, *call, *owner)?,
             Action::FreeSplit { call, owner } => {
                 // Only a free of the array itself frees the side arrays (a
                 // free of null frees nothing); they are then forgotten.
@@ -426,6 +427,50 @@ fn side_address<'m>(
     };
     let rec = b.gep(m.int_type(8), side, &[bytes], true, "")?;
     Ok(b.byte_offset(rec, (goff + off) as i64, true, "")?)
+}
+
+/// A memset/memcpy/memmove of whole elements of split structure `owner`:
+/// the same call over each side array (the records of the same elements,
+/// the length counting side records), then the main array's length
+/// counting its new records.
+fn split_whole<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    splits: &Splits<'m>,
+    call: Instruction<'m>,
+    owner: Type<'m>,
+) -> Result<(), OptError> {
+    let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
+    at(b, call);
+    let callee = call.called_value().expect("a call");
+    let fty = call.called_function_type().expect("a call");
+    let nargs = call.call_arg_count().unwrap_or(0);
+    let args: Vec<Value<'m>> = (0..nargs).filter_map(|k| call.call_arg(k)).collect();
+    let copy = args.get(1).is_some_and(|a| a.ty().is_pointer());
+    let old = lay.old_size(owner);
+    let orig_align: Vec<Option<u64>> = (0..2).map(|k| call.call_param_align(k)).collect();
+    for group in &plan.groups {
+        let first = *group.fields.first().ok_or_else(|| edit("an empty side group"))?;
+        let at_start = plan.side[first as usize].map_or(0, |(_, o)| o) as i64;
+        let record = |p: Value<'m>| -> Result<Value<'m>, OptError> {
+            let field = side_address(m, b, lay, splits, owner, first, p, 0)?;
+            Ok(b.byte_offset(field, -at_start, true, "")?)
+        };
+        let mut a = args.clone();
+        a[0] = record(args[0])?;
+        if copy {
+            a[1] = record(args[1])?;
+        }
+        a[2] = rescale(m, args[2], old, group.size, Some(b)).map_err(edit)?.expect("built");
+        let c = b.call(fty, callee, &a, "")?;
+        for (k, orig) in orig_align.iter().enumerate().take(if copy { 2 } else { 1 }) {
+            c.set_call_param_align(k as u32, orig.map_or(group.align, |o| o.min(group.align)).max(1));
+        }
+    }
+    let n = rescale(m, args[2], old, plan.new_size, Some(b)).map_err(edit)?.expect("built");
+    call.set_operand(2, n)?;
+    Ok(())
 }
 
 /// The allocation of a split structure's array: the main array shrinks to

@@ -335,7 +335,7 @@ impl<'m> Layouts<'m> {
     }
 
     /// The old field of structure `t` that holds byte `off`, with its start.
-    fn field_at(&self, t: Type<'m>, p: &StructPlan, off: u64) -> Option<(u32, Type<'m>)> {
+    pub fn field_at(&self, t: Type<'m>, p: &StructPlan, off: u64) -> Option<(u32, Type<'m>)> {
         let fields = t.struct_fields();
         (0..fields.len()).rev().find_map(|i| {
             let size = self.old_size(fields[i]);

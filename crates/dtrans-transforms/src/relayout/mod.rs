@@ -555,6 +555,33 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             if cands.len() != before {
                 continue;
             }
+            // A structure split into arrays whose field holds (by value) a
+            // structure this pass changes too: its fields move as units of
+            // their old layout, so it is left alone.
+            let nesting: Vec<(Type<'m>, String)> = cands
+                .iter()
+                .filter(|(t, _)| t.struct_name().is_some_and(|n| self.groups.contains_key(&n)))
+                .filter_map(|(t, _)| {
+                    let names = self.names.get(&t.struct_name().unwrap_or_default());
+                    t.struct_fields().into_iter().enumerate().find(|(_, f)| lay.changed(*f)).map(|(k, f)| {
+                        let field = names.and_then(|n| n.get(k)).cloned().unwrap_or_else(|| format!("field{k}"));
+                        (*t, format!("its field {field} holds {f}, which this pass changes too"))
+                    })
+                })
+                .collect();
+            if !nesting.is_empty() {
+                // (It may still change as a dependent of what it holds.)
+                for (t, why) in nesting {
+                    let name = t.struct_name().unwrap_or_default();
+                    self.groups.remove(&name);
+                    self.counts.remove(&name);
+                    self.resized.remove(&name);
+                    self.global_arrays.remove(&name);
+                    cx.outcome.rejected.push((format!("%{name}"), why));
+                    cands.retain(|(c, _)| *c != t);
+                }
+                continue;
+            }
             let mut planner = Planner::new(m, &cx.info, &lay);
             planner.plan_globals();
             for f in m.functions().filter(|f| !f.is_declaration()) {

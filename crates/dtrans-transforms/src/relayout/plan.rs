@@ -84,6 +84,11 @@ pub enum Action<'m> {
     /// `target` in a field that holds its index now: the index is loaded
     /// and decoded, or encoded and stored.
     Index { inst: Instruction<'m>, op: u32, target: Type<'m> },
+    /// A memset, memcpy or memmove of whole elements of split structure
+    /// `owner` (from their starts on every side): the same call over each
+    /// side array, at the same elements, for the same count, then the main
+    /// array's length rescaled to its new records.
+    SplitWhole { call: Instruction<'m>, owner: Type<'m> },
     /// A free of the split structure's array: the side arrays go too, by
     /// the library's `free` (a user wrapper is not run again).
     FreeSplit { call: Instruction<'m>, owner: Type<'m> },
@@ -122,7 +127,26 @@ pub struct Planner<'a, 'm, 'c> {
     /// one past an array field there is the next field (nothing is read
     /// or written past an array's end).
     deref: Option<Value<'m>>,
+    /// Where pointers inside fields of changed structures are
+    /// ([`Planner::anchor`]), memoized.
+    anchors: HashMap<Value<'m>, Option<Anchor<'m>>>,
+    /// The values whose anchor is being computed (a cycle of phis).
+    anchoring: HashSet<Value<'m>>,
 }
+
+/// A place inside a field of a changed structure (not at the start of an
+/// object of it): the structure, the field, and how far into the field
+/// (`None`: somewhere inside, not known where).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Anchor<'m> {
+    pub owner: Type<'m>,
+    pub field: u32,
+    pub off: Option<i64>,
+}
+
+/// An anchor that depends on a phi whose own is being computed.
+#[derive(Clone, Copy, Debug)]
+struct OnCycle;
 
 /// What a pointer points to the start of.
 enum Object<'m> {
@@ -158,6 +182,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             tbaa_struct_kind: m.md_kind_id("tbaa.struct"),
             fname: String::new(),
             deref: None,
+            anchors: HashMap::default(),
+            anchoring: HashSet::default(),
         }
     }
 
@@ -176,7 +202,11 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         let mut pointees = Vec::new();
         for t in info.all_types() {
             if let Some(p) = tm.pointee(t) {
-                if !matches!(tm.get(p), DType::Int(8) | DType::Void | DType::Unknown) && !pointees.contains(&p) {
+                // (A vector read or written through it says nothing of
+                // where it points: the access's width is checked where it
+                // is, `plan_access`.)
+                let skip = matches!(tm.get(p), DType::Int(8) | DType::Void | DType::Unknown | DType::Vector { .. });
+                if !skip && !pointees.contains(&p) {
                     pointees.push(p);
                 }
             }
@@ -226,6 +256,122 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
         }
         out
+    }
+
+    /// The field of a changed structure that `v` points inside of, when
+    /// `v` is not itself a pointer to (an array of) changed objects:
+    /// found from the GEPs `v` is made by, back to a pointer to a changed
+    /// object or to a field's address. A GEP on the way that leaves the
+    /// field (other than by whole objects, to the same field of another
+    /// element) ends the walk (`None`: `plan_gep` refuses that step). A
+    /// cycle of phis is taken optimistically (each step on it is planned
+    /// and checked by itself), with the offset unknown.
+    pub fn anchor(&mut self, v: Value<'m>) -> Option<Anchor<'m>> {
+        self.anchor_depth(v, 0).unwrap_or(None)
+    }
+
+    /// `Err(OnCycle)`: `v` depends on a phi whose anchor is being computed
+    /// (not memoized: found again once the phi's is known).
+    fn anchor_depth(&mut self, v: Value<'m>, depth: u32) -> Result<Option<Anchor<'m>>, OnCycle> {
+        if let Some(a) = self.anchors.get(&v) {
+            return Ok(*a);
+        }
+        if self.anchoring.contains(&v) {
+            return Err(OnCycle);
+        }
+        if depth > 24 || !v.ty().is_pointer() {
+            return Ok(None);
+        }
+        self.anchoring.insert(v);
+        let a = self.find_anchor(v, depth);
+        self.anchoring.remove(&v);
+        if let Ok(a) = a {
+            self.anchors.insert(v, a);
+        }
+        a
+    }
+
+    fn find_anchor(&mut self, v: Value<'m>, depth: u32) -> Result<Option<Anchor<'m>>, OnCycle> {
+        if !matches!(self.object(v), Object::Unchanged) {
+            return Ok(None);
+        }
+        if let Some(idx) = v.gep_indices() {
+            let src = match v.as_instruction() {
+                Some(i) => i.gep_source_type(),
+                None => v.const_gep_source_type(),
+            };
+            let (Some(src), Some(base)) = (src, v.operand(0)) else { return Ok(None) };
+            if let Object::Changed(o) = self.object(base) {
+                // A step from the start of an object into one of its fields.
+                let s = innermost(o);
+                let Some(plan) = self.lay.plan(s) else { return Ok(None) };
+                let old = self.lay.old_size(s) as i64;
+                let exact = const_gep_offset(self.lay, src, &idx);
+                // Only whole objects may be stepped over by a variable.
+                let first_only = idx.iter().skip(1).all(|x| x.const_int_value().is_some());
+                let place = match exact {
+                    Some(x) => Some(x),
+                    None if idx.len() > 1 => place_offset(self.lay, src, &idx),
+                    None => None,
+                };
+                let Some(place) = place else { return Ok(None) };
+                let pos = place.rem_euclid(old.max(1));
+                let Some((k, _)) = self.lay.field_at(s, &plan, pos as u64) else { return Ok(None) };
+                let start = plan.old_off[k as usize] as i64;
+                let off = (exact.is_some() || first_only).then_some(pos - start);
+                return Ok(Some(Anchor { owner: s, field: k, off }));
+            }
+            let Some(a) = self.anchor_depth(base, depth + 1)? else { return Ok(None) };
+            let fsize = self.lay.old_size(a.owner.struct_fields()[a.field as usize]) as i64;
+            let old = self.lay.old_size(a.owner) as i64;
+            if let Some(r) = const_gep_offset(self.lay, src, &idx) {
+                return Ok(match a.off {
+                    Some(d) if (0..=fsize).contains(&(d + r)) => Some(Anchor { off: Some(d + r), ..a }),
+                    _ if r != 0 && old > 0 && r % old == 0 => Some(a),
+                    Some(_) => None,
+                    None if r.abs() < fsize => Some(a),
+                    None => None,
+                });
+            }
+            return Ok(Some(Anchor { off: None, ..a }));
+        }
+        if let Some(i) = v.as_instruction() {
+            if matches!(i.opcode(), Opcode::LLVMPHI | Opcode::LLVMSelect) {
+                let ins: Vec<Value<'m>> = match i.opcode() {
+                    Opcode::LLVMPHI => i.incoming().into_iter().map(|(x, _)| x).collect(),
+                    _ => i.operand(1).into_iter().chain(i.operand(2)).collect(),
+                };
+                let mut out: Option<Anchor<'m>> = None;
+                let mut cycle = false;
+                for x in ins {
+                    let a = match self.anchor_depth(x, depth + 1) {
+                        Err(OnCycle) => {
+                            cycle = true; // around a cycle back to a phi
+                            continue;
+                        }
+                        Ok(None) => return Ok(None),
+                        Ok(Some(a)) => a,
+                    };
+                    out = match out {
+                        None => Some(a),
+                        Some(b) if b.owner == a.owner && b.field == a.field => {
+                            Some(Anchor { off: if b.off == a.off { b.off } else { None }, ..b })
+                        }
+                        Some(_) => return Ok(None),
+                    };
+                }
+                // (Only cycles: `v`'s anchor comes from outside them.)
+                if out.is_none() && cycle {
+                    return Err(OnCycle);
+                }
+                return Ok(out.map(|a| if cycle { Anchor { off: None, ..a } } else { a }));
+            }
+        }
+        // A field's address the analysis knows (from memory, a call, ...).
+        let fields = self.field_of_changed(v);
+        let [(x, k)] = fields[..] else { return Ok(None) };
+        let array = x.struct_fields()[k as usize].is_array();
+        Ok(Some(Anchor { owner: x, field: k, off: (!array).then_some(0) }))
     }
 
     /// Whether accesses through `v` concern a changed type at all.
@@ -508,7 +654,16 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 // (A pointer to an array is one to its first element, at
                 // any depth.)
                 Object::Changed(o) if array_chain(o).any(|t| t == src) => {}
-                Object::Unchanged => {}
+                // From inside a field moved to a side array, whose records
+                // have another stride.
+                Object::Unchanged => {
+                    if let Some(a) = self.anchor(base) {
+                        let side = self.lay.plan(a.owner).is_some_and(|p| p.side[a.field as usize].is_some());
+                        if side {
+                            self.fail(vec![a.owner], format!("{} steps over {src} from inside a field moved out", v));
+                        }
+                    }
+                }
                 Object::Changed(o) => self.fail(vec![o, src], format!("{} steps over {src} from a pointer to {o}", v)),
                 Object::Unclear(ts) => self.fail(ts, format!("{} from a pointer of unclear type", v)),
             }
@@ -519,6 +674,16 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             Object::Unclear(ts) => self.fail(ts, format!("{} from a pointer of unclear type", v)),
             Object::Changed(o) => {
                 let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
+                // Typed steps into the field at the object's start (its
+                // type, or one at its start, as the source type): from
+                // that field's new address, even at offset 0 (where a
+                // pointer would otherwise be the object's own start).
+                if let Some(a) = self.into_first_field(i, o, src, &idx) {
+                    if let Some(a) = a {
+                        self.push(f, a);
+                    }
+                    return;
+                }
                 if let Some(off) = const_gep_offset(self.lay, src, &idx) {
                     let os = self.lay.old_size(o).max(1) as i64;
                     if self.lay.ambiguous_end(o, off.rem_euclid(os) as u64) && !self.addresses_field_start(v) {
@@ -566,17 +731,64 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         }
     }
 
+    /// A GEP from the start of an object of type `o` that views it as the
+    /// aggregate field at its start (source type that field's type, or a
+    /// type at its start; first index 0) with a variable index inside: a
+    /// step inside that field, from the field's new address (the base
+    /// operand redirected there).
+    fn into_first_field(
+        &self,
+        i: Instruction<'m>,
+        o: Type<'m>,
+        src: Type<'m>,
+        idx: &[Value<'m>],
+    ) -> Option<Option<Action<'m>>> {
+        if idx.len() < 2 || idx[0].const_int_value() != Some(0) {
+            return None;
+        }
+        let s = innermost(o);
+        let plan = self.lay.plan(s)?;
+        let (f0, ft) = self.lay.field_at(s, &plan, 0)?;
+        if self.lay.changed(ft) || self.lay.index_target(s, f0).is_some() {
+            return None;
+        }
+        // `src` on the chain of types at the field's start.
+        let mut t = Some(ft);
+        let mut found = false;
+        for _ in 0..16 {
+            let Some(x) = t else { break };
+            if x == src {
+                found = true;
+                break;
+            }
+            t = match x.kind() {
+                TypeKind::LLVMArrayTypeKind => x.element_type(),
+                TypeKind::LLVMStructTypeKind => x.struct_fields().first().copied(),
+                _ => None,
+            };
+        }
+        if !found {
+            return None;
+        }
+        match (plan.new_off[f0 as usize], plan.side[f0 as usize]) {
+            (_, Some(_)) => Some(Some(Action::SideLeaf { inst: i, op: 0, owner: s, field: f0 })),
+            (Some(0), None) => Some(None),
+            (Some(n), None) => Some(Some(Action::LeafAddr { inst: i, op: 0, offset: n as i64 })),
+            (None, None) => None,
+        }
+    }
+
     /// Whether the analysis found `v` to address the start of a field (and
     /// not one past the end of the array before it).
     fn addresses_field_start(&self, v: Value<'m>) -> bool {
         let Some(info) = self.info.ptr.info(v) else { return false };
         let tm = self.info.ptr.tm();
-        !info.elements.is_empty()
-            && info.elements.iter().all(|e| {
-                dtrans_analysis::layout::struct_fields(tm, e.aggregate)
-                    .and_then(|f| f.get(e.field as usize))
-                    .is_some_and(|t| !matches!(tm.get(*t), dtrans_types::DType::Array { .. }))
-            })
+        let not_array = info.elements.iter().all(|e| {
+            dtrans_analysis::layout::struct_fields(tm, e.aggregate)
+                .and_then(|f| f.get(e.field as usize))
+                .is_some_and(|t| !matches!(tm.get(*t), dtrans_types::DType::Array { .. }))
+        });
+        !info.elements.is_empty() && (not_array || only_dereferenced(v))
     }
 
     /// The positions a phi or select of constant byte offsets from a
@@ -605,6 +817,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
     /// steps now.
     fn plan_field_step(&mut self, f: Function<'m>, i: Instruction<'m>, base: Value<'m>) {
         let fields = self.field_of_changed(base);
+        if fields.len() <= 1 {
+            if let Some(a) = self.anchor(base) {
+                self.plan_inside_step(f, i, a);
+                return;
+            }
+        }
         if fields.is_empty() {
             return;
         }
@@ -659,6 +877,85 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         } else {
             self.fail(vec![x], format!("{} steps from a field of {x} by {src}", v));
         }
+    }
+
+    /// The distance between the records that hold field `a.field` of
+    /// consecutive elements, in the new layout.
+    fn stride(&self, a: Anchor<'m>) -> u64 {
+        match self.lay.plan(a.owner) {
+            Some(p) => match p.side[a.field as usize] {
+                Some((g, _)) => p.groups[g as usize].size,
+                None => p.new_size,
+            },
+            None => self.lay.old_size(a.owner),
+        }
+    }
+
+    /// A GEP (of unchanged source type) from a place inside field
+    /// `a.field` of changed structure `a.owner` (its start, or anywhere in
+    /// an aggregate field: a nested structure, an array, a complex
+    /// number): it stays inside the field (nothing moves there), or steps
+    /// over whole structures to the same place of another element (steps
+    /// of the new size, or of the side record's when the field moved to a
+    /// side array); anything else is refused.
+    fn plan_inside_step(&mut self, f: Function<'m>, i: Instruction<'m>, a: Anchor<'m>) {
+        let v = i.as_value();
+        let x = a.owner;
+        let Some(plan) = self.lay.plan(x) else { return };
+        let ft = x.struct_fields()[a.field as usize];
+        let fsize = self.lay.old_size(ft) as i64;
+        let (old, mut new) = (self.lay.old_size(x), self.lay.new_size(x));
+        if let Some((g, _)) = plan.side[a.field as usize] {
+            new = plan.groups[g as usize].size;
+        }
+        let src = i.gep_source_type().expect("a GEP");
+        let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
+        // A sibling field the analysis resolved the step to.
+        let sibling = self.field_of_changed(v).iter().any(|(t, k)| *t == x && *k != a.field);
+        if let Some(r) = const_gep_offset(self.lay, src, &idx) {
+            let inside = match a.off {
+                Some(d) => (0..fsize).contains(&(d + r)) || (d + r == fsize && ft.is_array() && !sibling),
+                None => r.abs() < fsize && !sibling,
+            };
+            if inside {
+                return;
+            }
+            if r != 0 && old > 0 && r % old as i64 == 0 {
+                if old != new {
+                    self.push(f, Action::ByteGep { gep: i, offset: r / old as i64 * new as i64 });
+                }
+                return;
+            }
+            self.fail(vec![x], format!("{} leaves a field of {x}", v));
+            return;
+        }
+        let elem = self.lay.old_size(src) as i64;
+        if idx.len() == 1 {
+            // Whole objects (checked even when the size stays), or an
+            // element of an array inside the field, indexed by a value
+            // that is no stride of whole objects.
+            let mut why = format!("{} steps from inside a field of {x} by a variable", v);
+            if elem == 1 {
+                match rescale(self.m, idx[0], old, new, None) {
+                    Ok(_) if old == new => return,
+                    Ok(_) => {
+                        self.push(f, Action::VarGep { gep: i, old, new });
+                        return;
+                    }
+                    Err(e) => why = format!("{} steps from a field of {x}: {e}", v),
+                }
+            }
+            if holds_array_of(self.lay, ft, elem as u64) && small_index(idx[0], (fsize / elem.max(1)).max(1)) {
+                return;
+            }
+            self.fail(vec![x], why);
+            return;
+        }
+        // A path of typed steps into the field from the place itself.
+        if idx[0].const_int_value() == Some(0) {
+            return;
+        }
+        self.fail(vec![x], format!("{} steps from inside a field of {x} by {src}", v));
     }
 
     /// A GEP that addresses deleted field `field` of `owner`: it goes with
@@ -725,7 +1022,18 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         let ty = if op == 0 { i.as_value().ty() } else { i.operand(0).map(|v| v.ty()).expect("stored value") };
         let size = self.lay.dl.store_size(ty).unwrap_or(0);
         let related = match self.object(addr) {
-            Object::Unchanged => !self.field_of_changed(addr).is_empty(),
+            Object::Unchanged => {
+                // Inside a field of a changed structure: the access must
+                // stay in it (the field's bytes move together).
+                if let Some(a) = self.anchor(addr) {
+                    let fsize = self.lay.old_size(a.owner.struct_fields()[a.field as usize]) as i64;
+                    if a.off.unwrap_or(0) + size as i64 > fsize {
+                        self.fail(vec![a.owner], format!("{} is wider than the field it is in", i.as_value()));
+                        return;
+                    }
+                }
+                !self.field_of_changed(addr).is_empty()
+            }
             Object::Unclear(ts) => {
                 self.fail(ts, format!("{} through a pointer of unclear type", i.as_value()));
                 return;
@@ -805,10 +1113,15 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         };
         if !related {
             // A field of a structure nested in a changed one: its new
-            // position keeps only the ABI alignment of what it holds.
-            let abi = u64::from(self.lay.dl.abi_align(ty).unwrap_or(1));
-            if i.alignment().is_some_and(|a| u64::from(a) > abi) && self.within_changed(addr) {
-                self.push(f, Action::Align { inst: i, align: abi });
+            // position keeps only the ABI alignment of what it holds, and
+            // a struct-path tag on the changed structure names its old
+            // position.
+            let abi = self.access_align(addr, ty);
+            if self.within_changed(addr) {
+                if i.alignment().is_some_and(|a| u64::from(a) > abi) {
+                    self.push(f, Action::Align { inst: i, align: abi });
+                }
+                self.plan_tbaa(f, i, false);
             }
             return;
         }
@@ -828,7 +1141,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 self.index_fail(vec![target], why);
             }
         }
-        let abi = u64::from(self.lay.dl.abi_align(ty).unwrap_or(1));
+        let abi = self.access_align(addr, ty);
         if i.alignment().is_some_and(|a| u64::from(a) > abi) {
             self.push(f, Action::Align { inst: i, align: abi });
         }
@@ -838,6 +1151,28 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if let Some(target) = index {
             self.push(f, Action::Index { inst: i, op, target });
         }
+    }
+
+    /// The alignment an access of type `ty` through `addr` may claim in the
+    /// new layout: the access type's ABI alignment, and no more than the
+    /// field it is in guarantees (a field, moved or not, is at a multiple
+    /// of its type's ABI alignment, in records at multiples of theirs; a
+    /// `<2 x double>` of a complex number claimed 16 where the old layout
+    /// gave it, and a side record gives 8), nor than its offset in the
+    /// field.
+    fn access_align(&mut self, addr: Value<'m>, ty: Type<'m>) -> u64 {
+        let abi = |t: Type<'m>| u64::from(self.lay.dl.abi_align(t).unwrap_or(1));
+        let mut cap = abi(ty);
+        if let Some(a) = self.anchor(addr) {
+            cap = cap.min(abi(a.owner.struct_fields()[a.field as usize]));
+            if let Some(d) = a.off.filter(|d| *d > 0) {
+                cap = cap.min(1u64 << d.trailing_zeros().min(32));
+            }
+        } else if let Object::Changed(o) = self.object(addr) {
+            let (_, leaf) = self.lay.translate_leaf(o);
+            cap = cap.min(abi(leaf));
+        }
+        cap.max(1)
     }
 
     /// Whether address `v` is reached by GEPs from a pointer into a changed
@@ -1015,6 +1350,33 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
             return;
         }
+        // A library function that reads or writes bytes given the start
+        // of an object: the analysis lets that be only a structure that
+        // starts with a character array (at -O2 `s->name` is `s`), so it
+        // is that array, wherever the field holding it went.
+        if callee.is_some_and(|c| c.is_declaration())
+            && dtrans_analysis::libfuncs::lib_effect(&name) == Some(dtrans_analysis::libfuncs::LibEffect::Bytes)
+        {
+            let n = i.call_arg_count().unwrap_or(0);
+            for k in 0..n {
+                let Some(a) = i.call_arg(k).filter(|a| a.ty().is_pointer()) else { continue };
+                let Object::Changed(o) = self.object(a) else { continue };
+                let s = innermost(o);
+                let Some(plan) = self.lay.plan(s) else { continue };
+                let Some((f0, ft)) = self.lay.field_at(s, &plan, 0) else { continue };
+                if self.lay.changed(ft) || self.lay.index_target(s, f0).is_some() {
+                    self.fail(vec![s], format!("{} reads the start of {s} as bytes", i.as_value()));
+                    continue;
+                }
+                match (plan.new_off[f0 as usize], plan.side[f0 as usize]) {
+                    (_, Some(_)) => self.push(f, Action::SideLeaf { inst: i, op: k, owner: s, field: f0 }),
+                    (Some(0), None) => {}
+                    (Some(n), None) => self.push(f, Action::LeafAddr { inst: i, op: k, offset: n as i64 }),
+                    (None, None) => self.fail(vec![s], format!("{} reads a deleted field as bytes", i.as_value())),
+                }
+            }
+            return;
+        }
         if matches!(name.as_str(), "qsort" | "bsearch") {
             let (base, size) = if name == "qsort" { (0, 2) } else { (1, 3) };
             if let (Some(b), Some(s)) = (i.call_arg(base), i.call_arg(size)) {
@@ -1170,6 +1532,22 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
     fn plan_mem(&mut self, f: Function<'m>, i: Instruction<'m>, copy: bool) {
         let (Some(dst), Some(src), Some(len)) = (i.call_arg(0), i.call_arg(1), i.call_arg(2)) else { return };
         let ptrs: Vec<Value<'m>> = if copy { vec![dst, src] } else { vec![dst] };
+        // From inside a field of a changed structure: the bytes must stay
+        // in that field (they move together).
+        // (A field's own address may start a run of fields: below.)
+        for p in &ptrs {
+            if !matches!(self.object(*p), Object::Unchanged) || !self.field_of_changed(*p).is_empty() {
+                continue;
+            }
+            if let Some(a) = self.anchor(*p) {
+                let fsize = self.lay.old_size(a.owner.struct_fields()[a.field as usize]) as i64;
+                let fits = len.const_uint_value().is_some_and(|l| a.off.unwrap_or(0) + l as i64 <= fsize);
+                if !fits {
+                    self.fail(vec![a.owner], format!("{} reaches out of the field it starts in", i.as_value()));
+                    return;
+                }
+            }
+        }
         if !ptrs.iter().any(|p| self.related(*p)) {
             // Inside a structure nested in a changed one: the alignment
             // the old position gave may be gone (1 is always true).
@@ -1212,10 +1590,14 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         for p in &ptrs {
             touched.extend(self.field_of_changed(*p).into_iter().map(|(t, _)| t));
         }
-        let split: Vec<Type<'m>> =
-            touched.into_iter().filter(|t| self.lay.plan(*t).is_some_and(|p| !p.groups.is_empty())).collect();
+        let split: Vec<Type<'m>> = touched
+            .into_iter()
+            .filter(|t| self.lay.plan(innermost(*t)).is_some_and(|p| !p.groups.is_empty()))
+            .collect();
         if !split.is_empty() {
-            self.fail(split, format!("{} copies or sets a structure split into arrays", i.as_value()));
+            if let Err(why) = self.plan_split_mem(f, i, &ptrs, &objs, len) {
+                self.fail(split, format!("{} {why}", i.as_value()));
+            }
             return;
         }
         // Whole objects (or arrays of them) from their starts.
@@ -1316,6 +1698,100 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         self.fail(ts, format!("{} between different types or positions", i.as_value()));
     }
 
+    /// A memset or copy involving a structure split into arrays: allowed
+    /// inside one field on every side (a nested structure or complex
+    /// number copied or set, part of an array), which moves as a unit:
+    /// a pointer to a field (or inside one) was made by a GEP that now
+    /// gives the field's new address; a pointer to the start of an
+    /// element gets the new address of the field there. Else why not.
+    fn plan_split_mem(
+        &mut self,
+        f: Function<'m>,
+        i: Instruction<'m>,
+        ptrs: &[Value<'m>],
+        objs: &[Object<'m>],
+        len: Value<'m>,
+    ) -> Result<(), String> {
+        // Whole elements on every side.
+        let starts: Vec<Type<'m>> = objs
+            .iter()
+            .filter_map(|o| match o {
+                Object::Changed(t) => Some(innermost(*t)),
+                _ => None,
+            })
+            .collect();
+        if let [s, rest @ ..] = starts.as_slice() {
+            let old = self.lay.old_size(*s);
+            let whole = starts.len() == objs.len()
+                && rest.iter().all(|t| t == s)
+                && len.const_uint_value().is_none_or(|l| l >= old);
+            if whole {
+                let plan = self.lay.plan(*s).ok_or("a structure without a plan")?;
+                let sizes = std::iter::once(plan.new_size).chain(plan.groups.iter().map(|g| g.size));
+                for n in sizes {
+                    rescale(self.m, len, old, n, None)
+                        .map_err(|why| format!("copies or sets elements of a structure split into arrays: {why}"))?;
+                }
+                if i.opcode() != Opcode::LLVMCall {
+                    return Err("is not a call".into());
+                }
+                self.push(f, Action::SplitWhole { call: i, owner: *s });
+                return Ok(());
+            }
+        }
+        let Some(l) = len.const_uint_value() else {
+            return Err("copies or sets a structure split into arrays by a variable length".into());
+        };
+        let more = "copies or sets more than one field of a structure split into arrays";
+        let mut actions = Vec::new();
+        for (k, (p, o)) in ptrs.iter().zip(objs).enumerate() {
+            match o {
+                Object::Unchanged => {
+                    let fields = self.field_of_changed(*p);
+                    let Some(a) = self.anchor(*p) else {
+                        if fields.is_empty() {
+                            continue; // the other side: no changed structure
+                        }
+                        return Err("copies or sets one of several fields of a structure split into arrays".into());
+                    };
+                    let ft = a.owner.struct_fields()[a.field as usize];
+                    if a.off.unwrap_or(0) + l as i64 > self.lay.old_size(ft) as i64 {
+                        return Err(more.into());
+                    }
+                    if self.lay.changed(ft) || self.lay.index_target(a.owner, a.field).is_some() {
+                        return Err("copies or sets a field whose layout changes".into());
+                    }
+                }
+                Object::Changed(o) => {
+                    let s = innermost(*o);
+                    let plan = self.lay.plan(s).ok_or("a structure without a plan")?;
+                    let (fk, ft) = self.lay.field_at(s, &plan, 0).ok_or("a structure without a first field")?;
+                    if l > self.lay.old_size(ft) {
+                        return Err(more.into());
+                    }
+                    if self.lay.changed(ft) || self.lay.covers_index(s, 0, l) {
+                        return Err("copies or sets a field whose layout changes".into());
+                    }
+                    let op = k as u32;
+                    match (plan.new_off[fk as usize], plan.side[fk as usize]) {
+                        (_, Some(_)) => {
+                            actions.push(Action::SideLeaf { inst: i, op, owner: s, field: fk });
+                            let abi = u64::from(self.lay.dl.abi_align(ft).unwrap_or(1));
+                            actions.push(Action::MemAlign { call: i, align: abi });
+                        }
+                        (Some(n), None) if n != 0 => actions.push(Action::LeafAddr { inst: i, op, offset: n as i64 }),
+                        _ => {}
+                    }
+                }
+                Object::Unclear(_) => return Err("copies or sets memory of unclear type".into()),
+            }
+        }
+        for a in actions {
+            self.push(f, a);
+        }
+        Ok(())
+    }
+
     /// A memory intrinsic over `[lo, lo + len)` of an object of type `o`,
     /// whose pointers point at old offset `lo` (new offset `base_new`).
     fn plan_pieces(&mut self, f: Function<'m>, i: Instruction<'m>, o: Type<'m>, lo: u64, len: u64, base_new: u64) {
@@ -1357,7 +1833,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
     /// makes of some loops) would count bytes of the old layout.
     fn plan_ptrtoint(&mut self, v: Value<'m>, p: Option<Value<'m>>) {
         let Some(p) = p else { return };
-        if !self.related(p) {
+        if !self.related(p) && self.anchor(p).is_none() {
             return;
         }
         for u in v.users() {
@@ -1384,7 +1860,25 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             // point into arrays of the same structure, and the difference
             // counts its elements.)
             (Object::Changed(p), Object::Changed(q)) if innermost(p) == innermost(q) => innermost(p),
-            (Object::Unchanged, Object::Unchanged) => return,
+            (Object::Unchanged, Object::Unchanged) => {
+                // Addresses inside fields: the same field's addresses keep
+                // their distances while its records keep their stride (a
+                // moved field's side records do not: `p - s->name` and
+                // the distance between two elements' fields are no longer
+                // told apart).
+                let (x, y) = (self.anchor(a), self.anchor(b));
+                if x.is_none() && y.is_none() {
+                    return;
+                }
+                if let (Some(x), Some(y)) = (x, y) {
+                    if x.owner == y.owner && x.field == y.field && self.stride(x) == self.lay.old_size(x.owner) {
+                        return;
+                    }
+                }
+                let ts = x.iter().chain(y.iter()).map(|a| a.owner).collect();
+                self.fail(ts, format!("{}: a difference of addresses inside fields", i.as_value()));
+                return;
+            }
             (oa, ob) => {
                 let mut ts = Vec::new();
                 for o in [oa, ob] {
@@ -1463,6 +1957,86 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 }
             }
         }
+    }
+}
+
+/// Whether pointer `v` is only read or written through, or stepped
+/// forward from by constants: it is no pointer one past the end of an
+/// array (reading there, or stepping further, would be undefined), so it
+/// is the start of what follows the array.
+fn only_dereferenced(v: Value<'_>) -> bool {
+    let users = v.users();
+    !users.is_empty()
+        && users.iter().all(|u| {
+            let Some(ui) = u.as_instruction() else { return false };
+            match ui.opcode() {
+                Opcode::LLVMLoad => !ui.is_volatile(),
+                Opcode::LLVMStore => ui.operand(1) == Some(v) && ui.operand(0) != Some(v),
+                Opcode::LLVMGetElementPtr => {
+                    ui.operand(0) == Some(v)
+                        && u.gep_indices().is_some_and(|idx| {
+                            // (Steps into an object of the source type
+                            // there: one is there.)
+                            idx.first().and_then(|c| c.const_int_value()).is_some_and(|c| c >= 0)
+                        })
+                }
+                Opcode::LLVMCall => {
+                    let name = ui.called_function().map(|f| f.name()).unwrap_or_default();
+                    let mem = ["llvm.memset", "llvm.memcpy", "llvm.memmove"].iter().any(|p| name.starts_with(p));
+                    mem && (0..2).any(|k| ui.call_arg(k) == Some(v))
+                        && ui.call_arg(2).and_then(|l| l.const_int_value()).is_some_and(|l| l > 0)
+                }
+                _ => false,
+            }
+        })
+}
+
+/// Whether type `t` is, or holds at any depth, an array whose elements
+/// are `elem` bytes long.
+fn holds_array_of<'m>(lay: &Layouts<'m>, t: Type<'m>, elem: u64) -> bool {
+    match t.kind() {
+        TypeKind::LLVMArrayTypeKind => {
+            t.element_type().is_some_and(|e| lay.old_size(e) == elem || holds_array_of(lay, e, elem))
+        }
+        TypeKind::LLVMStructTypeKind => t.struct_fields().into_iter().any(|f| holds_array_of(lay, f, elem)),
+        _ => false,
+    }
+}
+
+/// Whether a variable index `v` (into an array inside a field of `limit`
+/// elements) shows no sign of stepping over whole structures: no constant
+/// as large as the field in what computes it (additions, multiplications,
+/// shifts, casts, phis and selects followed a few levels), which is what
+/// -O2's induction variables over an array of structures carry (`iv +
+/// 88`). Other values (loads, arguments) are indices as C has them.
+fn small_index(v: Value<'_>, limit: i64) -> bool {
+    let mut seen = Vec::new();
+    small_index_walk(v, limit, 0, &mut seen)
+}
+
+fn small_index_walk<'m>(v: Value<'m>, limit: i64, depth: u32, seen: &mut Vec<Value<'m>>) -> bool {
+    if let Some(c) = v.const_int_value() {
+        return c.abs() < limit;
+    }
+    let Some(i) = v.as_instruction() else { return true };
+    if seen.contains(&v) {
+        return true; // a cycle: its other values decide
+    }
+    if depth > 12 {
+        return false;
+    }
+    seen.push(v);
+    let mut ok = |k: u32| i.operand(k).is_some_and(|a| small_index_walk(a, limit, depth + 1, seen));
+    match i.opcode() {
+        Opcode::LLVMShl => match i.operand(1).and_then(|c| c.const_int_value()) {
+            Some(k) if (0..62).contains(&k) => (1i64 << k) < limit && ok(0),
+            _ => false,
+        },
+        Opcode::LLVMAdd | Opcode::LLVMSub | Opcode::LLVMMul | Opcode::LLVMOr | Opcode::LLVMAnd => ok(0) && ok(1),
+        Opcode::LLVMSExt | Opcode::LLVMZExt | Opcode::LLVMTrunc => ok(0),
+        Opcode::LLVMSelect => ok(1) && ok(2),
+        Opcode::LLVMPHI => i.incoming().into_iter().all(|(a, _)| small_index_walk(a, limit, depth + 1, seen)),
+        _ => true,
     }
 }
 
@@ -1552,6 +2126,30 @@ pub fn const_gep_offset<'m>(lay: &Layouts<'m>, src: Type<'m>, idx: &[Value<'m>])
             TypeKind::LLVMArrayTypeKind => {
                 let e = t.element_type()?;
                 off += i.const_int_value()?.checked_mul(lay.old_size(e) as i64)?;
+                t = e;
+            }
+            _ => return None,
+        }
+    }
+    Some(off)
+}
+
+/// The byte offset of GEP indices over `src` in the old layout with every
+/// variable index taken as 0: the same field, up to whole objects and
+/// elements of arrays (`None` for a step the types do not have).
+pub fn place_offset<'m>(lay: &Layouts<'m>, src: Type<'m>, idx: &[Value<'m>]) -> Option<i64> {
+    let mut off = idx.first()?.const_int_value().unwrap_or(0).checked_mul(lay.old_size(src) as i64)?;
+    let mut t = src;
+    for i in idx.iter().skip(1) {
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind => {
+                let k = i.const_uint_value()? as u32;
+                off += lay.dl.field_offset(t, k)? as i64;
+                t = *t.struct_fields().get(k as usize)?;
+            }
+            TypeKind::LLVMArrayTypeKind => {
+                let e = t.element_type()?;
+                off += i.const_int_value().unwrap_or(0).checked_mul(lay.old_size(e) as i64)?;
                 t = e;
             }
             _ => return None,

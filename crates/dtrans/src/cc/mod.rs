@@ -13,7 +13,8 @@
 //!    archives of them, native files; anything else refused;
 //! 3. lld merges the bitcode with its LTO symbol resolution and writes the
 //!    internalized module (`--lto-emit-llvm`), LTO's optimizations replaced
-//!    by `globaldce`;
+//!    by `elim-avail-extern` (extern inline bodies become declarations) and
+//!    `globaldce`;
 //! 4. the passes, in process (`dtrans_transforms::pipeline`), unless native
 //!    code may reach a program symbol through a pointer;
 //! 5. `opt-19` at the level (debug info stripped unless asked for), then
@@ -417,12 +418,18 @@ fn link_program(
     // members (it picks members as for any link), native objects and
     // shared libraries, and writes the merged module after LTO's
     // internalization (only what native code or the dynamic linker may
-    // reach stays external). `--lto-newpm-passes=globaldce` replaces LTO's
-    // optimization pipeline, so the module is as compiled (typed GEPs,
-    // debug info), less what nothing references.
+    // reach stays external). `--lto-newpm-passes=elim-avail-extern,globaldce`
+    // replaces LTO's optimization pipeline, so the module is as compiled
+    // (typed GEPs, debug info), less what nothing references. The bodies of
+    // available_externally functions (glibc's extern inlines at -O1 and up:
+    // getc_unlocked, tolower, atoi, ...) become declarations, as in LTO's own
+    // pipeline: the symbol is the C library's, so it is not a program
+    // function native code could call, and the analysis sees a library call.
     let merged = tmp.path.join("merged.bc");
     let mut args: Vec<OsString> =
-        ["-fuse-ld=lld", "-Wl,--lto-emit-llvm", "-Wl,--lto-newpm-passes=globaldce"].map(OsString::from).to_vec();
+        ["-fuse-ld=lld", "-Wl,--lto-emit-llvm", "-Xlinker", "--lto-newpm-passes=elim-avail-extern,globaldce"]
+            .map(OsString::from)
+            .to_vec();
     args.push("-Wno-unused-command-line-argument".into());
     for r in &roles {
         match r {
