@@ -3,8 +3,9 @@
 //! (`dtrans_transforms::relayout::cost`).
 //!
 //! A region is one pointer walking over objects of one structure in one
-//! loop (the innermost natural loop of the accesses; outside loops, the
-//! function's body): the accesses made through the same pointer variable
+//! loop (the innermost natural loop of the accesses in which the pointer
+//! changes: a loop over an array field of one object is not a walk over
+//! objects; outside such loops, the function's body): the accesses made through the same pointer variable
 //! (the same local slot at -O0, the same SSA value at -O2, the same field
 //! of the same kind of object for a pointer loaded from memory) fall in
 //! one region. Per region: how often it visits an object (the executions
@@ -102,6 +103,10 @@ pub struct Region {
 pub(crate) struct Loops<'m> {
     pub depth: HashMap<BasicBlock<'m>, u32>,
     pub header: HashMap<BasicBlock<'m>, BasicBlock<'m>>,
+    /// Per header, the blocks of its loop.
+    pub body: HashMap<BasicBlock<'m>, HashSet<BasicBlock<'m>>>,
+    /// Per header, the header of the loop around it.
+    pub parent: HashMap<BasicBlock<'m>, BasicBlock<'m>>,
 }
 
 /// Loop depth and innermost loop header of each block (natural loops from
@@ -210,7 +215,94 @@ pub(crate) fn loops<'m>(f: Function<'m>) -> Loops<'m> {
         }
     }
     let header = inner.into_iter().map(|(b, (_, h))| (blocks[b], blocks[h])).collect();
-    Loops { depth, header }
+    let mut parent: HashMap<BasicBlock<'m>, BasicBlock<'m>> = HashMap::default();
+    for (h, body) in &bodies {
+        let outer = bodies
+            .iter()
+            .filter(|(h2, b2)| *h2 != h && b2.contains(h) && b2.len() >= body.len())
+            .min_by_key(|(h2, b2)| (b2.len(), **h2));
+        if let Some((h2, _)) = outer {
+            parent.insert(blocks[*h], blocks[*h2]);
+        }
+    }
+    let body = bodies.into_iter().map(|(h, b)| (blocks[h], b.into_iter().map(|x| blocks[x]).collect())).collect();
+    Loops { depth, header, body, parent }
+}
+
+/// What makes a pointer or index take another value: a local slot stored
+/// to, or a value defined (a phi, a call) in a block.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Vary<'m> {
+    Slot(Value<'m>),
+    Def(BasicBlock<'m>),
+}
+
+/// The sources of `v`'s changes (arithmetic, casts, steps and loads looked
+/// through; constants, globals and arguments do not change).
+fn vary_sources<'m>(v: Value<'m>, out: &mut Vec<Vary<'m>>, depth: u32) {
+    if depth > 8 {
+        return;
+    }
+    if let Some(slot) = slot_of(v) {
+        if !out.contains(&Vary::Slot(slot)) {
+            out.push(Vary::Slot(slot));
+        }
+        return;
+    }
+    let Some(i) = v.as_instruction() else {
+        // A constant expression's operands are constants.
+        return;
+    };
+    match i.opcode() {
+        Opcode::LLVMPHI | Opcode::LLVMCall | Opcode::LLVMInvoke | Opcode::LLVMAlloca => {
+            if let Some(b) = i.parent_block() {
+                if !out.contains(&Vary::Def(b)) {
+                    out.push(Vary::Def(b));
+                }
+            }
+        }
+        Opcode::LLVMLoad => {
+            if let Some(a) = i.operand(0) {
+                vary_sources(a, out, depth + 1);
+            }
+        }
+        _ => {
+            for o in i.operands() {
+                vary_sources(o, out, depth + 1);
+            }
+        }
+    }
+}
+
+impl<'m> Loops<'m> {
+    /// The innermost loop around block `b` in which one of `sources`
+    /// changes: the loop whose iterations visit other objects (`None`:
+    /// the same object all along the function's run).
+    fn varying(&self, b: BasicBlock<'m>, sources: &[Vary<'m>]) -> Option<BasicBlock<'m>> {
+        let mut h = self.header.get(&b).copied();
+        while let Some(x) = h {
+            let body = &self.body[&x];
+            let varies = sources.iter().any(|s| match s {
+                Vary::Def(d) => body.contains(d),
+                Vary::Slot(slot) => stored_into_blocks(*slot).iter().any(|sb| body.contains(sb)),
+            });
+            if varies {
+                return Some(x);
+            }
+            h = self.parent.get(&x).copied();
+        }
+        None
+    }
+}
+
+/// The blocks of the stores into a slot.
+fn stored_into_blocks(slot: Value<'_>) -> Vec<BasicBlock<'_>> {
+    slot.users()
+        .into_iter()
+        .filter_map(|u| u.as_instruction())
+        .filter(|i| i.opcode() == Opcode::LLVMStore && i.operand(1) == Some(slot))
+        .filter_map(|i| i.parent_block())
+        .collect()
 }
 
 fn intersect(idom: &[usize], rpo: &[usize], mut a: usize, mut b: usize) -> usize {
@@ -322,8 +414,18 @@ impl<'m> RegionBuilder<'m> {
             return;
         }
         let weight = fx.weight(b);
-        let header = fx.loops.header.get(&b).copied();
         let (base, index) = element_base(addr);
+        // The loop whose iterations move the pointer (not an inner loop
+        // over a part of one object).
+        let mut sources = Vec::new();
+        match index {
+            Some(i) => {
+                vary_sources(i, &mut sources, 0);
+                vary_sources(base, &mut sources, 0);
+            }
+            None => vary_sources(base, &mut sources, 0),
+        }
+        let header = fx.loops.varying(b, &sources);
         let key = {
             let mut h = rustc_hash::FxHasher::default();
             fx.function.hash(&mut h);
@@ -404,18 +506,47 @@ fn gep_parts<'m>(v: Value<'m>) -> Option<(Value<'m>, Vec<Value<'m>>)> {
 
 /// The pointer an address is computed from, with the variable index of
 /// the step that selects the object (`a[i].f`: `a` and `i`; `g[r][c].f`:
-/// `c`, the innermost), after steps by constants (field addresses, `p +
-/// 1`).
+/// `c`, the innermost step that lands on a structure; `a[i].v[k]`: `i`,
+/// since `k` only moves inside the object), after steps by constants
+/// (field addresses, `p + 1`) and steps inside an object.
 fn element_base<'m>(addr: Value<'m>) -> (Value<'m>, Option<Value<'m>>) {
     let mut v = addr;
     for _ in 0..16 {
         let Some((ptr, idx)) = gep_parts(v) else { break };
-        if let Some(i) = idx.iter().rev().find(|i| !i.is_constant()) {
-            return (ptr, Some(*i));
+        if let Some(i) = object_index(v, &idx) {
+            return (ptr, Some(i));
         }
         v = ptr;
     }
     (v, None)
+}
+
+/// Of a GEP's indices, the last variable one whose step lands on a
+/// structure (or, when the types cannot be followed, the last variable
+/// one).
+fn object_index<'m>(gep: Value<'m>, idx: &[Value<'m>]) -> Option<Value<'m>> {
+    let src = match gep.as_instruction() {
+        Some(i) => i.gep_source_type(),
+        None => gep.const_gep_source_type(),
+    };
+    let Some(mut cur) = src else { return idx.iter().rev().find(|i| !i.is_constant()).copied() };
+    let mut found = None;
+    for (k, i) in idx.iter().enumerate() {
+        if k > 0 {
+            let next = if cur.is_struct() {
+                let f = i.const_int_value().and_then(|c| usize::try_from(c).ok());
+                f.and_then(|f| cur.struct_fields().get(f).copied())
+            } else {
+                cur.element_type()
+            };
+            let Some(n) = next else { return found };
+            cur = n;
+        }
+        if !i.is_constant() && cur.is_struct() {
+            found = Some(*i);
+        }
+    }
+    found
 }
 
 /// `v` after steps by constants and pointer casts.

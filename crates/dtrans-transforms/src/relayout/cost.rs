@@ -269,12 +269,15 @@ impl Shape<'_> {
         r.fields.iter().filter(|(k, _)| *k == f).map(|(_, w)| *w).sum::<f64>().min(r.visits) / r.visits
     }
 
-    /// Per field, accesses weighted by visits over all regions.
+    /// Per field, its accesses over all regions (weighted by frequency):
+    /// where pointers point, the accesses need no index.
     fn weights(&self) -> Vec<f64> {
         let mut w = vec![0.0; self.fields.len()];
         for r in self.regions {
-            for f in 0..self.fields.len() as u32 {
-                w[f as usize] += r.visits * self.share(r, f);
+            for (f, a) in &r.fields {
+                if let Some(x) = w.get_mut(*f as usize) {
+                    *x += a;
+                }
             }
         }
         w
@@ -449,8 +452,9 @@ impl CostModel {
     }
 
     /// The layout of a grouping of fields: each group packed (decreasing
-    /// alignment, then size), the group accessed most (weighted by visits)
-    /// first (where pointers point), the others by decreasing weight.
+    /// alignment, then size), the group accessed most first (where
+    /// pointers point: its accesses need no index), the others by
+    /// decreasing accesses.
     pub fn grouping(&self, shape: &Shape<'_>, groups: &[Vec<u32>]) -> Layout {
         let w = shape.weights();
         let mut gs: Vec<(f64, Vec<u32>)> = groups
