@@ -77,6 +77,14 @@ impl std::fmt::Display for Walk {
     }
 }
 
+/// The distance between two visits of a stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Step {
+    Objects(i64),
+    Bytes(i64),
+}
+
 /// One pointer visiting objects of one structure in one loop (or function
 /// body).
 #[derive(Clone, Debug, PartialEq)]
@@ -88,6 +96,9 @@ pub struct Region {
     /// Loop depth of the region (0: outside loops).
     pub depth: u32,
     pub walk: Walk,
+    /// For a stream, how far apart its visits are, when a constant: in
+    /// objects (`i += 4`: 4) or in bytes (a byte step at -O2, `p + 256`).
+    pub step: Option<Step>,
     /// Objects visited: executions of the loop's header (of the function's
     /// entry outside loops), estimated or measured.
     pub visits: f64,
@@ -386,6 +397,7 @@ struct Acc<'m> {
     function: Function<'m>,
     header: Option<BasicBlock<'m>>,
     walk: Walk,
+    step: Option<Step>,
     visits: f64,
     depth: u32,
     profile: bool,
@@ -441,6 +453,11 @@ impl<'m> RegionBuilder<'m> {
                     Some(i) => classify_index(i, 0),
                     None => classify_ptr(base, 0),
                 };
+                let step = match (walk, index) {
+                    (Walk::Random, _) => None,
+                    (_, Some(i)) => index_step(i, 0).map(Step::Objects),
+                    (_, None) => ptr_step(base),
+                };
                 let visits = match header {
                     Some(h) => fx.weight(h),
                     None => fx.function.basic_blocks().next().map_or(weight, |entry| fx.weight(entry)),
@@ -452,6 +469,7 @@ impl<'m> RegionBuilder<'m> {
                         function: fx.function,
                         header,
                         walk,
+                        step,
                         visits,
                         depth,
                         profile: fx.counts.is_some(),
@@ -481,6 +499,7 @@ impl<'m> RegionBuilder<'m> {
                 line,
                 depth: a.depth,
                 walk: a.walk,
+                step: a.step,
                 visits: a.visits,
                 fields: a.fields.into_iter().collect(),
                 profile: a.profile,
@@ -637,6 +656,87 @@ fn classify_index(i: Value<'_>, depth: u32) -> Walk {
         }
     }
     Walk::Random
+}
+
+/// The constant an increment `y` (`v + c`, `v - c`) adds.
+fn add_step(y: Value<'_>) -> Option<i64> {
+    let i = y.as_instruction()?;
+    let ops = i.operands();
+    match i.opcode() {
+        Opcode::LLVMAdd => ops.get(1).and_then(|c| c.const_int_value()).or_else(|| ops[0].const_int_value()),
+        Opcode::LLVMSub => ops.get(1).and_then(|c| c.const_int_value()).map(|c| -c),
+        Opcode::LLVMSExt | Opcode::LLVMZExt | Opcode::LLVMTrunc => add_step(ops[0]),
+        _ => None,
+    }
+}
+
+/// By how many objects a streaming index moves per iteration: its
+/// induction variable's step, times a constant scale (`a[2 * i]`).
+fn index_step(i: Value<'_>, depth: u32) -> Option<i64> {
+    if depth > 4 {
+        return None;
+    }
+    let mut x = i;
+    let mut scale = 1i64;
+    for _ in 0..8 {
+        let Some(ins) = x.as_instruction() else { break };
+        let ops = ins.operands();
+        let c = |k: usize| ops.get(k).and_then(|v| v.const_int_value());
+        match ins.opcode() {
+            Opcode::LLVMSExt | Opcode::LLVMZExt | Opcode::LLVMTrunc => x = ops[0],
+            Opcode::LLVMMul if c(1).is_some() => {
+                scale = scale.saturating_mul(c(1)?);
+                x = ops[0];
+            }
+            Opcode::LLVMShl if c(1).is_some() => {
+                scale = scale.saturating_mul(1i64.checked_shl(c(1)? as u32)?);
+                x = ops[0];
+            }
+            Opcode::LLVMAdd | Opcode::LLVMSub | Opcode::LLVMOr if c(1).is_some() => x = ops[0],
+            Opcode::LLVMAdd if c(0).is_some() => x = ops[1],
+            Opcode::LLVMAdd | Opcode::LLVMSub => {
+                // `base + i`: the stepping side's step.
+                return ops.iter().find_map(|o| index_step(*o, depth + 1)).map(|s| s.saturating_mul(scale));
+            }
+            _ => break,
+        }
+    }
+    let step = if let Some(p) = phi(x) {
+        p.incoming().iter().find(|(y, _)| *y != x && strip_arith(*y) == x).and_then(|(y, _)| add_step(*y))
+    } else if let Some(slot) = slot_of(x) {
+        stored_into(slot).into_iter().find(|s| slot_of(strip_arith(*s)) == Some(slot)).and_then(add_step)
+    } else {
+        None
+    };
+    step.map(|s| s.saturating_mul(scale))
+}
+
+/// By how much a streaming pointer moves per iteration, when it steps
+/// itself by a constant (`p++`, `p += 4`, a byte step at -O2).
+fn ptr_step(p: Value<'_>) -> Option<Step> {
+    let x = strip_const_steps(p);
+    let stepped: Vec<Value<'_>> = if let Some(ph) = phi(x) {
+        ph.incoming().into_iter().map(|(y, _)| y).filter(|y| *y != x && strip_const_steps(*y) == x).collect()
+    } else if let Some(slot) = slot_of(x) {
+        stored_into(slot)
+            .into_iter()
+            .filter(|s| *s != strip_const_steps(*s) && slot_of(strip_const_steps(*s)) == Some(slot))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let y = *stepped.first()?;
+    let i = y.as_instruction().filter(|i| i.opcode() == Opcode::LLVMGetElementPtr)?;
+    let ops = i.operands();
+    if ops.len() != 2 {
+        return None;
+    }
+    let n = ops[1].const_int_value()?;
+    match i.gep_source_type() {
+        Some(t) if t.int_width() == Some(8) => Some(Step::Bytes(n)),
+        Some(t) if t.is_struct() => Some(Step::Objects(n)),
+        _ => None,
+    }
 }
 
 /// Whether a pointer walks consecutive objects: stepped by a constant

@@ -109,7 +109,7 @@ impl Job {
         };
         let report = env("DTRANS_REPORT").filter(|r| !r.is_empty()).map(PathBuf::from);
         let test_panic = env("DTRANS_PLUGIN_TEST_PANIC").is_some();
-        Ok(Job { at, name, passes, options: PassOptions { index, cost }, report, test_panic })
+        Ok(Job { at, name, passes, options: PassOptions { index, cost, eval: Vec::new() }, report, test_panic })
     }
 }
 
@@ -153,7 +153,7 @@ pub fn run(m: &mut Module<'_>, job: &Job) -> Result<Done, Failure> {
     } else {
         done.changed = true;
         let what = m.path().display().to_string();
-        let r = pipeline::run(m, passes, job.options)
+        let r = pipeline::run(m, passes, job.options.clone())
             .map_err(|e| Failure::broken(format!("dtrans: {what}: pass {}: {e}", job.name)))?;
         m.verify().map_err(|e| {
             Failure::broken(format!("dtrans: {what}: the module does not verify after pass {}: {e}", job.name))

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::annotator::{self, AnnotateError};
 use crate::optbase::{self, OptError, PassFactory};
-use crate::relayout::cost::{CostModel, Prediction};
+use crate::relayout::cost::{CostModel, EvalLayout, Prediction};
 use crate::relayout::{IndexWidth, RelayoutFactory};
 use crate::{delete_field, optbase_test, reorder, split};
 
@@ -37,12 +37,15 @@ pub const PASSES: &[&str] =
 pub const DEFAULT_PASSES: &[&str] = &["delete-field", "reorder-fields", "aos-to-soa", "peel"];
 
 /// What the passes need besides their list.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct PassOptions {
     /// How aos-to-soa and peel store pointers to a split structure.
     pub index: IndexWidth,
     /// The parameters of the cost model.
     pub cost: CostModel,
+    /// Layouts the cost model predicts beside its own candidates
+    /// (`--cost-eval`), in the report.
+    pub eval: Vec<EvalLayout>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -270,16 +273,28 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
                 continue;
             }
             "optbase-test" => Box::new(optbase_test::OptBaseTest),
-            "reorder-fields" => {
-                Box::new(RelayoutFactory { cost: options.cost, ..RelayoutFactory::new(&reorder::REORDER_FIELDS) })
-            }
-            "delete-field" => {
-                Box::new(RelayoutFactory { cost: options.cost, ..RelayoutFactory::new(&delete_field::DELETE_FIELD) })
-            }
-            "aos-to-soa" => {
-                Box::new(RelayoutFactory { policy: &split::AOS_TO_SOA, index: options.index, cost: options.cost })
-            }
-            "peel" => Box::new(RelayoutFactory { policy: &split::PEEL, index: options.index, cost: options.cost }),
+            "reorder-fields" => Box::new(RelayoutFactory {
+                cost: options.cost,
+                eval: options.eval.clone(),
+                ..RelayoutFactory::new(&reorder::REORDER_FIELDS)
+            }),
+            "delete-field" => Box::new(RelayoutFactory {
+                cost: options.cost,
+                eval: options.eval.clone(),
+                ..RelayoutFactory::new(&delete_field::DELETE_FIELD)
+            }),
+            "aos-to-soa" => Box::new(RelayoutFactory {
+                policy: &split::AOS_TO_SOA,
+                index: options.index,
+                cost: options.cost,
+                eval: options.eval.clone(),
+            }),
+            "peel" => Box::new(RelayoutFactory {
+                policy: &split::PEEL,
+                index: options.index,
+                cost: options.cost,
+                eval: options.eval.clone(),
+            }),
             other => return Err(PipelineError::UnknownPass(other.to_string())),
         };
         let o = optbase::run(m, factory.as_ref(), prepared.source, &prepared.union_members)

@@ -107,7 +107,13 @@ fn best_grouping(
     let shape = c.shape();
     let parts = model.partitions(&shape);
     let best = match model.select_split(&shape, soa, &parts)? {
-        SplitPick::Soa => return Some(None),
+        SplitPick::Soa => {
+            // (peel's cheapest grouping, for the report)
+            if let Some((l, t)) = parts.iter().min_by(|a, b| a.1.total_cmp(&b.1)) {
+                pred.add("peel", &shape, l, *t);
+            }
+            return Some(None);
+        }
         SplitPick::Part(l, _) => l,
     };
     let mut groups: Vec<Vec<u32>> = best.groups.iter().map(|g| g.fields.clone()).collect();

@@ -139,6 +139,11 @@ enum Command {
         /// margin (`--cost cache-bytes=0,margin=0.1`).
         #[arg(long = "cost", value_name = "KEY=VALUE[,...]", default_value = "")]
         cost: dtrans_transforms::relayout::cost::CostModel,
+        /// Layouts for the cost model to predict beside its own, in the
+        /// report (`--cost-eval 'struct.arc={cost, tail}{*}'`; `;` between
+        /// layouts): calibration.
+        #[arg(long = "cost-eval", value_name = "STRUCT={F,...}{...}[;...]")]
+        cost_eval: Option<String>,
         /// Treat the module as the whole program (a module you linked
         /// yourself): every definition but `main` and the `--keep` symbols
         /// becomes internal and what they cannot reach is removed first.
@@ -239,8 +244,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let cleanup = whole_program.then(|| keep_list(keep.as_deref()));
             analyze_cmd::run(ctx, &file, format, only.as_deref(), cleanup.as_deref())
         }
-        Command::Opt { file, passes, output, report, index_width, cost, whole_program, keep } => {
-            let options = dtrans_transforms::pipeline::PassOptions { index: index_width, cost };
+        Command::Opt { file, passes, output, report, index_width, cost, cost_eval, whole_program, keep } => {
+            let eval = match cost_eval.as_deref() {
+                Some(spec) => dtrans_transforms::relayout::cost::EvalLayout::parse_list(spec)
+                    .map_err(|e| anyhow::anyhow!("--cost-eval: {e}"))?,
+                None => Vec::new(),
+            };
+            let options = dtrans_transforms::pipeline::PassOptions { index: index_width, cost, eval };
             let keep = whole_program.then(|| keep_list(keep.as_deref()));
             opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options, keep.as_deref())
         }

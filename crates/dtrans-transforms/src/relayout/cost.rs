@@ -43,7 +43,10 @@
 //! record comes from the pointer, not from memory), are fetched meanwhile
 //! and cost a streamed line each; reaching a side record costs
 //! `side_visit` streamed lines (the index computation; a stream's index is
-//! an induction variable). The predicted traffic of a layout is the sum
+//! an induction variable). A stream visiting every k-th object shares
+//! lines between visits accordingly (none for a large k), and the static
+//! estimate of its visits is divided by k (its loop covers the same range
+//! in 1/k of the iterations). The predicted traffic of a layout is the sum
 //! over regions of visits times that cost.
 //!
 //! Decision ([`CostModel::decide`]): `margin` is the model's noise band. A
@@ -73,7 +76,7 @@
 //! of document 002's peeling index, whose 32-bit fields it does not
 //! foresee either), TLB reach, the other structures of a loop competing for
 //! the cache, a first touch of data that then stays cached.
-use dtrans_analysis::regions::{FrequencyEstimate, Region, Walk};
+use dtrans_analysis::regions::{FrequencyEstimate, Region, Step, Walk};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -323,17 +326,24 @@ impl CostModel {
     /// visit accesses the record at all), averaged over the positions of
     /// the records in the lines of an array (the array at a line's start).
     pub fn lines(&self, size: u64, touched: &[(u64, u64, f64)]) -> (f64, f64, f64) {
+        self.lines_stepped(size, 1, touched)
+    }
+
+    /// [`CostModel::lines`] for a stream that visits every `step`-th
+    /// record (a large step shares no line between visits).
+    pub fn lines_stepped(&self, size: u64, step: u64, touched: &[(u64, u64, f64)]) -> (f64, f64, f64) {
         let line = self.line.max(1);
         if size == 0 || touched.is_empty() {
             return (0.0, 0.0, 0.0);
         }
         let any = 1.0 - touched.iter().map(|t| 1.0 - t.2.min(1.0)).product::<f64>();
-        let period = line / gcd(size, line);
+        let stride = size.saturating_mul(step.max(1));
+        let period = line / gcd(stride, line);
         // line -> probability that no access of it happens
         let mut all: BTreeMap<u64, f64> = BTreeMap::new();
         let mut random = 0.0;
         for e in 0..period {
-            let base = e * size;
+            let base = e * stride;
             let mut mine: BTreeMap<u64, f64> = BTreeMap::new();
             for (off, sz, p) in touched {
                 let (s, end) = (base + off, base + off + sz.max(&1) - 1);
@@ -369,7 +379,12 @@ impl CostModel {
             if touched.is_empty() {
                 continue;
             }
-            let (stream, random, any) = self.lines(grp.size, &touched);
+            let step = match r.step {
+                Some(Step::Objects(n)) => n.unsigned_abs(),
+                Some(Step::Bytes(b)) => b.unsigned_abs() / shape.size.max(1),
+                None => 1,
+            };
+            let (stream, random, any) = self.lines_stepped(grp.size, step, &touched);
             lines += match r.walk {
                 Walk::Stream => stream,
                 Walk::Random => random,
@@ -390,6 +405,16 @@ impl CostModel {
         };
         // What a line costs: a miss, or a hit at `hit` of a miss.
         let miss = self.hit + (1.0 - self.hit) * miss;
+        // The static estimate weighs a loop alike whatever its step; one
+        // stepping k objects at a time covers its range in 1/k of the
+        // iterations of one stepping one at a time.
+        let visits = match (r.walk, r.step, r.profile) {
+            (Walk::Stream, Some(Step::Objects(n)), false) if n.unsigned_abs() > 1 => r.visits / n.unsigned_abs() as f64,
+            (Walk::Stream, Some(Step::Bytes(b)), false) if b.unsigned_abs() > shape.size.max(1) => {
+                r.visits * shape.size.max(1) as f64 / b.unsigned_abs() as f64
+            }
+            _ => r.visits,
+        };
         let per_visit = match r.walk {
             Walk::Stream => lines * miss,
             Walk::Random => {
@@ -397,7 +422,7 @@ impl CostModel {
                 miss * (any * self.random_line + (lines - any).max(0.0)) + sides * self.side_visit
             }
         };
-        RegionCost { lines, bytes, miss, traffic: r.visits * per_visit }
+        RegionCost { lines, bytes, miss, traffic: visits * per_visit }
     }
 
     /// The predicted traffic of `layout`: the sum over regions.
@@ -665,6 +690,68 @@ pub fn packed(fields: &[FieldFacts], v: &[u32]) -> Vec<u32> {
     v
 }
 
+/// A layout given on the command line for the model to predict (beside its
+/// own candidates): `--cost-eval 'struct.arc={cost, tail, head, ident}{*}'`.
+/// Each `{...}` is a record, the first where pointers point; `*` stands for
+/// every field not named elsewhere; fields named nowhere are taken as
+/// deleted. Several layouts are separated by `;`. For calibration
+/// (`bench/layout_bench.py` predicts its hand-written variants so).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EvalLayout {
+    /// The structure's source name (`struct.arc`), whatever the passes
+    /// renamed it to.
+    pub structure: String,
+    pub groups: Vec<Vec<String>>,
+}
+
+impl EvalLayout {
+    /// Parses `NAME={a, b}{c, *};NAME2={...}`.
+    pub fn parse_list(spec: &str) -> Result<Vec<EvalLayout>, CostError> {
+        let mut out = Vec::new();
+        for item in spec.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, rest) = item.split_once('=').ok_or_else(|| CostError::Syntax(item.into()))?;
+            let mut groups = Vec::new();
+            let mut rest = rest.trim();
+            while let Some(r) = rest.strip_prefix('{') {
+                let (inside, after) = r.split_once('}').ok_or_else(|| CostError::Syntax(item.into()))?;
+                groups.push(inside.split(',').map(|f| f.trim().to_string()).filter(|f| !f.is_empty()).collect());
+                rest = after.trim();
+            }
+            if !rest.is_empty() || groups.is_empty() {
+                return Err(CostError::Syntax(item.into()));
+            }
+            let structure = name.trim().trim_start_matches('%').to_string();
+            out.push(EvalLayout { structure, groups });
+        }
+        Ok(out)
+    }
+
+    /// The layout for these fields, when every field it names is one of
+    /// them.
+    pub fn layout(&self, fields: &[FieldFacts]) -> Option<Layout> {
+        let index = |n: &str| fields.iter().position(|f| f.name == n).map(|k| k as u32);
+        let named: Vec<u32> =
+            self.groups.iter().flatten().filter(|n| *n != "*").map(|n| index(n)).collect::<Option<_>>()?;
+        let groups: Vec<Vec<u32>> = self
+            .groups
+            .iter()
+            .map(|g| {
+                let mut v: Vec<u32> = Vec::new();
+                for n in g {
+                    if n == "*" {
+                        v.extend((0..fields.len() as u32).filter(|f| !named.contains(f)));
+                    } else if let Some(k) = index(n) {
+                        v.push(k);
+                    }
+                }
+                packed(fields, &v)
+            })
+            .filter(|g| !g.is_empty())
+            .collect();
+        (!groups.is_empty()).then(|| Layout::split(fields, &groups))
+    }
+}
+
 /// One layout the model predicted, for the report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Predicted {
@@ -783,6 +870,7 @@ mod tests {
             line: Some(1),
             depth: 1,
             walk,
+            step: None,
             visits,
             fields: access.iter().map(|f| (*f, visits)).collect(),
             profile: false,

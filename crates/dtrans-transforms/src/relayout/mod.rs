@@ -151,11 +151,13 @@ pub struct RelayoutFactory {
     pub policy: &'static dyn Policy,
     pub index: IndexWidth,
     pub cost: CostModel,
+    /// Layouts the model predicts beside its own candidates (the report).
+    pub eval: Vec<cost::EvalLayout>,
 }
 
 impl RelayoutFactory {
     pub fn new(policy: &'static dyn Policy) -> Self {
-        RelayoutFactory { policy, index: IndexWidth::Auto, cost: CostModel::default() }
+        RelayoutFactory { policy, index: IndexWidth::Auto, cost: CostModel::default(), eval: Vec::new() }
     }
 }
 
@@ -173,6 +175,7 @@ impl PassFactory for RelayoutFactory {
             policy: self.policy,
             index: self.index,
             cost: self.cost,
+            eval: self.eval.clone(),
             pointer_fields: HashMap::default(),
             counts: HashMap::default(),
             resized: Default::default(),
@@ -196,6 +199,7 @@ struct Relayout<'m> {
     policy: &'static dyn Policy,
     index: IndexWidth,
     cost: CostModel,
+    eval: Vec<cost::EvalLayout>,
     /// Structure name -> its fields declared as pointers to a structure
     /// (old field, the pointee's name): the index field candidates.
     pointer_fields: HashMap<String, Vec<(u32, String)>>,
@@ -517,6 +521,15 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     })
                 }
             });
+            if let Some(p) = prediction.as_mut() {
+                let shape = c.shape();
+                for e in self.eval.iter().filter(|e| source_name(&e.structure) == source_name(&name)) {
+                    if let Some(l) = e.layout(&c.fields) {
+                        let t = self.cost.traffic(&shape, &l);
+                        p.add("evaluated", &shape, &l, t);
+                    }
+                }
+            }
             cx.outcome.predictions.extend(prediction);
             match choice {
                 Ok(Choice { order, groups, detail }) => {

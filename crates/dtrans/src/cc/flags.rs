@@ -323,6 +323,14 @@ pub(super) fn classify(args: &[String]) -> Result<Plan> {
                 None => value(&mut i, a)?,
             };
             p.options.index = v.parse().map_err(|e| anyhow!("cc: --index-width: {e}"))?;
+        } else if a == "--cost-eval" || a.starts_with("--cost-eval=") {
+            let v = match a.strip_prefix("--cost-eval=") {
+                Some(v) => v.to_string(),
+                None => value(&mut i, a)?,
+            };
+            let e = dtrans_transforms::relayout::cost::EvalLayout::parse_list(&v)
+                .map_err(|e| anyhow!("cc: --cost-eval: {e}"))?;
+            p.options.eval.extend(e);
         } else if a == "--cost" || a.starts_with("--cost=") {
             let v = match a.strip_prefix("--cost=") {
                 Some(v) => v.to_string(),

@@ -466,7 +466,7 @@ fn link_program(
                     );
                 }
                 let what = || format!("cc: step 'dtrans passes {}' failed", list.join(","));
-                let r = pipeline::run(&mut m, list, plan.options).with_context(what)?;
+                let r = pipeline::run(&mut m, list, plan.options.clone()).with_context(what)?;
                 m.verify().with_context(|| format!("{}: the transformed module does not verify", merged.display()))?;
                 m.write(&out, IrFormat::Bitcode).with_context(what)?;
                 crate::skip_teardown(m);
