@@ -16,6 +16,11 @@ the speedups. A program whose build or output comparison fails is marked
 FAIL (the error is printed) and the others go on. A benchmark, not a test:
 nothing fails on a timing.
 
+Then a calibration table: per program and variant, the traffic the cost
+model predicts (relative to the original layouts; the hand variants'
+layouts, from NAME/layouts.txt, are given to the model with --cost-eval)
+beside the measured speedup, and per structure the layouts it considered.
+
 `--tool-cc CMD` replaces `DTRANS cc` by another compiler command (e.g.
 "clang-19"); the `--report` argument is dropped unless CMD runs dtrans.
 
@@ -38,7 +43,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PROGRAMS = os.path.join(HERE, "programs")
-DEFAULT_NAMES = ["mcf", "particles", "hashtable", "tree", "graph", "mcf_cold", "chain", "events"]
+DEFAULT_NAMES = ["mcf", "particles", "hashtable", "tree", "graph", "mcf_cold", "chain", "events", "arc64", "scan8",
+                 "groups3", "hashchain", "nosplit"]
 CC = "clang-19"
 CFLAGS = ["-O2"]
 LIBS = ["-lm"]
@@ -127,6 +133,77 @@ def report_changes(path):
     return [f"{ch[0]} {fmt(ch[2])}->{fmt(ch[3])}" for ch in chains]
 
 
+def eval_spec(src_dir):
+    """The --cost-eval argument for the hand variants' layouts (layouts.txt:
+    one `VARIANT STRUCT={...}{...}` a line), or None."""
+    path = os.path.join(src_dir, "layouts.txt")
+    if not os.path.isfile(path):
+        return None
+    items = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                variant, layout = line.split(None, 1)
+                items.append(f"{variant}:{layout}")
+    return ";".join(items) or None
+
+
+def calibration(rep):
+    """From a report: (per variant, predicted traffic relative to the
+    original layouts over the structures the model saw; per structure, the
+    layouts considered as (ratio, kind, layout, chosen))."""
+    if not rep or not rep.get("predictions"):
+        return None, None
+    origin = {}
+    for c in rep.get("changed", []):
+        origin[c["new"]] = origin.get(c["name"], c["name"])
+    per_struct = {}
+    for p in rep["predictions"]:
+        per_struct.setdefault(origin.get(p["name"], p["name"]), []).append(p)
+    totals = {"as is": 0.0, "tool": 0.0}
+    labels = set()
+    considered = {}
+    for s, preds in per_struct.items():
+        t0 = preds[0]["layouts"][0]["traffic"]
+        cum = 1.0
+        mine = {}
+        rows = []
+        for p in preds:
+            chosen = None
+            for lay in p["layouts"][1:]:
+                r = cum * lay["ratio"]
+                if lay["kind"].startswith("evaluated"):
+                    label = lay["kind"][len("evaluated"):].strip() or "evaluated"
+                    labels.add(label)
+                    mine.setdefault(label, r)
+                    continue
+                is_choice = p["choice"] == lay["kind"] and chosen is None
+                if is_choice:
+                    chosen = lay
+                rows.append((r, lay["kind"], lay["layout"], is_choice))
+            if chosen is not None:
+                cum *= chosen["ratio"]
+        totals["as is"] += t0
+        totals["tool"] += t0 * cum
+        for label, r in mine.items():
+            totals[label] = totals.get(label, 0.0) + t0 * r
+        for label in labels:
+            if label not in mine:
+                totals[label] = totals.get(label, 0.0) + t0
+        # each layout once, with its best ratio
+        best = {}
+        for r, kind, lay, ch in rows:
+            k = (kind, lay)
+            if k not in best or r < best[k][0] or ch:
+                best[k] = (r, kind, lay, ch or (k in best and best[k][3]))
+        considered[s] = sorted(best.values(), key=lambda x: x[0])
+    base = totals["as is"]
+    if base <= 0:
+        return None, considered
+    return {k: v / base for k, v in totals.items()}, considered
+
+
 def geomean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
 
@@ -150,11 +227,14 @@ def bench_program(name, args, tool_cmd, workdir):
     tool = [*tool_cmd, *CFLAGS, original, "-o", os.path.join(out, "tool"), *LIBS]
     if is_dtrans(tool_cmd):
         tool += ["--report", report]
+        spec = eval_spec(src_dir)
+        if spec:
+            tool += ["--cost-eval", spec]
     variants.append(("tool", tool))
-    for v in ("hand", "hand_soa"):
+    hands = sorted(f[:-2] for f in os.listdir(src_dir) if f.startswith("hand") and f.endswith(".c"))
+    for v in sorted(hands, key=lambda h: (h != "hand", h != "hand_soa", h)):
         src = os.path.join(src_dir, f"{v}.c")
-        if os.path.isfile(src):
-            variants.append((v, [CC, *CFLAGS, src, "-o", os.path.join(out, v), *LIBS]))
+        variants.append((v, [CC, *CFLAGS, src, "-o", os.path.join(out, v), *LIBS]))
     res["variants"] = [v for v, _ in variants]
 
     log = []
@@ -174,6 +254,11 @@ def bench_program(name, args, tool_cmd, workdir):
         return res
     if is_dtrans(tool_cmd) and "tool" in built:
         res["changes"] = report_changes(report)
+        try:
+            with open(report) as f:
+                res["report"] = json.load(f)
+        except (OSError, ValueError):
+            res["report"] = None
 
     outputs, good = {}, []
     for v in built:
@@ -280,6 +365,27 @@ def main():
         changes = ", ".join(r["changes"]) if r["changes"] else "-"
         print(f"{r['name']:<11}{fmt(m.get('base'), '.1f', 10)}{fmt(m.get('tool'), '.1f', 10)}"
               f"{fmt(m.get('hand'), '.1f', 10)}{fmt(m.get('hand_soa'), '.1f', 10)}  {changes}")
+
+    print()
+    print("calibration: predicted traffic (relative to the original layouts, summed over the structures the")
+    print("cost model saw; from the tool's report) beside the measured speedup over base (base time / time)")
+    print(f"{'program':<11}{'variant':<10}{'predicted':>10}{'speedup':>9}   layouts considered (predicted)")
+    for r in results:
+        pred, considered = calibration(r.get("report"))
+        if pred is None and not considered:
+            continue
+        variants = ["tool"] + [v for v in r.get("variants", []) if v.startswith("hand")]
+        first = True
+        for v in variants:
+            ratio = pred.get(v) if pred else None
+            if ratio is None and v != "tool":
+                continue
+            print(f"{r['name'] if first else '':<11}{v:<10}{fmt(ratio, '.2f', 10)}{fmt(speedup(r, v), '.2f', 9)}")
+            first = False
+        for sname, rows in (considered or {}).items():
+            shown = [f"{kind}{' (chosen)' if ch else ''} {lay}: {ratio:.2f}" for ratio, kind, lay, ch in rows[:6]]
+            more = f" (+{len(rows) - 6} more)" if len(rows) > 6 else ""
+            print(f"{'':<40}{sname.lstrip('%')}: " + "; ".join(shown) + more)
 
     print()
     for v, label in (("tool", "tool"), ("hand", "hand"), ("hand_soa", "hand_soa")):

@@ -37,11 +37,12 @@
 //! (Decisions compare layouts by their relative traffic, so a small array
 //! is still laid out as if it mattered; it costs little either way.)
 //!
-//! A visit of a random walk waits for memory once (`random_line` streamed
-//! lines: latency decides, not bandwidth) if it misses at all; its other
-//! lines, in the same record or in side records (the index of a side
-//! record comes from the pointer, not from memory), are fetched meanwhile
-//! and cost a streamed line each; reaching a side record costs
+//! A visit of a random walk waits for memory (`random_line` streamed
+//! lines: latency decides, not bandwidth) if it misses at all; each other
+//! record it reaches (side records: their index comes from the pointer,
+//! not from memory, so the misses overlap) costs half that again; the
+//! lines of a record beyond its first come with it (the adjacent-line
+//! prefetch) at a streamed line each; reaching a side record costs
 //! `side_visit` streamed lines (the index computation; a stream's index is
 //! an induction variable). A stream visiting every k-th object shares
 //! lines between visits accordingly (none for a large k), and the static
@@ -366,8 +367,10 @@ impl CostModel {
         let mut bytes = 0.0;
         let mut footprint = 0.0;
         let mut sides = 0.0;
-        // The probability that a visit accesses no record.
+        // The probability that a visit accesses no record, and the records
+        // it accesses.
         let mut none = 1.0;
+        let mut records = 0.0;
         for (g, grp) in layout.groups.iter().enumerate() {
             let touched: Vec<(u64, u64, f64)> = grp
                 .fields
@@ -394,6 +397,7 @@ impl CostModel {
             if g > 0 {
                 sides += any;
             }
+            records += any;
             none *= 1.0 - any;
         }
         let miss = match shape.count {
@@ -419,7 +423,9 @@ impl CostModel {
             Walk::Stream => lines * miss,
             Walk::Random => {
                 let any = 1.0 - none;
-                miss * (any * self.random_line + (lines - any).max(0.0)) + sides * self.side_visit
+                let more_records = (records - any).max(0.0);
+                let more_lines = (lines - records).max(0.0);
+                miss * (self.random_line * (any + more_records / 2.0) + more_lines) + sides * self.side_visit
             }
         };
         RegionCost { lines, bytes, miss, traffic: visits * per_visit }
@@ -698,6 +704,9 @@ pub fn packed(fields: &[FieldFacts], v: &[u32]) -> Vec<u32> {
 /// (`bench/layout_bench.py` predicts its hand-written variants so).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EvalLayout {
+    /// What the report calls it (`evaluated LABEL` for `LABEL:STRUCT=...`,
+    /// else `evaluated`).
+    pub label: String,
     /// The structure's source name (`struct.arc`), whatever the passes
     /// renamed it to.
     pub structure: String,
@@ -705,7 +714,7 @@ pub struct EvalLayout {
 }
 
 impl EvalLayout {
-    /// Parses `NAME={a, b}{c, *};NAME2={...}`.
+    /// Parses `[LABEL:]NAME={a, b}{c, *};NAME2={...}`.
     pub fn parse_list(spec: &str) -> Result<Vec<EvalLayout>, CostError> {
         let mut out = Vec::new();
         for item in spec.split(';').map(str::trim).filter(|s| !s.is_empty()) {
@@ -720,8 +729,12 @@ impl EvalLayout {
             if !rest.is_empty() || groups.is_empty() {
                 return Err(CostError::Syntax(item.into()));
             }
+            let (label, name) = match name.split_once(':') {
+                Some((l, n)) => (format!("evaluated {}", l.trim()), n),
+                None => ("evaluated".to_string(), name),
+            };
             let structure = name.trim().trim_start_matches('%').to_string();
-            out.push(EvalLayout { structure, groups });
+            out.push(EvalLayout { label, structure, groups });
         }
         Ok(out)
     }

@@ -526,7 +526,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 for e in self.eval.iter().filter(|e| source_name(&e.structure) == source_name(&name)) {
                     if let Some(l) = e.layout(&c.fields) {
                         let t = self.cost.traffic(&shape, &l);
-                        p.add("evaluated", &shape, &l, t);
+                        p.add(&e.label, &shape, &l, t);
                     }
                 }
             }
