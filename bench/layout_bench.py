@@ -44,7 +44,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PROGRAMS = os.path.join(HERE, "programs")
 DEFAULT_NAMES = ["mcf", "particles", "hashtable", "tree", "graph", "mcf_cold", "chain", "events", "arc64", "scan8",
-                 "groups3", "hashchain", "nosplit"]
+                 "groups3", "hashchain", "nosplit", "modes"]
 CC = "clang-19"
 CFLAGS = ["-O2"]
 LIBS = ["-lm"]
@@ -131,6 +131,35 @@ def report_changes(path):
             chains.append([name, new, c.get("size"), c.get("new_size")])
     fmt = lambda v: "?" if v is None else str(v)  # noqa: E731
     return [f"{ch[0]} {fmt(ch[2])}->{fmt(ch[3])}" for ch in chains]
+
+
+def build_pgo(tool_cmd, original, train, out, log, spec):
+    """The profile-guided tool build: DTRANS cc -fprofile-generate, one
+    training run with the arguments of train.txt, llvm-profdata-19 merge,
+    DTRANS cc -fprofile-use. Returns None or the error text."""
+    prof = os.path.join(out, "prof")
+    shutil.rmtree(prof, ignore_errors=True)
+    os.makedirs(prof)
+    exe = os.path.join(out, "train")
+    err = build([*tool_cmd, *CFLAGS, "-fprofile-generate=" + prof, original, "-o", exe, *LIBS], log)
+    if err:
+        return err
+    with open(train) as f:
+        args = shlex.split(f.read())
+    log.append(" ".join(shlex.quote(c) for c in [exe, *args]))
+    p = subprocess.run([exe, *args], capture_output=True, cwd=out)
+    if p.returncode != 0:
+        return f"training run: {status_text(p.returncode)}"
+    raws = [os.path.join(prof, f) for f in os.listdir(prof) if f.endswith(".profraw")]
+    data = os.path.join(out, "train.profdata")
+    err = build(["llvm-profdata-19", "merge", "-o", data, *raws], log)
+    if err:
+        return err
+    cmd = [*tool_cmd, *CFLAGS, "-fprofile-use=" + data, original, "-o", os.path.join(out, "tool_pgo"), *LIBS,
+           "--report", os.path.join(out, "tool_pgo.json")]
+    if spec:
+        cmd += ["--cost-eval", spec]
+    return build(cmd, log)
 
 
 def eval_spec(src_dir):
@@ -235,6 +264,10 @@ def bench_program(name, args, tool_cmd, workdir):
     for v in sorted(hands, key=lambda h: (h != "hand", h != "hand_soa", h)):
         src = os.path.join(src_dir, f"{v}.c")
         variants.append((v, [CC, *CFLAGS, src, "-o", os.path.join(out, v), *LIBS]))
+    train = os.path.join(src_dir, "train.txt")
+    pgo = is_dtrans(tool_cmd) and os.path.isfile(train)
+    if pgo:
+        variants.insert(2, ("tool_pgo", None))
     res["variants"] = [v for v, _ in variants]
 
     log = []
@@ -242,12 +275,22 @@ def bench_program(name, args, tool_cmd, workdir):
     for v, cmd in variants:
         if os.path.exists(os.path.join(out, v)):
             os.remove(os.path.join(out, v))  # never time a stale binary (--keep)
-        err = build(cmd, log)
+        if v == "tool_pgo":
+            err = build_pgo(tool_cmd, original, train, out, log, eval_spec(src_dir))
+            cmd = ["(profile-guided build)"]
+        else:
+            err = build(cmd, log)
         if err:
             res["ok"] = False
             res["errors"].append(f"building {v} failed: {' '.join(shlex.quote(c) for c in cmd)}\n    {err}")
         else:
             built.append(v)
+    if "tool_pgo" in built:
+        try:
+            with open(os.path.join(out, "tool_pgo.json")) as f:
+                res["report_pgo"] = json.load(f)
+        except (OSError, ValueError):
+            res["report_pgo"] = None
     with open(os.path.join(out, "build.log"), "w") as f:
         f.write("\n".join(log) + "\n")
     if "base" not in built:
@@ -374,10 +417,16 @@ def main():
         pred, considered = calibration(r.get("report"))
         if pred is None and not considered:
             continue
-        variants = ["tool"] + [v for v in r.get("variants", []) if v.startswith("hand")]
+        if r.get("report_pgo"):
+            pgo, _ = calibration(r["report_pgo"])
+            if pgo and pred is not None:
+                pred["tool_pgo"] = pgo.get("tool")
+        variants = ["tool", "tool_pgo"] + [v for v in r.get("variants", []) if v.startswith("hand")]
         first = True
         for v in variants:
             ratio = pred.get(v) if pred else None
+            if v == "tool_pgo" and "tool_pgo" not in r.get("variants", []):
+                continue
             if ratio is None and v != "tool":
                 continue
             print(f"{r['name'] if first else '':<11}{v:<10}{fmt(ratio, '.2f', 10)}{fmt(speedup(r, v), '.2f', 9)}")

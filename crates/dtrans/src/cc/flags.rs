@@ -152,14 +152,7 @@ const LINK_EXACT: &[&str] = &[
 /// honour: the instrumentation is done by LLVM passes that run inside
 /// clang's own pipeline, which this pipeline replaces (before LLVM's passes
 /// nothing is instrumented, at -O0 the final step would instrument twice).
-const UNSUPPORTED: &[&str] = &[
-    "-fsanitize=",
-    "-fprofile-generate",
-    "-fprofile-instr-generate",
-    "-fcs-profile-generate",
-    "-fprofile-arcs",
-    "--coverage",
-];
+const UNSUPPORTED: &[&str] = &["-fsanitize=", "-fcs-profile-generate", "-fprofile-arcs", "--coverage"];
 
 const LINK_PREFIX: &[&str] =
     &["-Wl,", "-fuse-ld=", "--ld-path=", "-rtlib=", "--rtlib=", "-unwindlib=", "--unwindlib=", "--for-linker="];
@@ -360,6 +353,20 @@ pub(super) fn classify(args: &[String]) -> Result<Plan> {
     Ok(p)
 }
 
+/// The front-end instrumentation flag for a training flag: `-fprofile-generate`
+/// writes `default_%m.profraw` (in DIR with `=DIR`), as clang's does;
+/// `-fprofile-instr-generate[=FILE]` is kept.
+fn profile_generate(a: &str) -> Option<String> {
+    if a.starts_with("-fprofile-instr-generate") {
+        return Some(a.to_string());
+    }
+    match a.strip_prefix("-fprofile-generate") {
+        Some("") => Some("-fprofile-instr-generate=default_%m.profraw".into()),
+        Some(dir) => dir.strip_prefix('=').map(|d| format!("-fprofile-instr-generate={d}/default_%m.profraw")),
+        None => None,
+    }
+}
+
 /// One clang argument (and its value, if it takes one) at `args[*i]`.
 fn classify_clang(
     args: &[String],
@@ -412,6 +419,17 @@ fn classify_clang(
         let v = value(i, &a)?;
         p.clang_args.push(v.clone());
         to(p, d, &[a, v]);
+        return Ok(());
+    }
+    // A build for training (`-fprofile-generate[=DIR]`,
+    // `-fprofile-instr-generate[=FILE]`): clang-19 builds it as it is, no
+    // layout changed, with front-end instrumentation, whose counts clang
+    // puts in the IR dtrans reads (`-fprofile-use` then works before
+    // LLVM's passes; IR-level counts are applied by those passes only).
+    if let Some(fe) = profile_generate(&a) {
+        *p.clang_args.last_mut().expect("pushed above") = fe;
+        p.passthrough
+            .get_or_insert("an instrumented build for training (-fprofile-generate: no layout changed)".into());
         return Ok(());
     }
     if UNSUPPORTED.iter().any(|f| a.starts_with(f)) {

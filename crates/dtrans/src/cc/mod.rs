@@ -113,8 +113,12 @@ given. Bitcode not made by `dtrans cc -c`, archives made by GNU ar (use
 -S, -E, -M, -MM, -fsyntax-only, -emit-llvm, -shared, -r, -### (and no input
 file or library at all) cannot build a whole program: dtrans cc then runs
 clang-19 with the same arguments and exits with its status; --passes and
---report are ignored. Instrumented builds (-fsanitize=, -fprofile-generate,
---coverage, ...) are refused: use clang-19 for those."
+--report are ignored. -fprofile-generate[=DIR] (or -fprofile-instr-generate)
+builds the program as clang-19 does, with front-end instrumentation and no
+layout changed: run it, merge the counts with llvm-profdata-19 merge, and
+build with -fprofile-use=FILE.profdata, whose counts the cost model then uses.
+Other instrumented builds (-fsanitize=, --coverage, ...) are refused: use
+clang-19 for those."
 );
 
 /// Runs `dtrans cc` with the arguments after `cc`.
