@@ -21,7 +21,7 @@ plugin = os.environ.get("DTRANS_PLUGIN", os.path.join(os.path.dirname(dtrans), "
 if not os.path.exists(plugin):
     lit_config.fatal(f"{plugin} not found: run `cargo build --release` first")
 
-for tool in ["FileCheck-19", "opt-19", "clang-19", "llvm-link-19", "llvm-as-19", "not"]:
+for tool in ["FileCheck-19", "opt-19", "clang-19", "llvm-link-19", "llvm-as-19", "llvm-profdata-19", "not"]:
     if tool != "not" and shutil.which(tool) is None:
         lit_config.fatal(f"{tool} not found: run scripts/setup.sh")
 
@@ -32,6 +32,7 @@ config.substitutions.append(("%opt", "opt-19"))
 config.substitutions.append(("%clang", "clang-19"))
 config.substitutions.append(("%llvm-link", "llvm-link-19"))
 config.substitutions.append(("%llvm-as", "llvm-as-19"))
+config.substitutions.append(("%llvm-profdata", "llvm-profdata-19"))
 config.substitutions.append(("%root", root))
 if shutil.which("cmake"):
     config.available_features.add("cmake")

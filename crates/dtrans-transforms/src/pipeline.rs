@@ -232,7 +232,13 @@ impl Report {
             let parts: Vec<String> = preds
                 .iter()
                 .filter_map(|x| {
-                    let best = x.layouts.iter().skip(1).map(|l| l.ratio).fold(f64::INFINITY, f64::min);
+                    let best = x
+                        .layouts
+                        .iter()
+                        .skip(1)
+                        .filter(|l| !l.kind.starts_with("evaluated"))
+                        .map(|l| l.ratio)
+                        .fold(f64::INFINITY, f64::min);
                     best.is_finite().then(|| format!("{} {best:.2}", x.pass))
                 })
                 .collect();
