@@ -25,7 +25,7 @@ beside the measured speedup, and per structure the layouts it considered.
 "clang-19"); the `--report` argument is dropped unless CMD runs dtrans.
 
 Usage
-    python3 bench/layout_bench.py [NAMES...] [--runs R] [--dtrans PATH] [--keep DIR] [--tool-cc CMD]
+    python3 bench/layout_bench.py [NAMES...] [--runs R] [--dtrans PATH] [--keep DIR] [--tool-cc CMD] [--plain]
 """
 
 import argparse
@@ -256,7 +256,7 @@ def bench_program(name, args, tool_cmd, workdir):
     tool = [*tool_cmd, *CFLAGS, original, "-o", os.path.join(out, "tool"), *LIBS]
     if is_dtrans(tool_cmd):
         tool += ["--report", report]
-        spec = eval_spec(src_dir)
+        spec = None if args.plain else eval_spec(src_dir)
         if spec:
             tool += ["--cost-eval", spec]
     variants.append(("tool", tool))
@@ -265,7 +265,7 @@ def bench_program(name, args, tool_cmd, workdir):
         src = os.path.join(src_dir, f"{v}.c")
         variants.append((v, [CC, *CFLAGS, src, "-o", os.path.join(out, v), *LIBS]))
     train = os.path.join(src_dir, "train.txt")
-    pgo = is_dtrans(tool_cmd) and os.path.isfile(train)
+    pgo = is_dtrans(tool_cmd) and os.path.isfile(train) and not args.plain
     if pgo:
         variants.insert(2, ("tool_pgo", None))
     res["variants"] = [v for v, _ in variants]
@@ -353,6 +353,8 @@ def main():
     ap.add_argument("--dtrans", default=os.environ.get("DTRANS", os.path.join(ROOT, "target", "release", "dtrans")))
     ap.add_argument("--keep", metavar="DIR", help="build in DIR and keep binaries, outputs, reports and build.log")
     ap.add_argument("--tool-cc", metavar="CMD", help='compiler command used instead of "DTRANS cc" (e.g. "clang-19")')
+    ap.add_argument("--plain", action="store_true",
+                    help="build the tool without --cost-eval and tool_pgo (for a dtrans without the cost model)")
     args = ap.parse_args()
     names = args.names or DEFAULT_NAMES
     tool_cmd = shlex.split(args.tool_cc) if args.tool_cc else [args.dtrans, "cc"]
@@ -432,6 +434,8 @@ def main():
             print(f"{r['name'] if first else '':<11}{v:<10}{fmt(ratio, '.2f', 10)}{fmt(speedup(r, v), '.2f', 9)}")
             first = False
         for sname, rows in (considered or {}).items():
+            if not rows:
+                continue
             shown = [f"{kind}{' (chosen)' if ch else ''} {lay}: {ratio:.2f}" for ratio, kind, lay, ch in rows[:6]]
             more = f" (+{len(rows) - 6} more)" if len(rows) > 6 else ""
             print(f"{'':<40}{sname.lstrip('%')}: " + "; ".join(shown) + more)
