@@ -53,10 +53,20 @@ pub fn lib_effect(name: &str) -> Option<LibEffect> {
         "fopen" | "fdopen" | "freopen" | "fclose" | "fflush" | "fseek" | "ftell" | "rewind" | "feof" | "ferror"
         | "clearerr" | "setvbuf" | "setbuf" | "fileno" | "time" | "clock_gettime" | "gettimeofday" | "localtime"
         | "gmtime" | "localtime_r" | "gmtime_r" | "mktime" | "strftime" | "stat" | "fstat" | "lstat" | "getrusage"
-        | "times" => System,
+        | "times" | "fopen64" | "freopen64" | "fseeko" | "ftello" | "fseeko64" | "ftello64" | "tmpfile" | "popen"
+        | "pclose" | "flockfile" | "funlockfile" | "nanosleep"
+        // Non-local jumps: the buffer is the library's (`__jmp_buf_tag`).
+        | "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp" | "longjmp" | "_longjmp" | "siglongjmp"
+        // Locks and conditions: objects of the library's types. (Thread
+        // creation and thread-specific data pass the program's pointers
+        // on to code the library calls: not here.)
+        | "pthread_mutex_init" | "pthread_mutex_destroy" | "pthread_mutex_lock" | "pthread_mutex_trylock"
+        | "pthread_mutex_unlock" | "pthread_cond_init" | "pthread_cond_destroy" | "pthread_cond_wait"
+        | "pthread_cond_timedwait" | "pthread_cond_signal" | "pthread_cond_broadcast" | "pthread_self"
+        | "pthread_equal" => System,
         "exit" | "_exit" | "abort" | "atexit" | "srand" | "rand" | "clock" | "sleep" | "usleep" | "abs" | "labs"
         | "llabs" | "sqrt" | "sqrtf" | "exp" | "log" | "pow" | "sin" | "cos" | "fabs" | "floor" | "ceil"
-        | "__assert_fail" | "__stack_chk_fail" => None,
+        | "__assert_fail" | "__stack_chk_fail" | "munmap" => None,
         _ => return Option::None,
     })
 }
@@ -83,5 +93,10 @@ pub fn is_system_struct(name: &str) -> bool {
             | "__jmp_buf_tag"
             | "dirent"
             | "__dirstream"
+            | "pthread_mutex_t"
+            | "pthread_cond_t"
+            | "__pthread_mutex_s"
+            | "__pthread_cond_s"
+            | "__pthread_internal_list"
     )
 }
