@@ -318,6 +318,7 @@ mod tests {
     #[test]
     fn report_json_shape() {
         let r = Report {
+            cleanup: None,
             passes: vec![
                 PassReport {
                     name: "peel".into(),
