@@ -331,7 +331,6 @@ mod tests {
             ],
             changed: vec![],
             rejected: vec![Rejected { name: "%struct.t".into(), pass: "peel".into(), reason: "why".into() }],
-            cleanup: None,
         };
         let text = serde_json::to_string(&r).unwrap();
         assert_eq!(
