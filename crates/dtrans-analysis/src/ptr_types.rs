@@ -78,17 +78,20 @@ fn small_tag(v: Value<'_>, depth: u32) -> bool {
     }
     match i.opcode() {
         Opcode::LLVMAnd => {
-            let bounded = |x: Option<Value<'_>>| x.and_then(|x| x.const_int_value()).is_some_and(|c| (0..=MAX_TAG as i64).contains(&c));
+            let bounded = |x: Option<Value<'_>>| {
+                x.and_then(|x| x.const_int_value()).is_some_and(|c| (0..=MAX_TAG as i64).contains(&c))
+            };
             bounded(i.operand(0)) || bounded(i.operand(1))
         }
         Opcode::LLVMZExt => i.operand(0).is_some_and(|x| small_tag(x, depth + 1)),
         // A sign extension keeps the range only from a type wide enough
         // for 0 to 7 to have a clear sign bit (not `sext i1 true`).
-        Opcode::LLVMSExt => i
-            .operand(0)
-            .is_some_and(|x| x.ty().int_width().is_some_and(|w| w > 3) && small_tag(x, depth + 1)),
+        Opcode::LLVMSExt => {
+            i.operand(0).is_some_and(|x| x.ty().int_width().is_some_and(|w| w > 3) && small_tag(x, depth + 1))
+        }
         Opcode::LLVMSelect => {
-            i.operand(1).is_some_and(|x| small_tag(x, depth + 1)) && i.operand(2).is_some_and(|x| small_tag(x, depth + 1))
+            i.operand(1).is_some_and(|x| small_tag(x, depth + 1))
+                && i.operand(2).is_some_and(|x| small_tag(x, depth + 1))
         }
         _ => false,
     }
