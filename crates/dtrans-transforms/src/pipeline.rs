@@ -420,6 +420,7 @@ mod tests {
     #[test]
     fn report_json_shape() {
         let r = Report {
+            cleanup: None,
             passes: vec![
                 PassReport {
                     name: "peel".into(),
@@ -432,7 +433,6 @@ mod tests {
             ],
             changed: vec![],
             rejected: vec![Rejected { name: "%struct.t".into(), pass: "peel".into(), reason: "why".into() }],
-            cleanup: None,
             predictions: vec![],
         };
         let text = serde_json::to_string(&r).unwrap();

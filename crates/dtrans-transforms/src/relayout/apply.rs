@@ -305,6 +305,30 @@ fn lower_gep<'m>(
     Ok(())
 }
 
+/// The parts of a memset/memcpy/memmove call the splitting rewrites
+/// need: callee, type, arguments, whether it copies (a source pointer),
+/// and the alignments its pointer arguments claim.
+struct MemCall<'m> {
+    callee: Value<'m>,
+    fty: Type<'m>,
+    args: Vec<Value<'m>>,
+    copy: bool,
+    orig_align: Vec<Option<u64>>,
+}
+
+impl<'m> MemCall<'m> {
+    fn of(call: Instruction<'m>) -> Self {
+        let args: Vec<Value<'m>> = (0..call.call_arg_count().unwrap_or(0)).filter_map(|k| call.call_arg(k)).collect();
+        MemCall {
+            callee: call.called_value().expect("a call"),
+            fty: call.called_function_type().expect("a call"),
+            copy: args.get(1).is_some_and(|a| a.ty().is_pointer()),
+            args,
+            orig_align: (0..2).map(|k| call.call_param_align(k)).collect(),
+        }
+    }
+}
+
 /// A memset/memcpy/memmove over part of an object, as one call per run of
 /// bytes that stay together in the new layout.
 fn split<'m>(
@@ -317,12 +341,7 @@ fn split<'m>(
 ) -> Result<(), OptError> {
     let m = cx.m;
     at(b, call);
-    let callee = call.called_value().expect("a call");
-    let fty = call.called_function_type().expect("a call");
-    let nargs = call.call_arg_count().unwrap_or(0);
-    let args: Vec<Value<'m>> = (0..nargs).filter_map(|k| call.call_arg(k)).collect();
-    let copy = args.get(1).is_some_and(|a| a.ty().is_pointer());
-    let orig_align: Vec<Option<u64>> = (0..2).map(|k| call.call_param_align(k)).collect();
+    let MemCall { callee, fty, args, copy, orig_align } = MemCall::of(call);
     // Runs: consecutive pieces that are consecutive in the new layout too
     // (and in the old one, which the plain side of a one-sided copy keeps).
     let mut runs: Vec<(u64, u64, u64, u64)> = Vec::new(); // (new offset, old offset, length, align)
@@ -443,13 +462,8 @@ fn split_whole<'m>(
 ) -> Result<(), OptError> {
     let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
     at(b, call);
-    let callee = call.called_value().expect("a call");
-    let fty = call.called_function_type().expect("a call");
-    let nargs = call.call_arg_count().unwrap_or(0);
-    let args: Vec<Value<'m>> = (0..nargs).filter_map(|k| call.call_arg(k)).collect();
-    let copy = args.get(1).is_some_and(|a| a.ty().is_pointer());
+    let MemCall { callee, fty, args, copy, orig_align } = MemCall::of(call);
     let old = lay.old_size(owner);
-    let orig_align: Vec<Option<u64>> = (0..2).map(|k| call.call_param_align(k)).collect();
     for group in &plan.groups {
         let first = *group.fields.first().ok_or_else(|| edit("an empty side group"))?;
         let at_start = plan.side[first as usize].map_or(0, |(_, o)| o) as i64;

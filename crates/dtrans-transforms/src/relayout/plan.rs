@@ -2113,32 +2113,20 @@ pub fn gep_path_pos<'m>(lay: &Layouts<'m>, gep: Value<'m>) -> Option<Pos<'m>> {
 /// The constant byte offset of GEP indices over `src` in the old layout
 /// (`None` if an index is not constant).
 pub fn const_gep_offset<'m>(lay: &Layouts<'m>, src: Type<'m>, idx: &[Value<'m>]) -> Option<i64> {
-    let first = idx.first()?.const_int_value()?;
-    let mut off = first.checked_mul(lay.old_size(src) as i64)?;
-    let mut t = src;
-    for i in idx.iter().skip(1) {
-        match t.kind() {
-            TypeKind::LLVMStructTypeKind => {
-                let k = i.const_uint_value()? as u32;
-                off += lay.dl.field_offset(t, k)? as i64;
-                t = *t.struct_fields().get(k as usize)?;
-            }
-            TypeKind::LLVMArrayTypeKind => {
-                let e = t.element_type()?;
-                off += i.const_int_value()?.checked_mul(lay.old_size(e) as i64)?;
-                t = e;
-            }
-            _ => return None,
-        }
-    }
-    Some(off)
+    gep_offset(lay, src, idx, false)
 }
 
 /// The byte offset of GEP indices over `src` in the old layout with every
 /// variable index taken as 0: the same field, up to whole objects and
 /// elements of arrays (`None` for a step the types do not have).
 pub fn place_offset<'m>(lay: &Layouts<'m>, src: Type<'m>, idx: &[Value<'m>]) -> Option<i64> {
-    let mut off = idx.first()?.const_int_value().unwrap_or(0).checked_mul(lay.old_size(src) as i64)?;
+    gep_offset(lay, src, idx, true)
+}
+
+/// [`const_gep_offset`], or with `variable_as_zero` [`place_offset`].
+fn gep_offset<'m>(lay: &Layouts<'m>, src: Type<'m>, idx: &[Value<'m>], variable_as_zero: bool) -> Option<i64> {
+    let index = |v: &Value<'m>| v.const_int_value().or(variable_as_zero.then_some(0));
+    let mut off = index(idx.first()?)?.checked_mul(lay.old_size(src) as i64)?;
     let mut t = src;
     for i in idx.iter().skip(1) {
         match t.kind() {
@@ -2149,7 +2137,7 @@ pub fn place_offset<'m>(lay: &Layouts<'m>, src: Type<'m>, idx: &[Value<'m>]) -> 
             }
             TypeKind::LLVMArrayTypeKind => {
                 let e = t.element_type()?;
-                off += i.const_int_value().unwrap_or(0).checked_mul(lay.old_size(e) as i64)?;
+                off += index(i)?.checked_mul(lay.old_size(e) as i64)?;
                 t = e;
             }
             _ => return None,
