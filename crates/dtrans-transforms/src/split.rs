@@ -199,7 +199,9 @@ impl Policy for AosToSoa {
         let t1 = model.traffic(&shape, &soa);
         p.add("aos-to-soa", &shape, &soa, t1);
         // A grouping the model picks over one array per field is peel's.
-        let streams = model.stream_share(&shape, &soa);
+        // (Whether the program streams: its current traffic's share.)
+        let current = Layout::current(&c.fields, c.size);
+        let streams = model.stream_share(&shape, &current);
         let grouping = best_grouping(c, model, &mut p, Some((t1, streams))).flatten();
         let result = match (grouping, model.decide((t0, c.size), (t1, soa.size()), false)) {
             (_, Err(why)) => Err(predicted(format!("one array per field: {why}"), &p)),

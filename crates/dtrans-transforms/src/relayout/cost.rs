@@ -65,7 +65,7 @@
 //! down to two: every grouping on the way is a candidate; aos-to-soa's is
 //! one array per field. Among the splits ([`CostModel::select_split`]),
 //! those predicted within `margin` of the cheapest are equal; among equals
-//! one array per field is preferred when streams make most of its traffic
+//! one array per field is preferred when streams make most of the traffic
 //! (each loop then reads only its own fields, and loops over arrays of one
 //! field vectorize), else the fewest records, merged further while they
 //! stay within the margin (an array more must earn its keep).
@@ -584,7 +584,8 @@ impl CostModel {
     }
 
     /// Which split to make, of one array per field (its traffic and the
-    /// share of it that streams, if a candidate) and peel's groupings: the
+    /// share of the current layout's traffic that streams, if a candidate)
+    /// and peel's groupings: the
     /// candidates predicted within `margin` of the cheapest are equal;
     /// among them one array per field when streams make most of its
     /// traffic (loops over arrays of one field vectorize), else the fewest
