@@ -16,7 +16,9 @@ fn with_info(src: &str, check: impl FnOnce(&AnalysisInfo<'_>)) {
     let prepared = prepare(&mut m);
     let types = read_module(&m);
     let pt = analyze(&m, types, prepared.source);
-    let info = AnalysisInfo::new(&m, pt, &prepared.union_members);
+    // (The cost model's static estimate; these tests do not look at it.)
+    let est = dtrans_analysis::regions::FrequencyEstimate { loop_weight: 32, max_depth: 6 };
+    let info = AnalysisInfo::new(&m, pt, &prepared.union_members, est);
     check(&info);
 }
 
