@@ -11,6 +11,10 @@
 //! A field read but always holding one known value (the analysis's Field
 //! Single Value: integers, `null`, `float`/`double` constants) goes too:
 //! its reads become that constant.
+//!
+//! Whether to do it is the cost model's (`relayout::cost`): a smaller
+//! structure not predicted to cost more traffic than its margin, or one
+//! predicted to save the margin.
 use dtrans_analysis::info::Transform;
 
 use crate::relayout::cost::{CostModel, Layout, Prediction};
@@ -48,9 +52,6 @@ impl Policy for DeleteField {
         }
         let order: Vec<u32> = (0..n as u32).filter(|f| !unread.contains(f) && !constant.contains(f)).collect();
         let (_, new_size) = crate::reorder::lay_out(&c.fields, &order);
-        if new_size >= c.size {
-            return Err("deleting the unread or constant fields saves no bytes".into());
-        }
         let shape = c.shape();
         let (mut p, t0) = Prediction::new(model, &c.name, &shape);
         let layout = Layout::record(&c.fields, &order);
@@ -61,7 +62,9 @@ impl Policy for DeleteField {
             p.choice = "delete-field".into();
         }
         *pred = Some(p);
-        decided?;
+        if let Err(why) = decided {
+            return Err(if new_size >= c.size { format!("saves no bytes and {why}") } else { why });
+        }
         let name = |f: &u32| c.fields[*f as usize].name.as_str();
         let mut parts = Vec::new();
         if !unread.is_empty() {
