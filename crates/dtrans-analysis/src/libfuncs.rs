@@ -57,11 +57,13 @@ pub fn lib_effect(name: &str) -> Option<LibEffect> {
         | "pclose" | "flockfile" | "funlockfile" | "nanosleep"
         // Non-local jumps: the buffer is the library's (`__jmp_buf_tag`).
         | "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp" | "longjmp" | "_longjmp" | "siglongjmp"
-        // (Not pthread's locks: with them QuickJS became a whole program
-        // and its transformed build failed an assertion of its garbage
-        // collector, a wrong change not found yet; they stay unknown, which
-        // leaves such programs alone.)
-        => System,
+        // Locks and conditions: objects of the library's types. (Thread
+        // creation and thread-specific data pass the program's pointers
+        // on to code the library calls: not here.)
+        | "pthread_mutex_init" | "pthread_mutex_destroy" | "pthread_mutex_lock" | "pthread_mutex_trylock"
+        | "pthread_mutex_unlock" | "pthread_cond_init" | "pthread_cond_destroy" | "pthread_cond_wait"
+        | "pthread_cond_timedwait" | "pthread_cond_signal" | "pthread_cond_broadcast" | "pthread_self"
+        | "pthread_equal" => System,
         "exit" | "_exit" | "abort" | "atexit" | "srand" | "rand" | "clock" | "sleep" | "usleep" | "abs" | "labs"
         | "llabs" | "sqrt" | "sqrtf" | "exp" | "log" | "pow" | "sin" | "cos" | "fabs" | "floor" | "ceil"
         | "__assert_fail" | "__stack_chk_fail" | "munmap" => None,

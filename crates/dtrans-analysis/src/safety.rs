@@ -673,6 +673,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         let escaped_params = !self.comparators.contains_key(&f);
         for (k, p) in f.params().into_iter().enumerate() {
             self.check_origin(p, escaped_params.then_some(k), None);
+            self.check_union_view(p, None);
         }
         for i in f.instructions() {
             self.visit(f, i);
@@ -777,6 +778,57 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         }
     }
 
+    /// A pointer into a union's storage used as another structure: that
+    /// structure is one of the union's members, which the IR names only
+    /// here (clang declares a union as its largest member; an anonymous
+    /// `struct { int rc; uint8_t mark; ... }` beside `JSGCObjectHeader
+    /// header` in QuickJS's JSObject appears in no type, so debug info
+    /// cannot name it). What is written as one member is read as the
+    /// other, unseen: the member's fields are neither dead nor movable.
+    fn check_union_view(&mut self, v: Value<'m>, inst: Option<Instruction<'m>>) {
+        let Some(info) = self.info(v) else { return };
+        let tm = self.tm();
+        let is_union = |t: TypeId| tm.struct_name(t).is_some_and(|n| n.starts_with("union."));
+        let unions: Vec<TypeId> = info
+            .all_types()
+            .into_iter()
+            .filter_map(|t| tm.pointee(t))
+            .flat_map(|p| zero_chain(tm, p).filter(|z| is_union(*z)).collect::<Vec<_>>())
+            .collect();
+        let Some(&u) = unions.first() else { return };
+        // The types only: a field address's `elements` name the structure
+        // holding the union, which is not a member.
+        let mut structs = Vec::new();
+        for t in info.all_types() {
+            self.structs_in(t, &mut structs, 0);
+        }
+        // The union's declared member (its zero chain) is already marked
+        // through the union; structures holding the union are not its
+        // members.
+        let members: Vec<TypeId> = structs
+            .iter()
+            .copied()
+            .filter(|s| {
+                !is_union(*s)
+                    && !unions.iter().any(|u| zero_chain(tm, *u).any(|z| z == *s))
+                    && !zero_chain(tm, *s).any(|z| unions.contains(&z))
+            })
+            .collect();
+        if members.is_empty() {
+            return;
+        }
+        let why = format!("used as a member of {}, sharing its storage", tm.display(u));
+        let site = match inst {
+            Some(i) => self.site(i, why),
+            None => Site {
+                place: format!("{}: {}", self.fname, self.names.get(&v).cloned().unwrap_or_default()),
+                line: None,
+                why,
+            },
+        };
+        self.mark_all(&members, Condition::UnhandledUse, &site);
+    }
+
     /// A tag in a pointer's low bits: the recovery keeps the pointee, but
     /// a new layout may lower the structure's alignment below the tag, and
     /// a field holding the pointer may become an index without its tag.
@@ -795,6 +847,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
 
     fn visit(&mut self, f: Function<'m>, i: Instruction<'m>) {
         let v = i.as_value();
+        self.check_union_view(v, Some(i));
         // Every value the recovery found ambiguous or unknown is a cast the
         // analysis cannot check, wherever it comes from (the cases below
         // that look at origins do it themselves).
