@@ -664,7 +664,7 @@ fn add_step(y: Value<'_>) -> Option<i64> {
     let ops = i.operands();
     match i.opcode() {
         Opcode::LLVMAdd => ops.get(1).and_then(|c| c.const_int_value()).or_else(|| ops[0].const_int_value()),
-        Opcode::LLVMSub => ops.get(1).and_then(|c| c.const_int_value()).map(|c| -c),
+        Opcode::LLVMSub => ops.get(1).and_then(|c| c.const_int_value()).and_then(i64::checked_neg),
         Opcode::LLVMSExt | Opcode::LLVMZExt | Opcode::LLVMTrunc => add_step(ops[0]),
         _ => None,
     }
@@ -689,7 +689,8 @@ fn index_step(i: Value<'_>, depth: u32) -> Option<i64> {
                 x = ops[0];
             }
             Opcode::LLVMShl if c(1).is_some() => {
-                scale = scale.saturating_mul(1i64.checked_shl(c(1)? as u32)?);
+                // (A shift by 63 or more is no step an array walk takes.)
+                scale = scale.saturating_mul(1i64.checked_shl(c(1)? as u32).filter(|m| *m > 0)?);
                 x = ops[0];
             }
             Opcode::LLVMAdd | Opcode::LLVMSub | Opcode::LLVMOr if c(1).is_some() => x = ops[0],

@@ -25,10 +25,8 @@ pub struct ReorderFields;
 pub static REORDER_FIELDS: ReorderFields = ReorderFields;
 
 fn pack(fields: &[crate::relayout::FieldFacts], idx: &mut [u32]) {
-    idx.sort_by(|a, b| {
-        let (fa, fb) = (&fields[*a as usize], &fields[*b as usize]);
-        fb.align.cmp(&fa.align).then(fb.size.cmp(&fa.size)).then(a.cmp(b))
-    });
+    let packed = crate::relayout::cost::packed(fields, idx);
+    idx.copy_from_slice(&packed);
 }
 
 /// `idx` packed after `prefix`: by decreasing alignment, or increasing when
@@ -99,7 +97,10 @@ impl Policy for ReorderFields {
         }
         // Orders within the margin of the cheapest are equal: the smallest,
         // then the first (the packed order) of them.
-        let (t1, size, order) = model.pick_equal(cands);
+        let Some((t1, size, order)) = model.pick_equal(cands) else {
+            *pred = Some(p);
+            return Err("already in the chosen order".into());
+        };
         let result = match model.decide((t0, c.size), (t1, size), true) {
             Ok(_) if size < c.size => Ok(Choice { order, detail: "padding removed".into(), ..Default::default() }),
             Ok(saving) => {
@@ -118,10 +119,7 @@ impl Policy for ReorderFields {
                     ..Default::default()
                 })
             }
-            Err(why) => Err(match &p.hot {
-                Some(h) => format!("{why} (hottest: {h})"),
-                None => why,
-            }),
+            Err(why) => Err(p.with_hottest(why)),
         };
         if result.is_ok() {
             p.choice = "reorder-fields".into();

@@ -1,5 +1,6 @@
-//! Structure splitting: `peel` (prefix `__DPL_`) moves a structure's cold
-//! fields to a parallel array of cold records, `aos-to-soa` (prefix
+//! Structure splitting: `peel` (prefix `__DPL_`) moves a structure's fields
+//! into groups the cost model picks (parallel arrays of records: `part1`,
+//! ..., `cold`), `aos-to-soa` (prefix
 //! `__SOA_`) gives every field but one an array of its own. Both run on the
 //! relayout engine: the structure keeps the fields that stay (its array is
 //! where every pointer to it still points, so pointer arithmetic, copies of
@@ -86,14 +87,6 @@ fn fill_padding(c: &Candidate<'_>, groups: &mut [Vec<u32>]) {
     }
 }
 
-/// The `what` part of a rejection, with the heaviest region.
-fn predicted(why: String, p: &Prediction) -> String {
-    match &p.hot {
-        Some(h) => format!("{why} (hottest: {h})"),
-        None => why,
-    }
-}
-
 /// peel's grouping (the model's pick, after `fill_padding`) and its
 /// traffic, if any; with the traffic of one array per field and the share
 /// of it that streams (aos-to-soa's candidate), `None` when that is the
@@ -151,9 +144,9 @@ impl Policy for Peel {
         let (mut p, t0) = Prediction::new(model, &c.name, &shape);
         let best = best_grouping(c, model, &mut p, None).flatten();
         let result = match best {
-            None => Err(predicted("every field is accessed in the same places: no grouping".into(), &p)),
+            None => Err(p.with_hottest("every field is accessed in the same places: no grouping".into())),
             Some((layout, t1)) => match model.decide((t0, c.size), (t1, layout.size()), false) {
-                Err(why) => Err(predicted(format!("peel {}: {why}", layout.describe(&c.fields)), &p)),
+                Err(why) => Err(p.with_hottest(format!("peel {}: {why}", layout.describe(&c.fields)))),
                 Ok(_) => {
                     p.choice = "peel".into();
                     let n = layout.groups.len();
@@ -204,16 +197,13 @@ impl Policy for AosToSoa {
         let streams = model.stream_share(&shape, &current);
         let grouping = best_grouping(c, model, &mut p, Some((t1, streams))).flatten();
         let result = match (grouping, model.decide((t0, c.size), (t1, soa.size()), false)) {
-            (_, Err(why)) => Err(predicted(format!("one array per field: {why}"), &p)),
-            (Some((l, tg)), Ok(_)) => Err(predicted(
-                format!(
-                    "peel's {} groups predicted cheaper ({:.2} of the traffic, one array per field {:.2})",
-                    l.groups.len(),
-                    tg / t0,
-                    t1 / t0
-                ),
-                &p,
-            )),
+            (_, Err(why)) => Err(p.with_hottest(format!("one array per field: {why}"))),
+            (Some((l, tg)), Ok(_)) => Err(p.with_hottest(format!(
+                "peel's {} groups predicted cheaper ({:.2} of the traffic, one array per field {:.2})",
+                l.groups.len(),
+                tg / t0,
+                t1 / t0
+            ))),
             (_, Ok(_)) => {
                 p.choice = "aos-to-soa".into();
                 let n = c.fields.len();

@@ -135,8 +135,9 @@ enum Command {
         #[arg(long = "index-width", value_name = "auto|32|64", default_value = "auto")]
         index_width: dtrans_transforms::relayout::IndexWidth,
         /// Parameters of the cost model (comma-separated): line,
-        /// loop-weight, max-depth, cache-bytes, random-line, side-visit,
-        /// margin (`--cost cache-bytes=0,margin=0.1`).
+        /// loop-weight, max-depth, cache-bytes, hit, random-line,
+        /// side-visit, margin, overlap, hot-regions, max-groups,
+        /// soa-streams (`--cost cache-bytes=0,margin=0.1`).
         #[arg(long = "cost", value_name = "KEY=VALUE[,...]", default_value = "")]
         cost: dtrans_transforms::relayout::cost::CostModel,
         /// Layouts for the cost model to predict beside its own, in the

@@ -40,7 +40,7 @@
 //! A visit of a random walk waits for memory (`random_line` streamed
 //! lines: latency decides, not bandwidth) if it misses at all; each other
 //! record it reaches (side records: their index comes from the pointer,
-//! not from memory, so the misses overlap) costs half that again; the
+//! not from memory, so the misses overlap) costs `overlap` (half) of that again; the
 //! lines of a record beyond its first come with it (the adjacent-line
 //! prefetch) at a streamed line each; reaching a side record costs
 //! `side_visit` streamed lines (the index computation; a stream's index is
@@ -65,7 +65,7 @@
 //! down to two: every grouping on the way is a candidate; aos-to-soa's is
 //! one array per field. Among the splits ([`CostModel::select_split`]),
 //! those predicted within `margin` of the cheapest are equal; among equals
-//! one array per field is preferred when streams make most of the traffic
+//! one array per field is preferred when streams make `soa-streams` (most) of the traffic
 //! (each loop then reads only its own fields, and loops over arrays of one
 //! field vectorize), else the fewest records, merged further while they
 //! stay within the margin (an array more must earn its keep).
@@ -97,8 +97,8 @@ pub struct CostModel {
     /// `max-depth`: loop levels the static estimate counts at most (6).
     pub max_depth: u32,
     /// `cache-bytes`: the cache a structure's records may count on (see
-    /// the module's doc); 0 takes every array to be far larger than any
-    /// cache (32 MiB, a last-level cache).
+    /// the module's doc; default 32 MiB, a last-level cache); 0 takes
+    /// every array to be far larger than any cache.
     pub cache_bytes: u64,
     /// `hit`: the cost of a line found in the cache, as a share of one
     /// fetched from memory (0.1: a hit in the last-level cache takes about
@@ -115,6 +115,22 @@ pub struct CostModel {
     /// `margin`: the least saving, as a share of the predicted traffic, for
     /// which a layout is changed for speed alone (0.05).
     pub margin: f64,
+    /// `overlap`: what each further record a random visit reaches costs,
+    /// as a share of the first one's wait (0.5: a side record's index
+    /// comes from the pointer, not from memory, so its miss overlaps the
+    /// first one's partly).
+    pub overlap: f64,
+    /// `hot-regions`: reorder-fields' hot-first candidates gather the
+    /// fields of the k heaviest regions, k up to this (8).
+    pub hot_regions: usize,
+    /// `max-groups`: peel's groupings start from at most this many groups
+    /// of fields (16; fields with the closest access signatures merged
+    /// first beyond it): the pairwise merges that follow cost its cube.
+    pub max_groups: usize,
+    /// `soa-streams`: among splits predicted equal, one array per field is
+    /// chosen when at least this share of the current traffic streams
+    /// (0.5: loops over arrays of one field vectorize).
+    pub soa_streams: f64,
 }
 
 impl Default for CostModel {
@@ -128,6 +144,10 @@ impl Default for CostModel {
             random_line: 8.0,
             side_visit: 0.02,
             margin: 0.05,
+            overlap: 0.5,
+            hot_regions: 8,
+            max_groups: 16,
+            soa_streams: 0.5,
         }
     }
 }
@@ -144,8 +164,20 @@ pub enum CostError {
 
 impl CostModel {
     /// The parameter names [`CostModel::set`] takes.
-    pub const KEYS: &'static [&'static str] =
-        &["line", "loop-weight", "max-depth", "cache-bytes", "hit", "random-line", "side-visit", "margin"];
+    pub const KEYS: &'static [&'static str] = &[
+        "line",
+        "loop-weight",
+        "max-depth",
+        "cache-bytes",
+        "hit",
+        "random-line",
+        "side-visit",
+        "margin",
+        "overlap",
+        "hot-regions",
+        "max-groups",
+        "soa-streams",
+    ];
 
     /// Sets parameters from `KEY=VALUE[,KEY=VALUE...]` (`cache-bytes`
     /// takes a `K`, `M` or `G` suffix).
@@ -157,8 +189,16 @@ impl CostModel {
             let int = |v: &str| v.parse::<u64>().ok();
             let real = |v: &str| v.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0);
             match k {
-                "line" => self.line = int(v).filter(|x| x.is_power_of_two()).ok_or_else(|| bad("a power of two"))?,
-                "loop-weight" => self.loop_weight = int(v).filter(|x| *x >= 1).ok_or_else(|| bad("a count >= 1"))?,
+                "line" => {
+                    self.line = int(v)
+                        .filter(|x| x.is_power_of_two() && (8..=4096).contains(x))
+                        .ok_or_else(|| bad("a power of two from 8 to 4096"))?
+                }
+                // Bounded so that weights stay finite: 1024^(2*16) calls at most.
+                "loop-weight" => {
+                    self.loop_weight =
+                        int(v).filter(|x| (1..=1024).contains(x)).ok_or_else(|| bad("a count from 1 to 1024"))?
+                }
                 "max-depth" => {
                     self.max_depth =
                         v.parse::<u32>().ok().filter(|x| *x <= 16).ok_or_else(|| bad("a depth up to 16"))?
@@ -177,6 +217,18 @@ impl CostModel {
                 "random-line" => self.random_line = real(v).ok_or_else(|| bad("a number >= 0"))?,
                 "side-visit" => self.side_visit = real(v).ok_or_else(|| bad("a number >= 0"))?,
                 "margin" => self.margin = real(v).filter(|x| *x < 1.0).ok_or_else(|| bad("a share below 1"))?,
+                "overlap" => self.overlap = real(v).filter(|x| *x <= 1.0).ok_or_else(|| bad("a share up to 1"))?,
+                "hot-regions" => {
+                    self.hot_regions =
+                        int(v).filter(|x| (1..=64).contains(x)).ok_or_else(|| bad("a count from 1 to 64"))? as usize
+                }
+                "max-groups" => {
+                    self.max_groups =
+                        int(v).filter(|x| (2..=64).contains(x)).ok_or_else(|| bad("a count from 2 to 64"))? as usize
+                }
+                "soa-streams" => {
+                    self.soa_streams = real(v).filter(|x| *x <= 1.0).ok_or_else(|| bad("a share up to 1"))?
+                }
                 _ => return Err(CostError::UnknownKey(k.into())),
             }
         }
@@ -339,6 +391,11 @@ impl CostModel {
         }
         let any = 1.0 - touched.iter().map(|t| 1.0 - t.2.min(1.0)).product::<f64>();
         let stride = size.saturating_mul(step.max(1));
+        // Visits further apart than a record and a line share no line: such
+        // a stride counts alike as the smallest one with the same position
+        // in a line (which keeps the sums below from overflowing).
+        let far = size.div_ceil(line) * line + line;
+        let stride = if stride >= far { far + stride % line } else { stride };
         let period = line / gcd(stride, line);
         // line -> probability that no access of it happens
         let mut all: BTreeMap<u64, f64> = BTreeMap::new();
@@ -425,7 +482,7 @@ impl CostModel {
                 let any = 1.0 - none;
                 let more_records = (records - any).max(0.0);
                 let more_lines = (lines - records).max(0.0);
-                miss * (self.random_line * (any + more_records / 2.0) + more_lines) + sides * self.side_visit
+                miss * (self.random_line * (any + more_records * self.overlap) + more_lines) + sides * self.side_visit
             }
         };
         RegionCost { lines, bytes, miss, traffic: visits * per_visit }
@@ -456,7 +513,7 @@ impl CostModel {
             shape.regions.iter().map(|r| (self.region_cost(shape, r, &current).traffic, r)).collect();
         regions.sort_by(|a, b| b.0.total_cmp(&a.0));
         let mut hot: Vec<u32> = Vec::new();
-        for (t, r) in regions.iter().take(8) {
+        for (t, r) in regions.iter().take(self.hot_regions) {
             if *t <= 0.0 {
                 break;
             }
@@ -522,8 +579,9 @@ impl CostModel {
                 None => groups.push((s, vec![f])),
             }
         }
-        // At most 16 groups to merge pairwise: the closest signatures first.
-        while groups.len() > 16 {
+        // At most `max_groups` to merge pairwise: the closest signatures
+        // first.
+        while groups.len() > self.max_groups.max(2) {
             let mut best = (i64::MAX, 0, 1);
             for a in 0..groups.len() {
                 for b in a + 1..groups.len() {
@@ -602,13 +660,13 @@ impl CostModel {
         if !min.is_finite() {
             return None;
         }
-        let equal = |t: f64| t <= min * (1.0 + self.margin) + 1e-12;
+        let equal = |t: f64| self.within_margin(t, min);
         let best_part = (0..parts.len()).filter(|k| equal(parts[*k].1)).min_by(|a, b| {
             let (x, y) = (&parts[*a], &parts[*b]);
             x.0.groups.len().cmp(&y.0.groups.len()).then(x.1.total_cmp(&y.1))
         });
         match (soa, best_part) {
-            (Some((t, streams)), k) if equal(t) && (streams >= 0.5 || k.is_none()) => Some(SplitPick::Soa),
+            (Some((t, streams)), k) if equal(t) && (streams >= self.soa_streams || k.is_none()) => Some(SplitPick::Soa),
             (_, None) => None,
             (_, Some(k)) => {
                 let mut groups: Vec<Vec<u32>> = parts[k].0.groups.iter().map(|g| g.fields.clone()).collect();
@@ -640,15 +698,29 @@ impl CostModel {
 
     /// Of candidates (traffic, size, what), those within `margin` of the
     /// cheapest are equal: the smallest of them, then the first.
-    pub fn pick_equal<T>(&self, cands: Vec<(f64, u64, T)>) -> (f64, u64, T) {
+    /// `None` only for no candidates; a traffic that is not a number
+    /// (which bounded parameters should never give) is never equal to the
+    /// cheapest, and when none is, the first candidate stands.
+    pub fn pick_equal<T>(&self, cands: Vec<(f64, u64, T)>) -> Option<(f64, u64, T)> {
         let min = cands.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
+        let mut first = None;
         let mut best: Option<(f64, u64, T)> = None;
         for c in cands {
-            if c.0 <= min * (1.0 + self.margin) + 1e-12 && best.as_ref().is_none_or(|b| c.1 < b.1) {
-                best = Some(c);
+            if self.within_margin(c.0, min) {
+                if best.as_ref().is_none_or(|b| c.1 < b.1) {
+                    best = Some(c);
+                }
+            } else if first.is_none() && best.is_none() {
+                first = Some(c);
             }
         }
-        best.expect("one candidate at least")
+        best.or(first)
+    }
+
+    /// Whether `t` is within `margin` of the cheapest traffic `min`: equal,
+    /// for the model (its noise band).
+    fn within_margin(&self, t: f64, min: f64) -> bool {
+        t <= min * (1.0 + self.margin) + 1e-12
     }
 
     /// Whether `candidate` (traffic, size) is worth making over the current
@@ -842,7 +914,15 @@ impl Prediction {
         (p, t0)
     }
 
-    /// Adds a candidate; returns its traffic.
+    /// A rejection's `why`, with the heaviest region when there is one.
+    pub fn with_hottest(&self, why: String) -> String {
+        match &self.hot {
+            Some(h) => format!("{why} (hottest: {h})"),
+            None => why,
+        }
+    }
+
+    /// Adds a candidate with its traffic.
     pub fn add(&mut self, kind: &str, shape: &Shape<'_>, layout: &Layout, traffic: f64) {
         let t0 = self.layouts[0].traffic;
         self.layouts.push(Predicted {
@@ -925,26 +1005,38 @@ mod tests {
         assert!((s - 1.5).abs() < 1e-9 && (r - 1.5).abs() < 1e-9, "{s} {r}");
     }
 
-    /// The mcf shape: a 64-byte record streamed by a loop reading 28 bytes
-    /// of it; peel's hot group halves the traffic, when the array does not
-    /// fit in the cache.
+    /// A 64-byte record streamed by a hot loop over half of it: peel's
+    /// hot group halves the traffic whatever the array's size (a small
+    /// array is laid out as if it mattered: decisions are relative); a hot
+    /// loop over every field leaves nothing to save.
     #[test]
     fn stream_over_part_of_a_line() {
         let (fl, size) = fields(&[8, 8, 8, 4, 8, 8, 8, 8]);
         assert_eq!(size, 64);
-        let regions = [region(Walk::Stream, 512.0, &[0, 1, 2, 3]), region(Walk::Stream, 8.0, &[4, 5, 6, 7])];
+        let half = [region(Walk::Stream, 512.0, &[0, 1, 2, 3]), region(Walk::Stream, 8.0, &[4, 5, 6, 7])];
+        let whole = [region(Walk::Stream, 512.0, &[0, 1, 2, 3, 4, 5, 6, 7]), region(Walk::Stream, 8.0, &[4, 5, 6, 7])];
         let m = CostModel::default();
-        for (count, expect_split) in [(None, true), (Some(5_000_000), true), (Some(1000), true)] {
-            let shape = Shape { fields: &fl, size, regions: &regions, count };
+        // (regions, count, cheapest grouping, split made, least saving)
+        let (h, w) = ("{f0, f1, f2, f3} {f4, f5, f6, f7}", "{f4, f5, f6, f7} {f0, f1, f2, f3}");
+        let table: [(&[Region], Option<u64>, &str, bool, f64); 5] = [
+            (&half, None, h, true, 0.4),
+            (&half, Some(5_000_000), h, true, 0.4),
+            (&half, Some(1000), h, true, 0.4),
+            (&whole, None, w, false, 0.0),
+            (&whole, Some(1000), w, false, 0.0),
+        ];
+        for (regions, count, grouping, expect_split, least) in table {
+            let shape = Shape { fields: &fl, size, regions, count };
             let current = Layout::current(&fl, size);
             let t0 = m.traffic(&shape, &current);
             let parts = m.partitions(&shape);
             let (best, t1) = parts.iter().min_by(|a, b| a.1.total_cmp(&b.1)).expect("a grouping");
-            assert_eq!(best.describe(&fl), "{f0, f1, f2, f3} {f4, f5, f6, f7}");
+            assert_eq!(best.describe(&fl), grouping);
             let d = m.decide((t0, size), (*t1, best.size()), false);
             assert_eq!(d.is_ok(), expect_split, "count {count:?}: {t0} -> {t1}: {d:?}");
-            let s = d.unwrap();
-            assert!(s > 0.4, "saving {s}");
+            if let Ok(s) = d {
+                assert!(s > least, "saving {s}");
+            }
         }
     }
 
@@ -1047,10 +1139,107 @@ mod tests {
         let mut m = CostModel::default();
         m.set("cache-bytes=8M, margin=0.1,random-line=2").unwrap();
         assert_eq!((m.cache_bytes, m.margin, m.random_line), (8 << 20, 0.1, 2.0));
+        m.set("overlap=0.25,hot-regions=3,max-groups=4,soa-streams=0.9").unwrap();
+        assert_eq!((m.overlap, m.hot_regions, m.max_groups, m.soa_streams), (0.25, 3, 4, 0.9));
         assert_eq!(m.set("margin"), Err(CostError::Syntax("margin".into())));
         assert!(matches!(m.set("nope=1"), Err(CostError::UnknownKey(k)) if k == "nope"));
-        assert!(matches!(m.set("line=48"), Err(CostError::BadValue { .. })));
         assert_eq!("loop-weight=4".parse::<CostModel>().unwrap().estimate().loop_weight, 4);
+        // Out of bounds: values that would hang the line count or make
+        // the weights infinite.
+        for bad in [
+            "line=48",
+            "line=0",
+            "line=1099511627776",
+            "loop-weight=0",
+            "loop-weight=1025",
+            "max-depth=17",
+            "hit=1.5",
+            "margin=1",
+            "random-line=-1",
+            "random-line=inf",
+            "overlap=2",
+            "hot-regions=0",
+            "max-groups=1",
+            "soa-streams=NaN",
+            "cache-bytes=99999999999G",
+        ] {
+            assert!(matches!(m.set(bad), Err(CostError::BadValue { .. })), "{bad} accepted");
+        }
+        // The largest accepted values keep every weight finite.
+        let m: CostModel = "loop-weight=1024,max-depth=16".parse().unwrap();
+        assert!((m.estimate().loop_weight as f64).powi(2 * m.max_depth as i32).is_finite());
+    }
+
+    /// A stream stepping over k records: lines per visit by step, up to
+    /// steps so large they could overflow a naive byte count.
+    #[test]
+    fn lines_by_step() {
+        let m = CostModel::default();
+        // (record size, step, touched, streamed lines per visit)
+        let table: [(u64, u64, &[(u64, u64, f64)], f64); 6] = [
+            (16, 1, &[(0, 8, 1.0)], 0.25),
+            (16, 2, &[(0, 8, 1.0)], 0.5),
+            (16, 4, &[(0, 8, 1.0)], 1.0),
+            (16, 1 << 40, &[(0, 8, 1.0)], 1.0),
+            (24, 1 << 58, &[(0, 8, 1.0)], 1.0),
+            (96, 1 << 57, &[(0, 8, 1.0), (64, 32, 1.0)], 2.0),
+        ];
+        for (size, step, touched, expect) in table {
+            let (s, _, _) = m.lines_stepped(size, step, touched);
+            assert!((s - expect).abs() < 1e-9, "size {size} step {step}: {s} lines, expected {expect}");
+        }
+        // A stride that saturates: no overflow, a line or two per field.
+        let (s, _, _) = m.lines_stepped(24, u64::MAX, &[(0, 8, 1.0)]);
+        assert!((1.0..=2.0).contains(&s), "{s}");
+    }
+
+    /// Candidates within the margin of the cheapest are equal: the
+    /// smallest wins; a traffic that is not a number never does.
+    #[test]
+    fn equal_candidates() {
+        let m = CostModel::default();
+        // (candidates (traffic, size), the one picked)
+        let table: [(&[(f64, u64)], Option<usize>); 5] = [
+            (&[], None),
+            (&[(100.0, 64)], Some(0)),
+            (&[(100.0, 64), (103.0, 48)], Some(1)),
+            (&[(100.0, 64), (110.0, 48)], Some(0)),
+            (&[(f64::NAN, 16), (100.0, 64)], Some(1)),
+        ];
+        for (cands, expect) in table {
+            let got = m.pick_equal(cands.iter().enumerate().map(|(k, c)| (c.0, c.1, k)).collect()).map(|c| c.2);
+            assert_eq!(got, expect, "{cands:?}");
+        }
+    }
+
+    /// Which split: one array per field when it is as cheap as the best
+    /// grouping and streams dominate; else the fewest records among equals,
+    /// merged further while the traffic stays equal (with no regions,
+    /// merging costs nothing: a pick of three records ends as two).
+    #[test]
+    fn split_choice() {
+        let (fl, size) = fields(&[8, 8, 8, 8]);
+        let m = CostModel::default();
+        let shape = Shape { fields: &fl, size, regions: &[], count: None };
+        let two = m.grouping(&shape, &[vec![0, 1], vec![2, 3]]);
+        let three = m.grouping(&shape, &[vec![0], vec![1], vec![2, 3]]);
+        // (soa: traffic and stream share, groupings' traffic, expected)
+        let table: [(Option<(f64, f64)>, [f64; 2], &str); 5] = [
+            (Some((50.0, 0.9)), [51.0, 52.0], "soa"),
+            (Some((50.0, 0.1)), [51.0, 52.0], "2"),
+            (Some((50.0, 0.9)), [80.0, 52.0], "soa"),
+            (Some((50.0, 0.1)), [80.0, 52.0], "2"),
+            (None, [80.0, 200.0], "2"),
+        ];
+        for (soa, [t2, t3], expect) in table {
+            let parts = [(two.clone(), t2), (three.clone(), t3)];
+            let got = match m.select_split(&shape, soa, &parts) {
+                Some(SplitPick::Soa) => "soa".to_string(),
+                Some(SplitPick::Part(l, _)) => l.groups.len().to_string(),
+                None => "none".to_string(),
+            };
+            assert_eq!(got, expect, "soa {soa:?}, groupings {t2} {t3}");
+        }
     }
 
     /// reorder-fields: the fields of the heaviest loop come first.

@@ -82,7 +82,7 @@ pub const IR_FORM: IrForm = IrForm::BeforeLlvmPasses;
 /// Shown after the subcommand's `--help`.
 pub const HELP: &str = concat!(
     "\
-Arguments are clang-19's, plus four of dtrans's own anywhere among them:
+Arguments are clang-19's, plus six of dtrans's own anywhere among them:
   --passes LIST     dtrans passes to run (default: ",
     default_passes!(),
     ";
@@ -95,8 +95,11 @@ Arguments are clang-19's, plus four of dtrans's own anywhere among them:
                     constant that fits), 32 (always, the count checked when the
                     program runs), 64 (pointers stay)
   --cost K=V,...    parameters of the cost model that decides every layout
-                    (line, loop-weight, max-depth, cache-bytes, random-line,
-                    side-visit, margin; see docs/commands.md)
+                    (line, loop-weight, max-depth, cache-bytes, hit,
+                    random-line, side-visit, margin, overlap, hot-regions,
+                    max-groups, soa-streams; see docs/commands.md)
+  --cost-eval 'S={F,...}{...}'  layouts for the model to predict beside its
+                    own, in the report (calibration)
 
 With -c, each source becomes an LLVM bitcode object (`clang-19 -g -c -emit-llvm`,
 at -O1 and up before LLVM's passes, marked for the link step). Without -c, the
