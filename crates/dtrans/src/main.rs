@@ -130,7 +130,8 @@ enum Command {
         report: Option<PathBuf>,
         /// How aos-to-soa and peel store pointers to a split structure in
         /// its fields: `auto` (32-bit indices where the element count is a
-        /// constant that fits, else pointers), `32` (32-bit indices, the
+        /// constant that fits and they shrink a record, else pointers),
+        /// `32` (32-bit indices, the
         /// count checked when the program runs), `64` (pointers).
         #[arg(long = "index-width", value_name = "auto|32|64", default_value = "auto")]
         index_width: dtrans_transforms::relayout::IndexWidth,

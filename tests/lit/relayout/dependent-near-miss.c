@@ -10,9 +10,9 @@
 // RUN: %clang -O2 %t.O0.ll -o %t.base && %t.base > %t.base.txt
 // (A list of 1000 nodes fits in any cache: `--cost cache-bytes=16K` has the
 // cost model take the cache to be small, so that peeling the hot links pays.)
-// RUN: %dtrans opt %t.O0.ll -p peel --cost cache-bytes=16K -o %t.O0.out.ll 2>&1 | %FileCheck %s
+// RUN: %dtrans opt %t.O0.ll -p peel --index-width 32 --cost cache-bytes=16K -o %t.O0.out.ll 2>&1 | %FileCheck %s
 // RUN: %clang -O2 %t.O0.out.ll -o %t.O0.new && %t.O0.new > %t.O0.txt && diff %t.base.txt %t.O0.txt
-// RUN: %dtrans opt %t.NP.ll -p peel --cost cache-bytes=16K -o %t.NP.out.ll 2>&1 | %FileCheck %s
+// RUN: %dtrans opt %t.NP.ll -p peel --index-width 32 --cost cache-bytes=16K -o %t.NP.out.ll 2>&1 | %FileCheck %s
 // RUN: %clang -O2 %t.NP.out.ll -o %t.NP.new && %t.NP.new > %t.NP.txt && diff %t.base.txt %t.NP.txt
 // CHECK: peel: %struct.node -> %__DPL_struct.node (88 -> 16 bytes: 2 groups: {key, next} {w0, w1, w2, w3, w4, w5, w6, w7, tag}; 32-bit index: next (into %struct.node))
 // CHECK-NOT: __SOADT_

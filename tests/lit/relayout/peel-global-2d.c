@@ -8,12 +8,12 @@
 // RUN: %clang -g -O2 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.NP.ll
 // RUN: %clang -g -O2 -S -emit-llvm %s -o %t.O2.ll
 // RUN: %clang -O2 %t.O0.ll -o %t.base && %t.base > %t.base.txt
-// RUN: %dtrans opt %t.O0.ll -p peel -o %t.O0.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
+// RUN: %dtrans opt %t.O0.ll -p peel --index-width 32 -o %t.O0.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %FileCheck %s < %t.O0.out.ll
 // RUN: %clang -O2 %t.O0.out.ll -o %t.O0.new && %t.O0.new > %t.O0.txt && diff %t.base.txt %t.O0.txt
-// RUN: %dtrans opt %t.NP.ll -p peel -o %t.NP.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
+// RUN: %dtrans opt %t.NP.ll -p peel --index-width 32 -o %t.NP.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %clang -O2 %t.NP.out.ll -o %t.NP.new && %t.NP.new > %t.NP.txt && diff %t.base.txt %t.NP.txt
-// RUN: %dtrans opt %t.O2.ll -p peel -o %t.O2.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
+// RUN: %dtrans opt %t.O2.ll -p peel --index-width 32 -o %t.O2.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %clang -O2 %t.O2.out.ll -o %t.O2.new && %t.O2.new > %t.O2.txt && diff %t.base.txt %t.O2.txt
 // MSG: peel: %struct.cell -> %__DPL_struct.cell (88 -> 16 bytes: 2 groups: {key, next} {w0, w1, w2, w3, w4, w5, w6, w7, tag}; a global array, side arrays global too; 32-bit index: next (into %struct.cell))
 // CHECK: @grid = internal global [50 x [100 x %__DPL_struct.cell]] zeroinitializer

@@ -8,12 +8,12 @@
 // RUN: %clang -g -O2 -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.NP.ll
 // RUN: %clang -g -O2 -S -emit-llvm %s -o %t.O2.ll
 // RUN: %clang -O2 %t.O0.ll -o %t.base && %t.base > %t.base.txt
-// RUN: %dtrans opt %t.O0.ll -p peel -o %t.O0.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
+// RUN: %dtrans opt %t.O0.ll -p peel --index-width 32 -o %t.O0.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %clang -O2 %t.O0.out.ll -o %t.O0.new && %t.O0.new > %t.O0.txt && diff %t.base.txt %t.O0.txt
-// RUN: %dtrans opt %t.NP.ll -p peel -o %t.NP.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
+// RUN: %dtrans opt %t.NP.ll -p peel --index-width 32 -o %t.NP.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %FileCheck %s < %t.NP.out.ll
 // RUN: %clang -O2 %t.NP.out.ll -o %t.NP.new && %t.NP.new > %t.NP.txt && diff %t.base.txt %t.NP.txt
-// RUN: %dtrans opt %t.O2.ll -p peel -o %t.O2.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
+// RUN: %dtrans opt %t.O2.ll -p peel --index-width 32 -o %t.O2.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %clang -O2 %t.O2.out.ll -o %t.O2.new && %t.O2.new > %t.O2.txt && diff %t.base.txt %t.O2.txt
 // Once optimized, the bases are gone: accesses address the arrays.
 // RUN: %opt -O2 %t.NP.out.ll -S | %FileCheck %s --check-prefix=FOLD

@@ -11,14 +11,14 @@
 // RUN: %clang -O2 %t.O0.ll -o %t.base && %t.base > %t.base.txt
 // (A list of 1000 nodes fits in any cache: `--cost cache-bytes=16K` has the
 // cost model take the cache to be small, so that peeling the hot links pays.)
-// RUN: %dtrans opt %t.O0.ll -p peel --cost cache-bytes=16K -o %t.O0.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
+// RUN: %dtrans opt %t.O0.ll -p peel --index-width 32 --cost cache-bytes=16K -o %t.O0.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %FileCheck %s < %t.O0.out.ll
 // RUN: %clang -O2 %t.O0.out.ll -o %t.O0.new && %t.O0.new > %t.O0.txt && diff %t.base.txt %t.O0.txt
-// RUN: %dtrans opt %t.NP.ll -p peel --cost cache-bytes=16K -o %t.NP.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
+// RUN: %dtrans opt %t.NP.ll -p peel --index-width 32 --cost cache-bytes=16K -o %t.NP.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %clang -O2 %t.NP.out.ll -o %t.NP.new && %t.NP.new > %t.NP.txt && diff %t.base.txt %t.NP.txt
 // The annotation cleaner removes the annotations (dtrans cc runs it after
 // the splitting passes).
-// RUN: %dtrans opt %t.NP.ll -p peel,annotation-cleaner --cost cache-bytes=16K -o %t.clean.ll
+// RUN: %dtrans opt %t.NP.ll -p peel,annotation-cleaner --index-width 32 --cost cache-bytes=16K -o %t.clean.ll
 // RUN: %FileCheck %s --check-prefix=CLEAN < %t.clean.ll
 // With --index-width 64 the pointers stay.
 // RUN: %dtrans opt %t.O0.ll -p peel --cost cache-bytes=16K --index-width 64 -o %t.64.ll 2>&1 | %FileCheck %s --check-prefix=W64
@@ -60,6 +60,15 @@
 // CHECK-NEXT: select i1 [[Z]], ptr null, ptr [[E]]
 // CLEAN-NOT: call ptr @llvm.ptr.annotation
 // CLEAN: %__DPL_struct.node = type { i64, i32 }
+// With --index-width auto (the default), `next` stays a pointer: {i64, i32}
+// is padded to 16 bytes as {i64, ptr} is, so an index would save nothing
+// and cost a decode at each step of the walk.
+// RUN: %dtrans opt %t.NP.ll -p peel --cost cache-bytes=16K -o %t.auto.ll 2>&1 | %FileCheck %s --check-prefix=AUTO-MSG
+// RUN: %FileCheck %s --check-prefix=AUTO < %t.auto.ll
+// RUN: %clang -O2 %t.auto.ll -o %t.auto && %t.auto > %t.auto.txt && diff %t.base.txt %t.auto.txt
+// AUTO-MSG: peel: %struct.node -> %__DPL_struct.node
+// AUTO-MSG-NOT: 32-bit index
+// AUTO: %__DPL_struct.node = type { i64, ptr }
 // CLEAN-NOT: call ptr @llvm.ptr.annotation
 #include <stdio.h>
 #include <stdlib.h>

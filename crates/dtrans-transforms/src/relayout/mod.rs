@@ -108,9 +108,11 @@ pub trait Policy: Sync {
 /// fields of split structures (document 002's peeling index).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum IndexWidth {
-    /// 32-bit indices where the element count is a constant that fits;
+    /// 32-bit indices where the element count is a constant that fits
+    /// and the indices shrink a record of the structure holding them;
     /// elsewhere the pointers stay (a 64-bit index holds what the pointer
-    /// does in the same bytes).
+    /// does in the same bytes; an index that saves no byte only adds a
+    /// decode to every use).
     #[default]
     Auto,
     /// 32-bit indices for every split structure, with a check at the
@@ -280,10 +282,45 @@ fn owners<'m>(t: Type<'m>, cands: &[Type<'m>], out: &mut Vec<Type<'m>>, depth: u
 impl<'m> Relayout<'m> {
     /// The layouts of `cands` (with their orders) and of their dependents,
     /// each computed after those of the structures it holds.
+    ///
+    /// With `--index-width auto`, a structure keeps its pointer fields as
+    /// pointers when 32-bit indices would shrink none of its records (a
+    /// 12-byte `{long key; next}` is padded to 16 either way): an index
+    /// costs a decode (a shift and an add) at each use, on the critical
+    /// path of a pointer chase, and saves nothing there.
     fn layouts(&self, m: &'m Module<'_>, cands: &[(Type<'m>, Vec<u32>)]) -> Layouts<'m> {
+        let lay = self.layouts_with(m, cands, &[]);
+        if self.index != IndexWidth::Auto {
+            return lay;
+        }
+        let useless: Vec<Type<'m>> = lay
+            .index_fields
+            .keys()
+            .copied()
+            .filter(|h| {
+                let Some(with) = lay.plans.get(h) else { return false };
+                let groups: Vec<Vec<u32>> = with.groups.iter().map(|g| g.fields.clone()).collect();
+                let mut without = Layouts::new(m.data_layout());
+                without.plans = lay.plans.clone();
+                let Some(plain) = without.compute_split(*h, &with.order, &groups) else { return false };
+                with.new_size >= plain.new_size && with.groups.iter().zip(&plain.groups).all(|(a, b)| a.size >= b.size)
+            })
+            .collect();
+        if useless.is_empty() {
+            lay
+        } else {
+            self.layouts_with(m, cands, &useless)
+        }
+    }
+
+    /// [`Relayout::layouts`] with the pointer fields of `pointers` kept.
+    fn layouts_with(&self, m: &'m Module<'_>, cands: &[(Type<'m>, Vec<u32>)], pointers: &[Type<'m>]) -> Layouts<'m> {
         let mut lay = Layouts::new(m.data_layout());
         let list: Vec<Type<'m>> = cands.iter().map(|(t, _)| *t).collect();
         self.choose_indices(m, &list, &mut lay);
+        lay.index_fields.retain(|h, _| !pointers.contains(h));
+        let used: Vec<Type<'m>> = lay.index_fields.values().flatten().map(|(_, s)| *s).collect();
+        lay.index_targets.retain(|s, _| used.contains(s));
         lay.resized =
             list.iter().copied().filter(|t| t.struct_name().is_some_and(|n| self.resized.contains(&n))).collect();
         lay.global_arrays = list

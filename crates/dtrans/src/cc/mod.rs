@@ -92,8 +92,9 @@ Arguments are clang-19's, plus six of dtrans's own anywhere among them:
   --keep-temps      keep the temporary directory (its path is printed)
   --index-width W   how aos-to-soa and peel store pointers to a split structure:
                     auto (default: 32-bit indices where the element count is a
-                    constant that fits), 32 (always, the count checked when the
-                    program runs), 64 (pointers stay)
+                    constant that fits and they shrink a record), 32 (always,
+                    the count checked when the program runs), 64 (pointers
+                    stay)
   --cost K=V,...    parameters of the cost model that decides every layout
                     (line, loop-weight, max-depth, cache-bytes, hit,
                     random-line, side-visit, margin, overlap, hot-regions,
