@@ -13,6 +13,7 @@ pub mod pipeline;
 pub mod relayout;
 pub mod remap;
 pub mod reorder;
+pub mod specialize;
 pub mod split;
 
 pub use remap::{RemapError, TypeRemapper};

@@ -25,11 +25,12 @@ use crate::annotator::{self, AnnotateError};
 use crate::optbase::{self, OptError, PassFactory};
 use crate::relayout::cost::{CostModel, EvalLayout, Prediction};
 use crate::relayout::{IndexWidth, RelayoutFactory};
+use crate::specialize::{self, Specialized};
 use crate::{delete_field, optbase_test, reorder, split};
 
 /// Every pass by its name, in the order error messages list them.
 pub const PASSES: &[&str] =
-    &["annotation-cleaner", "optbase-test", "reorder-fields", "delete-field", "aos-to-soa", "peel"];
+    &["annotation-cleaner", "optbase-test", "reorder-fields", "delete-field", "aos-to-soa", "peel", "specialize-calls"];
 
 /// The passes `dtrans cc` runs when not told otherwise, in order; each
 /// changes only the structures its profitability rule accepts. Run them
@@ -102,6 +103,9 @@ pub struct Report {
     pub cleanup: Option<CleanupReport>,
     /// One entry per pass run, in order.
     pub passes: Vec<PassReport>,
+    /// Indirect calls made direct by specialize-calls, per field.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub specialized: Vec<Specialized>,
     /// Structures changed by any pass (old and new layout), in order.
     pub changed: Vec<ChangedStruct>,
     /// Candidates a pass rejected, with the reason.
@@ -134,6 +138,8 @@ pub enum PassSummary {
     Cleaner { annotations_removed: usize, hints_removed: usize },
     /// An OptBase pass.
     OptBase { changed: usize, globals_replaced: usize, rejected: usize },
+    /// `specialize-calls`.
+    Specialize { calls_specialized: usize, fields: usize, rejected: usize },
 }
 
 /// One structure replaced by one pass (a later pass names it by
@@ -184,13 +190,20 @@ impl Report {
                 None => chains.push((&c.name, size(c.size), &c.new, size(c.new_size), vec![what])),
             }
         }
-        chains
+        let mut lines: Vec<String> = chains
             .into_iter()
             .map(|(name, size, _, new_size, what)| {
                 let name = name.strip_prefix('%').unwrap_or(name);
                 format!("{name}: {size} -> {new_size} bytes ({})", what.join("; "))
             })
-            .collect()
+            .collect();
+        // `struct.ops: calls through op made direct (specialize-calls: @add, 2 calls)`
+        for sp in &self.specialized {
+            let name = sp.name.strip_prefix('%').unwrap_or(&sp.name);
+            let calls = if sp.calls == 1 { "1 call".to_string() } else { format!("{} calls", sp.calls) };
+            lines.push(format!("{name}: calls through {} made direct (specialize-calls: {}, {calls})", sp.field, sp.function));
+        }
+        lines
     }
 }
 
@@ -275,6 +288,23 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
             "annotation-cleaner" => {
                 let (annotations_removed, hints_removed) = annotator::remove_all(m).map_err(PipelineError::Cleaner)?;
                 let summary = PassSummary::Cleaner { annotations_removed, hints_removed };
+                r.passes.push(PassReport { name: p.clone(), summary });
+                continue;
+            }
+            "specialize-calls" => {
+                let o = specialize::run(m, prepared.source, &prepared.union_members, options.cost.estimate())
+                    .map_err(|error| PipelineError::Pass { pass: p.clone(), error })?;
+                let summary = PassSummary::Specialize {
+                    calls_specialized: o.specialized.iter().map(|s| s.calls).sum(),
+                    fields: o.specialized.len(),
+                    rejected: o.rejected.len(),
+                };
+                r.rejected.extend(o.rejected.into_iter().map(|(name, reason)| Rejected {
+                    name,
+                    pass: p.clone(),
+                    reason,
+                }));
+                r.specialized.extend(o.specialized);
                 r.passes.push(PassReport { name: p.clone(), summary });
                 continue;
             }

@@ -54,6 +54,12 @@ fn run_with(
                 if c.detail.is_empty() { String::new() } else { format!(": {}", c.detail) }
             );
         }
+        for sp in &r.specialized {
+            eprintln!(
+                "dtrans: specialize-calls: {} field {}: {} call(s) made direct to {}",
+                sp.name, sp.field, sp.calls, sp.function
+            );
+        }
         for line in r.cost_lines() {
             eprintln!("dtrans: {line}");
         }

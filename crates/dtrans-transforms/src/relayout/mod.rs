@@ -1059,7 +1059,7 @@ fn rebuild<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -> Result<Val
 
 /// Field names of structure `t` from its debug information (`fieldN`
 /// where none is found).
-fn field_names<'m>(m: &'m Module<'_>, composites: &[Metadata<'m>], t: Type<'m>) -> Vec<String> {
+pub(crate) fn field_names<'m>(m: &'m Module<'_>, composites: &[Metadata<'m>], t: Type<'m>) -> Vec<String> {
     let n = t.struct_fields().len();
     let mut names: Vec<String> = (0..n).map(|i| format!("field{i}")).collect();
     if let Some((di, Some(map))) = matching_composites(m, composites, t).into_iter().next() {
