@@ -35,8 +35,7 @@ pub const PASSES: &[&str] =
 /// The passes `dtrans cc` runs when not told otherwise, in order; each
 /// changes only the structures its profitability rule accepts. Run them
 /// through [`for_codegen`] when the module goes on to code generation.
-pub const DEFAULT_PASSES: &[&str] =
-    &["specialize-calls", "delete-field", "reorder-fields", "aos-to-soa", "peel"];
+pub const DEFAULT_PASSES: &[&str] = &["specialize-calls", "delete-field", "reorder-fields", "aos-to-soa", "peel"];
 
 /// What the passes need besides their list.
 #[derive(Clone, Debug, Default)]
@@ -202,7 +201,10 @@ impl Report {
         for sp in &self.specialized {
             let name = sp.name.strip_prefix('%').unwrap_or(&sp.name);
             let calls = if sp.calls == 1 { "1 call".to_string() } else { format!("{} calls", sp.calls) };
-            lines.push(format!("{name}: calls through {} made direct (specialize-calls: {}, {calls})", sp.field, sp.function));
+            lines.push(format!(
+                "{name}: calls through {} made direct (specialize-calls: {}, {calls})",
+                sp.field, sp.function
+            ));
         }
         lines
     }
@@ -449,6 +451,24 @@ mod tests {
     }
 
     #[test]
+    fn specialized_lines() {
+        let r = Report {
+            specialized: vec![
+                Specialized { name: "%struct.ops".into(), field: "run".into(), function: "@step".into(), calls: 1 },
+                Specialized { name: "%struct.s".into(), field: "cmp".into(), function: "@less".into(), calls: 3 },
+            ],
+            ..Report::default()
+        };
+        assert_eq!(
+            r.summary_lines(),
+            [
+                "struct.ops: calls through run made direct (specialize-calls: @step, 1 call)",
+                "struct.s: calls through cmp made direct (specialize-calls: @less, 3 calls)"
+            ]
+        );
+    }
+
+    #[test]
     fn report_json_shape() {
         let r = Report {
             cleanup: None,
@@ -461,7 +481,17 @@ mod tests {
                     name: "annotation-cleaner".into(),
                     summary: PassSummary::Cleaner { annotations_removed: 3, hints_removed: 0 },
                 },
+                PassReport {
+                    name: "specialize-calls".into(),
+                    summary: PassSummary::Specialize { calls_specialized: 2, fields: 1, rejected: 0 },
+                },
             ],
+            specialized: vec![Specialized {
+                name: "%struct.ops".into(),
+                field: "run".into(),
+                function: "@step".into(),
+                calls: 2,
+            }],
             changed: vec![],
             rejected: vec![Rejected { name: "%struct.t".into(), pass: "peel".into(), reason: "why".into() }],
             predictions: vec![],
@@ -469,7 +499,7 @@ mod tests {
         let text = serde_json::to_string(&r).unwrap();
         assert_eq!(
             text,
-            r#"{"passes":[{"name":"peel","summary":{"changed":1,"globals_replaced":0,"rejected":2}},{"name":"annotation-cleaner","summary":{"annotations_removed":3,"hints_removed":0}}],"changed":[],"rejected":[{"name":"%struct.t","pass":"peel","reason":"why"}]}"#
+            r#"{"passes":[{"name":"peel","summary":{"changed":1,"globals_replaced":0,"rejected":2}},{"name":"annotation-cleaner","summary":{"annotations_removed":3,"hints_removed":0}},{"name":"specialize-calls","summary":{"calls_specialized":2,"fields":1,"rejected":0}}],"specialized":[{"name":"%struct.ops","field":"run","function":"@step","calls":2}],"changed":[],"rejected":[{"name":"%struct.t","pass":"peel","reason":"why"}]}"#
         );
         let back: Report = serde_json::from_str(&text).unwrap();
         assert_eq!(back, r);
