@@ -32,6 +32,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Utils/CallPromotionUtils.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Transforms/IPO/GlobalDCE.h>
@@ -625,6 +626,24 @@ int dtrans_function_take_body(LLVMValueRef NewRef, LLVMValueRef OldRef) {
   New->setSubprogram(Old->getSubprogram());
   Old->setSubprogram(nullptr);
   return 0;
+}
+
+// ---- call promotion (see src/edit.rs, Instruction::promote_call_guarded) ----
+
+// Makes `CallRef` (a call or invoke through a pointer) compare its callee
+// with `FnRef` and call it directly when equal, keeping the indirect call
+// on the other path (LLVM's promoteCallWithIfThenElse). Returns the direct
+// call, or null when LLVM's isLegalToPromote says the function cannot take
+// the call's arguments (nothing changed then).
+LLVMValueRef dtrans_promote_call_guarded(LLVMValueRef CallRef, LLVMValueRef FnRef) {
+  auto *CB = dyn_cast<CallBase>(unwrap(CallRef));
+  auto *F = dyn_cast<Function>(unwrap(FnRef));
+  if (!CB || !F || CB->getCalledFunction() || CB->isMustTailCall())
+    return nullptr;
+  if (!isLegalToPromote(*CB, F))
+    return nullptr;
+  CallBase &Direct = promoteCallWithIfThenElse(*CB, F);
+  return wrap(&Direct);
 }
 
 // ---- type remapping through LLVM's ValueMapper (see src/remap.rs) ----

@@ -621,6 +621,23 @@ impl<'m> Function<'m> {
 }
 
 impl<'m> Instruction<'m> {
+    /// Guarded promotion of a call through a pointer (LLVM's
+    /// `promoteCallWithIfThenElse`): the block is split, the callee compared
+    /// with `f`, and `f` called directly when equal; the indirect call
+    /// stays on the other path, so the program means what it meant
+    /// whatever the pointer holds. Returns the direct call, or `None` when
+    /// nothing changed (not an indirect call, a `musttail` call, or `f`
+    /// cannot take the call's arguments: LLVM's `isLegalToPromote`).
+    /// The function's blocks change: collect the calls before promoting.
+    pub fn promote_call_guarded(self, f: Function<'m>) -> Result<Option<Instruction<'m>>, EditError> {
+        self.as_value().check_context(f.as_value())?;
+        // SAFETY: live instruction and function of one context; the shim
+        // checks the instruction is a call-like one and promotes only what
+        // LLVM says is legal.
+        let raw = unsafe { ffi::dtrans_promote_call_guarded(self.as_value().raw(), f.as_value().raw()) };
+        Ok(Value::from_raw(raw).and_then(|v| v.as_instruction()))
+    }
+
     /// Sets operand `i` to `v`, which must have the type of the operand it
     /// replaces.
     pub fn set_operand(self, i: u32, v: Value<'m>) -> Result<(), EditError> {

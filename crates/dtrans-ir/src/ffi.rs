@@ -52,6 +52,7 @@ extern "C" {
     pub fn dtrans_function_dbg_vars(f: LLVMValueRef, n: *mut usize) -> *mut DbgVar;
     pub fn dtrans_function_dbg_expr_sizes(f: LLVMValueRef, n: *mut usize) -> *mut u32;
     pub fn dtrans_function_take_body(new: LLVMValueRef, old: LLVMValueRef) -> i32;
+    pub fn dtrans_promote_call_guarded(call: LLVMValueRef, f: LLVMValueRef) -> LLVMValueRef;
     pub fn dtrans_replace_dbg_value_uses(from: LLVMValueRef, to: LLVMValueRef) -> u32;
     pub fn dtrans_remap_function(
         f: LLVMValueRef,

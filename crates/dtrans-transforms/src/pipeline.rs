@@ -201,10 +201,14 @@ impl Report {
         for sp in &self.specialized {
             let name = sp.name.strip_prefix('%').unwrap_or(&sp.name);
             let calls = if sp.calls == 1 { "1 call".to_string() } else { format!("{} calls", sp.calls) };
-            lines.push(format!(
-                "{name}: calls through {} made direct (specialize-calls: {}, {calls})",
-                sp.field, sp.function
-            ));
+            lines.push(if sp.guarded {
+                format!(
+                    "{name}: calls through {} compared with {} (specialize-calls, guarded: {calls})",
+                    sp.field, sp.function
+                )
+            } else {
+                format!("{name}: calls through {} made direct (specialize-calls: {}, {calls})", sp.field, sp.function)
+            });
         }
         lines
     }
@@ -454,8 +458,20 @@ mod tests {
     fn specialized_lines() {
         let r = Report {
             specialized: vec![
-                Specialized { name: "%struct.ops".into(), field: "run".into(), function: "@step".into(), calls: 1 },
-                Specialized { name: "%struct.s".into(), field: "cmp".into(), function: "@less".into(), calls: 3 },
+                Specialized {
+                    name: "%struct.ops".into(),
+                    field: "run".into(),
+                    function: "@step".into(),
+                    calls: 1,
+                    guarded: false,
+                },
+                Specialized {
+                    name: "%struct.s".into(),
+                    field: "cmp".into(),
+                    function: "@less, @more".into(),
+                    calls: 3,
+                    guarded: true,
+                },
             ],
             ..Report::default()
         };
@@ -463,7 +479,7 @@ mod tests {
             r.summary_lines(),
             [
                 "struct.ops: calls through run made direct (specialize-calls: @step, 1 call)",
-                "struct.s: calls through cmp made direct (specialize-calls: @less, 3 calls)"
+                "struct.s: calls through cmp compared with @less, @more (specialize-calls, guarded: 3 calls)"
             ]
         );
     }
@@ -491,6 +507,7 @@ mod tests {
                 field: "run".into(),
                 function: "@step".into(),
                 calls: 2,
+                guarded: false,
             }],
             changed: vec![],
             rejected: vec![Rejected { name: "%struct.t".into(), pass: "peel".into(), reason: "why".into() }],

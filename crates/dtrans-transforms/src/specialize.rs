@@ -18,13 +18,22 @@
 //! Only the call's callee changes; the load stays for its other uses (a
 //! test against null, a store elsewhere). The call keeps its function
 //! type, so a call through a pointer of another type stays as it was
-//! meant. A field holding one of two to four functions (a guarded switch
-//! of direct calls) is not done: the lattice keeps one value only.
+//! meant.
+//!
+//! Otherwise (the structure is not safe, or the field holds several
+//! values), when the functions the program stores in the field (stores
+//! the analysis maps to it, and constant initializers of the structure)
+//! are one to [`MAX_GUARDED`], each call is promoted with a guard (LLVM's
+//! `promoteCallWithIfThenElse`): `fp == @F ? @F(args) : fp(args)`, one
+//! comparison per function, the indirect call kept last. That is right
+//! whatever the field holds (a store the analysis missed only reaches the
+//! indirect call), so it needs no safety verdict; the candidates only
+//! decide what is fast.
 use dtrans_analysis::fields::SingleValue;
 use dtrans_analysis::info::{AnalysisInfo, Transform};
 use dtrans_analysis::regions::FrequencyEstimate;
 use dtrans_analysis::{analyze, TypeSource};
-use dtrans_ir::{Module, Opcode};
+use dtrans_ir::{Module, Opcode, Type, Value, ValueKind};
 use dtrans_types::read_module;
 use serde::{Deserialize, Serialize};
 
@@ -41,7 +50,14 @@ pub struct Specialized {
     pub function: String,
     /// Calls changed.
     pub calls: usize,
+    /// Calls compared with the functions (`function` lists them) rather
+    /// than replaced: the indirect call stays as the last case.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub guarded: bool,
 }
+
+/// The most functions a guarded call compares with.
+pub const MAX_GUARDED: usize = 4;
 
 /// What the pass did: calls made direct per field, and per structure or
 /// field the reason calls through it were left alone.
@@ -66,6 +82,8 @@ pub fn run(
     // (structure index, field) -> (function, calls)
     let mut done: Vec<(usize, u32, String, usize)> = Vec::new();
     let mut refused: Vec<(usize, String)> = Vec::new();
+    // Calls not made direct: (call, structure index, field, why).
+    let mut guarded = Vec::new();
     for f in m.functions().filter(|f| !f.is_declaration()) {
         for i in f.instructions() {
             if !matches!(i.opcode(), Opcode::LLVMCall | Opcode::LLVMInvoke) || i.called_function().is_some() {
@@ -96,9 +114,7 @@ pub fn run(
                 }
             };
             if let Some(why) = why {
-                if !refused.iter().any(|(r, w)| *r == k && *w == why) {
-                    refused.push((k, why));
-                }
+                guarded.push((i, k, e.field, why));
                 continue;
             }
             let SingleValue::Single(v) = &fi.single_value else { continue };
@@ -111,13 +127,57 @@ pub fn run(
             }
         }
     }
-    for (k, field, function, calls) in done {
+    // Guarded promotion, after the walk (it splits blocks).
+    let mut candidates: Vec<((usize, u32), Option<Vec<String>>)> = Vec::new();
+    let mut guarded_done: Vec<(usize, u32, String, usize)> = Vec::new();
+    for (call, k, field, why) in guarded {
+        let key = (k, field);
+        let fns = match candidates.iter().find(|c| c.0 == key) {
+            Some(c) => c.1.clone(),
+            None => {
+                let name = tm.struct_name(info.structs[k].ty).unwrap_or_default().to_string();
+                let found = m.struct_type(&name).and_then(|t| stored_functions(m, &info, k, t, field));
+                candidates.push((key, found.clone()));
+                found
+            }
+        };
+        let Some(fns) = fns.clone().filter(|f| !f.is_empty() && f.len() <= MAX_GUARDED) else {
+            let why = match &fns {
+                Some(f) if f.len() > MAX_GUARDED => {
+                    format!("{why}; {} functions stored, more than {MAX_GUARDED}", f.len())
+                }
+                _ => why,
+            };
+            if !refused.iter().any(|(r, w)| *r == k && *w == why) {
+                refused.push((k, why));
+            }
+            continue;
+        };
+        // Each promotion leaves the indirect call on the other path: the
+        // next function is compared there.
+        let mut promoted = false;
+        for name in &fns {
+            let Some(target) = m.function(name.trim_start_matches('@')) else { continue };
+            if call.promote_call_guarded(target)?.is_some() {
+                promoted = true;
+            }
+        }
+        if promoted {
+            let list = fns.join(", ");
+            match guarded_done.iter_mut().find(|d| d.0 == k && d.1 == field) {
+                Some(d) => d.3 += 1,
+                None => guarded_done.push((k, field, list, 1)),
+            }
+        }
+    }
+    let all = done.into_iter().map(|d| (d, false)).chain(guarded_done.into_iter().map(|d| (d, true)));
+    for ((k, field, function, calls), guarded) in all {
         let name = tm.struct_name(info.structs[k].ty).unwrap_or_default().to_string();
         let field_name = m
             .struct_type(&name)
             .and_then(|t| crate::relayout::field_names(m, &composites, t).get(field as usize).cloned())
             .unwrap_or_else(|| format!("field{field}"));
-        out.specialized.push(Specialized { name: format!("%{name}"), field: field_name, function, calls });
+        out.specialized.push(Specialized { name: format!("%{name}"), field: field_name, function, calls, guarded });
     }
     for (k, why) in refused {
         let name = format!("%{}", tm.struct_name(info.structs[k].ty).unwrap_or_default());
@@ -126,4 +186,70 @@ pub fn run(
         }
     }
     Ok(out)
+}
+
+/// The functions the program stores in field `field` of structure `t`
+/// (analysis index `k`): stores the pointer analysis maps to the field,
+/// and constant initializers of globals holding the structure. `None`
+/// when a stored value is neither a function nor null (a pointer from
+/// elsewhere: the candidates would say nothing of it). Sorted, each once.
+fn stored_functions<'m>(
+    m: &'m Module<'_>,
+    info: &AnalysisInfo<'m>,
+    k: usize,
+    t: Type<'m>,
+    field: u32,
+) -> Option<Vec<String>> {
+    let s = info.structs[k].ty;
+    let mut out: Vec<String> = Vec::new();
+    let mut take = |v: Value<'m>| -> bool {
+        match v.kind() {
+            ValueKind::Function => {
+                let n = format!("@{}", v.name());
+                if !out.contains(&n) {
+                    out.push(n);
+                }
+                true
+            }
+            ValueKind::ConstantNull | ValueKind::Undef | ValueKind::Poison => true,
+            _ => false,
+        }
+    };
+    for f in m.functions().filter(|f| !f.is_declaration()) {
+        for i in f.instructions().filter(|i| i.opcode() == Opcode::LLVMStore) {
+            let (Some(v), Some(p)) = (i.operand(0), i.operand(1)) else { continue };
+            let Some(vi) = info.ptr.info(p) else { continue };
+            if vi.elements.iter().any(|e| e.aggregate == s && e.field == field) && !take(v) {
+                return None;
+            }
+        }
+    }
+    for g in m.globals() {
+        if let Some(init) = g.initializer() {
+            if !initializer_functions(init, t, field, &mut take, 0) {
+                return None;
+            }
+        }
+    }
+    out.sort();
+    Some(out)
+}
+
+/// Walks a constant for structures of type `t` and gives `take` their
+/// field `field`; false when `take` refused a value.
+fn initializer_functions<'m>(
+    c: Value<'m>,
+    t: Type<'m>,
+    field: u32,
+    take: &mut impl FnMut(Value<'m>) -> bool,
+    depth: u32,
+) -> bool {
+    if depth > 8 || c.kind() != ValueKind::ConstantAggregate {
+        return true;
+    }
+    if c.ty() == t {
+        return c.aggregate_element(field).is_none_or(&mut *take);
+    }
+    let n = c.num_operands();
+    (0..n).all(|i| c.aggregate_element(i).is_none_or(|e| initializer_functions(e, t, field, take, depth + 1)))
 }

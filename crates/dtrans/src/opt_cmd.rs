@@ -55,8 +55,9 @@ fn run_with(
             );
         }
         for sp in &r.specialized {
+            let how = if sp.guarded { "compared with" } else { "made direct to" };
             eprintln!(
-                "dtrans: specialize-calls: {} field {}: {} call(s) made direct to {}",
+                "dtrans: specialize-calls: {} field {}: {} call(s) {how} {}",
                 sp.name, sp.field, sp.calls, sp.function
             );
         }
