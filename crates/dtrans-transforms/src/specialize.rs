@@ -128,19 +128,18 @@ pub fn run(
         }
     }
     // Guarded promotion, after the walk (it splits blocks).
-    let mut candidates: Vec<((usize, u32), Option<Vec<String>>)> = Vec::new();
+    // (structure index, field) -> the functions stored in it, if known.
+    let mut candidates: std::collections::BTreeMap<(usize, u32), Option<Vec<String>>> = Default::default();
     let mut guarded_done: Vec<(usize, u32, String, usize)> = Vec::new();
     for (call, k, field, why) in guarded {
         let key = (k, field);
-        let fns = match candidates.iter().find(|c| c.0 == key) {
-            Some(c) => c.1.clone(),
-            None => {
+        let fns = candidates
+            .entry(key)
+            .or_insert_with(|| {
                 let name = tm.struct_name(info.structs[k].ty).unwrap_or_default().to_string();
-                let found = m.struct_type(&name).and_then(|t| stored_functions(m, &info, k, t, field));
-                candidates.push((key, found.clone()));
-                found
-            }
-        };
+                m.struct_type(&name).and_then(|t| stored_functions(m, &info, k, t, field))
+            })
+            .clone();
         let Some(fns) = fns.clone().filter(|f| !f.is_empty() && f.len() <= MAX_GUARDED) else {
             let why = match &fns {
                 Some(f) if f.len() > MAX_GUARDED => {
