@@ -28,7 +28,10 @@
 //! comparison per function, the indirect call kept last. That is right
 //! whatever the field holds (a store the analysis missed only reaches the
 //! indirect call), so it needs no safety verdict; the candidates only
-//! decide what is fast.
+//! decide what is fast. Only functions defined in the module are called
+//! directly (a library function's body cannot be inlined, and a direct
+//! call of one the analysis does not know would make the program not
+//! whole to the layout passes that follow).
 use dtrans_analysis::fields::SingleValue;
 use dtrans_analysis::info::{AnalysisInfo, Transform};
 use dtrans_analysis::regions::FrequencyEstimate;
@@ -118,7 +121,10 @@ pub fn run(
                 continue;
             }
             let SingleValue::Single(v) = &fi.single_value else { continue };
-            let Some(target) = m.function(&v[1..]) else { continue };
+            // (A library function: its body cannot be inlined, and a
+            // direct call of an unknown one would make the program not
+            // whole to the passes after this one.)
+            let Some(target) = m.function(&v[1..]).filter(|t| !t.is_declaration()) else { continue };
             let callee_op = i.num_operands() - 1;
             i.set_operand(callee_op, target.as_value())?;
             match done.iter_mut().find(|d| d.0 == k && d.1 == e.field) {
@@ -156,7 +162,10 @@ pub fn run(
         // next function is compared there.
         let mut promoted = false;
         for name in &fns {
-            let Some(target) = m.function(name.trim_start_matches('@')) else { continue };
+            // Library functions stay behind the indirect call (see above).
+            let Some(target) = m.function(name.trim_start_matches('@')).filter(|t| !t.is_declaration()) else {
+                continue;
+            };
             if call.promote_call_guarded(target)?.is_some() {
                 promoted = true;
             }
