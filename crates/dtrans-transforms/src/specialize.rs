@@ -124,7 +124,13 @@ pub fn run(
             // (A library function: its body cannot be inlined, and a
             // direct call of an unknown one would make the program not
             // whole to the passes after this one.)
-            let Some(target) = m.function(&v[1..]).filter(|t| !t.is_declaration()) else { continue };
+            let Some(target) = m.function(&v[1..]).filter(|t| !t.is_declaration()) else {
+                let why = format!("field {} holds {v}, a library function", e.field);
+                if !refused.iter().any(|(r, w)| *r == k && *w == why) {
+                    refused.push((k, why));
+                }
+                continue;
+            };
             let callee_op = i.num_operands() - 1;
             i.set_operand(callee_op, target.as_value())?;
             match done.iter_mut().find(|d| d.0 == k && d.1 == e.field) {
@@ -160,18 +166,18 @@ pub fn run(
         };
         // Each promotion leaves the indirect call on the other path: the
         // next function is compared there.
-        let mut promoted = false;
+        let mut promoted: Vec<&str> = Vec::new();
         for name in &fns {
             // Library functions stay behind the indirect call (see above).
             let Some(target) = m.function(name.trim_start_matches('@')).filter(|t| !t.is_declaration()) else {
                 continue;
             };
             if call.promote_call_guarded(target)?.is_some() {
-                promoted = true;
+                promoted.push(name);
             }
         }
-        if promoted {
-            let list = fns.join(", ");
+        if !promoted.is_empty() {
+            let list = promoted.join(", ");
             match guarded_done.iter_mut().find(|d| d.0 == k && d.1 == field) {
                 Some(d) => d.3 += 1,
                 None => guarded_done.push((k, field, list, 1)),
