@@ -11,11 +11,11 @@
 // RUN: %clang -O2 %t.ll -o %t.base && %t.base > %t.base.txt
 // RUN: %clang -O2 %t.out.ll -o %t.new && %t.new > %t.new.txt && diff %t.base.txt %t.new.txt
 // CHECK: "calls_specialized": 0,
+// CHECK: "name": "%struct.item",
+// CHECK-NEXT: "new": "%__DFT_struct.item",
 // CHECK: "name": "%struct.mem",
 // CHECK-NEXT: "pass": "specialize-calls",
 // CHECK-NEXT: "reason": "field 1 holds @free, a library function"
-// CHECK: "name": "%struct.item",
-// CHECK-NEXT: "new": "%__DFT_struct.item",
 // IR: call {{.*}}@malloc(i64 {{.*}}8)
 // IR-NOT: call {{.*}}@malloc(
 // IR: call void @free(
