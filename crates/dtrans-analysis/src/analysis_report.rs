@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::fields::{FieldInfo, SingleAlloc, SingleValue};
+use crate::fields::{FieldInfo, SingleAlloc, SingleValue, ValueRange};
 use crate::info::{AnalysisInfo, Transform};
 use crate::regions::Walk;
 use crate::safety::Condition;
@@ -73,6 +73,9 @@ pub struct FieldReport {
     pub single_value: serde_json::Value,
     /// `"top"`, `"bottom"`, or `@function`.
     pub single_alloc_function: serde_json::Value,
+    /// The values stored in an integer field, signed: `"no-value"`,
+    /// `"any"`, or `"LO..HI"` (what compress-fields reads).
+    pub range: String,
 }
 
 #[derive(Serialize)]
@@ -168,6 +171,11 @@ fn field_report(index: usize, ty: String, lay: (Option<u64>, Option<u64>), f: &F
             SingleAlloc::Top => "top".into(),
             SingleAlloc::Bottom => "bottom".into(),
             SingleAlloc::Single(c) => serde_json::json!({ "single": c }),
+        },
+        range: match f.range {
+            ValueRange::NoValue => "no-value".into(),
+            ValueRange::Any => "any".into(),
+            ValueRange::Within(lo, hi) => format!("{lo}..{hi}"),
         },
     }
 }

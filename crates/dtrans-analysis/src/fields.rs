@@ -30,6 +30,47 @@ pub enum SingleValue {
     Multiple,
 }
 
+/// The values an integer field may hold, as signed integers of its width
+/// (what `compress-fields` needs): none stored yet, all within `[lo, hi]`,
+/// or unknown. Joins upward, to the hull. Zero initialization (globals,
+/// `calloc`, zeroing `memset`) counts as the value 0; a copy of the field
+/// into itself (a load of the field stored back, or a copy of the same
+/// fields from another object of the structure) adds nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueRange {
+    NoValue,
+    Within(i128, i128),
+    Any,
+}
+
+impl ValueRange {
+    pub const ZERO: ValueRange = ValueRange::Within(0, 0);
+
+    pub fn join(self, o: ValueRange) -> ValueRange {
+        match (self, o) {
+            (ValueRange::Any, _) | (_, ValueRange::Any) => ValueRange::Any,
+            (ValueRange::NoValue, x) | (x, ValueRange::NoValue) => x,
+            (ValueRange::Within(a, b), ValueRange::Within(c, d)) => ValueRange::Within(a.min(c), b.max(d)),
+        }
+    }
+
+    /// `[lo, hi]` when it fits a signed integer of `bits` bits, else `Any`.
+    fn fit(lo: i128, hi: i128, bits: u32) -> ValueRange {
+        let (min, max) = signed_bounds(bits);
+        if lo >= min && hi <= max && lo <= hi {
+            ValueRange::Within(lo, hi)
+        } else {
+            ValueRange::Any
+        }
+    }
+}
+
+/// The smallest and largest signed integer of `bits` bits (1..=64).
+fn signed_bounds(bits: u32) -> (i128, i128) {
+    let b = bits.clamp(1, 64);
+    (-(1i128 << (b - 1)), (1i128 << (b - 1)) - 1)
+}
+
 /// Single Alloc Function lattice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SingleAlloc {
@@ -48,6 +89,8 @@ pub struct FieldInfo {
     pub frequency: u64,
     pub single_value: SingleValue,
     pub single_alloc: SingleAlloc,
+    /// The values stored (integer fields; `Any` for the others).
+    pub range: ValueRange,
 }
 
 impl Default for FieldInfo {
@@ -59,6 +102,7 @@ impl Default for FieldInfo {
             frequency: 0,
             single_value: SingleValue::NoValue,
             single_alloc: SingleAlloc::Top,
+            range: ValueRange::NoValue,
         }
     }
 }
@@ -72,6 +116,10 @@ impl FieldInfo {
             (SingleValue::Single(a), SingleValue::Single(b)) if *a == b => SingleValue::Single(b),
             _ => SingleValue::Multiple,
         };
+    }
+
+    fn range(&mut self, r: ValueRange) {
+        self.range = self.range.join(r);
     }
 
     fn alloc(&mut self, a: SingleAlloc) {
@@ -193,6 +241,7 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                     if let Some(fi) = self.field(Element { aggregate: t, field: k as u32 }) {
                         fi.value(SingleValue::Multiple);
                         fi.alloc(SingleAlloc::Bottom);
+                        fi.range(ValueRange::Any);
                     }
                     self.init_unknown(*ft, depth + 1);
                 }
@@ -224,6 +273,7 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                     if literal {
                         if let Some(fi) = self.field(Element { aggregate: t, field: k as u32 }) {
                             fi.value(SingleValue::Multiple);
+                            fi.range(ValueRange::Any);
                         }
                         continue;
                     }
@@ -233,6 +283,10 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                         fi.value(match part {
                             Some(p) if !p.is_null_or_undef() => constant_value(Some(p)),
                             _ => zero_of(tm, *ft),
+                        });
+                        fi.range(match part {
+                            Some(p) if !p.is_null_or_undef() => constant_range(p),
+                            _ => ValueRange::ZERO,
                         });
                         // A null pointer does not decide the allocator; a
                         // constant address is no allocation.
@@ -308,10 +362,16 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                 let value = if several { SingleValue::Multiple } else { constant_value(Some(val)) };
                 let alloc = self.alloc_of(val);
                 for e in elements {
+                    // Only a store of the field's own integer type writes
+                    // the value it stores.
+                    let own = !several && self.layout.ir_type(self.pt.tm(), field_type(self.pt, e)) == Some(val.ty());
+                    let mut budget = RANGE_BUDGET;
+                    let range = if own { self.stored_range(val, e, true, &mut budget) } else { ValueRange::Any };
                     if let Some(fi) = self.field(e) {
                         fi.written = true;
                         fi.frequency = fi.frequency.saturating_add(weight);
                         fi.value(value.clone());
+                        fi.range(range);
                         if val.ty().is_pointer() {
                             fi.alloc(alloc.clone());
                         }
@@ -416,6 +476,163 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
         (struct_fields(tm, obj).is_some() || matches!(tm.get(obj), DType::Array { .. })).then_some((obj, 0))
     }
 
+    /// The range of `v`, stored into field `e` (of `v`'s own integer type).
+    /// `top`: `v` is what is stored, or reaches it only through selects
+    /// and phis; there a load of the same field adds nothing (the value
+    /// was in the field already). Constants, extensions from narrower
+    /// types, masks, remainders, shifts, divisions by constants, and
+    /// arithmetic on bounded values whose exact result fits; anything
+    /// else is `Any`. `budget` bounds the values visited.
+    fn stored_range(&mut self, v: Value<'m>, e: Element, top: bool, budget: &mut u32) -> ValueRange {
+        use ValueRange::{Any, NoValue, Within};
+        let Some(bits) = v.ty().int_width().filter(|b| (1..=64).contains(b)) else { return Any };
+        if *budget == 0 {
+            return Any;
+        }
+        *budget -= 1;
+        match v.kind() {
+            ValueKind::ConstantInt => return constant_range(v),
+            ValueKind::Undef | ValueKind::Poison => return NoValue,
+            _ => {}
+        }
+        let Some(i) = v.as_instruction() else { return Any };
+        let op = |k: u32| i.operand(k);
+        let konst = |k: u32| i.operand(k).and_then(|x| x.const_int_value()).map(i128::from);
+        let width = |k: u32| i.operand(k).and_then(|x| x.ty().int_width()).unwrap_or(64).clamp(1, 64);
+        let mut sub = |w: &mut Self, k: u32, top: bool| match op(k) {
+            Some(x) => w.stored_range(x, e, top, budget),
+            None => Any,
+        };
+        let nonneg = |r: ValueRange| match r {
+            Within(lo, hi) if lo >= 0 => Some((lo, hi)),
+            _ => None,
+        };
+        match i.opcode() {
+            Opcode::LLVMLoad if top => {
+                let same = i.operand(0).is_some_and(|a| self.accessed(a, v.ty()) == [e]);
+                if same {
+                    NoValue
+                } else {
+                    Any
+                }
+            }
+            Opcode::LLVMSelect => {
+                let a = sub(self, 1, top);
+                a.join(sub(self, 2, top))
+            }
+            Opcode::LLVMPHI => {
+                let mut r = NoValue;
+                for k in 0..i.num_operands() {
+                    r = r.join(sub(self, k, top));
+                    if r == Any {
+                        break;
+                    }
+                }
+                r
+            }
+            Opcode::LLVMZExt => {
+                let w = width(0);
+                match sub(self, 0, false) {
+                    Within(lo, hi) if lo >= 0 => Within(lo, hi),
+                    _ => Within(0, (1i128 << w) - 1),
+                }
+            }
+            Opcode::LLVMSExt => match sub(self, 0, false) {
+                Within(lo, hi) => Within(lo, hi),
+                _ => {
+                    let (lo, hi) = signed_bounds(width(0));
+                    Within(lo, hi)
+                }
+            },
+            Opcode::LLVMTrunc => match sub(self, 0, false) {
+                Within(lo, hi) => ValueRange::fit(lo, hi, bits),
+                _ => Any,
+            },
+            Opcode::LLVMAnd => {
+                let mask = [konst(1), konst(0)].into_iter().flatten().find(|c| *c >= 0);
+                if let Some(c) = mask {
+                    return Within(0, c);
+                }
+                let a = nonneg(sub(self, 0, false));
+                let b = nonneg(sub(self, 1, false));
+                match (a, b) {
+                    (Some((_, x)), Some((_, y))) => Within(0, x.min(y)),
+                    (Some((_, x)), None) | (None, Some((_, x))) => Within(0, x),
+                    _ => Any,
+                }
+            }
+            Opcode::LLVMOr | Opcode::LLVMXor => {
+                let a = nonneg(sub(self, 0, false));
+                let b = nonneg(sub(self, 1, false));
+                match (a, b) {
+                    // Below the next power of two of the larger.
+                    (Some((_, x)), Some((_, y))) => {
+                        let m = x.max(y);
+                        let top_bit = 128 - m.leading_zeros();
+                        ValueRange::fit(0, (1i128 << top_bit) - 1, bits)
+                    }
+                    _ => Any,
+                }
+            }
+            Opcode::LLVMURem => match konst(1) {
+                Some(c) if c > 0 => Within(0, c - 1),
+                _ => match nonneg(sub(self, 0, false)) {
+                    Some((_, hi)) => Within(0, hi),
+                    None => Any,
+                },
+            },
+            Opcode::LLVMSRem => match konst(1) {
+                Some(c) if c != 0 && c != i128::from(i64::MIN) => Within(-(c.abs() - 1), c.abs() - 1),
+                _ => Any,
+            },
+            Opcode::LLVMLShr => match konst(1) {
+                Some(k) if (1..i128::from(bits)).contains(&k) => match nonneg(sub(self, 0, false)) {
+                    Some((lo, hi)) => Within(lo >> k, hi >> k),
+                    None => Within(0, (1i128 << (i128::from(bits) - k)) - 1),
+                },
+                _ => Any,
+            },
+            Opcode::LLVMAShr => match konst(1) {
+                Some(k) if (1..i128::from(bits)).contains(&k) => match sub(self, 0, false) {
+                    Within(lo, hi) => Within(lo >> k, hi >> k),
+                    _ => {
+                        let (lo, hi) = signed_bounds(bits);
+                        Within(lo >> k, hi >> k)
+                    }
+                },
+                _ => Any,
+            },
+            Opcode::LLVMUDiv => match konst(1) {
+                Some(c) if c > 1 => match nonneg(sub(self, 0, false)) {
+                    Some((lo, hi)) => Within(lo / c, hi / c),
+                    None => ValueRange::fit(0, ((1i128 << bits) - 1) / c, bits),
+                },
+                _ => Any,
+            },
+            Opcode::LLVMSDiv => match (konst(1), sub(self, 0, false)) {
+                (Some(c), Within(lo, hi)) if c > 0 => Within(lo / c, hi / c),
+                _ => Any,
+            },
+            Opcode::LLVMAdd | Opcode::LLVMSub | Opcode::LLVMMul => {
+                let (Within(a, b), Within(c, d)) = (sub(self, 0, false), sub(self, 1, false)) else { return Any };
+                let (lo, hi) = match i.opcode() {
+                    Opcode::LLVMAdd => (a + c, b + d),
+                    Opcode::LLVMSub => (a - d, b - c),
+                    _ => {
+                        let p = [a * c, a * d, b * c, b * d];
+                        (*p.iter().min().expect("four"), *p.iter().max().expect("four"))
+                    }
+                };
+                ValueRange::fit(lo, hi, bits)
+            }
+            Opcode::LLVMICmp | Opcode::LLVMFCmp => {
+                // An i1: 0 or -1 as a signed 1-bit integer.
+                Within(-1, 0)
+            }
+            _ => Any,
+        }
+    }
+
     /// Fields holding a part that was written (by a store or a memory
     /// intrinsic): written, with no single value.
     fn part_written(&mut self, outer: &[Element], weight: u64) {
@@ -425,6 +642,7 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                 fi.written = true;
                 fi.frequency = fi.frequency.saturating_add(weight);
                 fi.value(SingleValue::Multiple);
+                fi.range(ValueRange::Any);
                 if pointer {
                     fi.alloc(SingleAlloc::Bottom);
                 }
@@ -548,6 +766,7 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                 self.fill_all(*ft, zero);
             } else if let Some(fi) = self.field(Element { aggregate: base, field: k as u32 }) {
                 fi.value(if zero { zero_of(tm, *ft) } else { SingleValue::Multiple });
+                fi.range(if zero { ValueRange::ZERO } else { ValueRange::Any });
             }
         }
     }
@@ -573,6 +792,10 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
         if is("llvm.memset") || is("llvm.memcpy") || is("llvm.memmove") {
             let zero = is("llvm.memset") && i.call_arg(1).and_then(|v| v.const_int_value()) == Some(0);
             let written = self.covered(i.call_arg(0), i.call_arg(2));
+            // A copy of the same fields from another object of the same
+            // structure: the values were in those fields already.
+            let same_fields =
+                !is("llvm.memset") && !written.is_empty() && self.covered(i.call_arg(1), i.call_arg(2)) == written;
             if let Some(d) = i.call_arg(0) {
                 let outer = self.outer(d, &written);
                 self.part_written(&outer, weight);
@@ -580,10 +803,16 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             for e in written {
                 let pt = self.pt;
                 let value = if zero { zero_of(pt.tm(), field_type(pt, e)) } else { SingleValue::Multiple };
+                let range = match (zero, same_fields) {
+                    (true, _) => ValueRange::ZERO,
+                    (false, true) => ValueRange::NoValue,
+                    (false, false) => ValueRange::Any,
+                };
                 if let Some(fi) = self.field(e) {
                     fi.written = true;
                     fi.frequency = fi.frequency.saturating_add(weight);
                     fi.value(value);
+                    fi.range(range);
                     if !zero {
                         fi.alloc(SingleAlloc::Bottom);
                     }
@@ -689,6 +918,17 @@ fn field_type(pt: &PtrTypes<'_>, e: Element) -> TypeId {
 
 fn ir_size(layout: &Layout<'_, '_>, ty: dtrans_ir::Type<'_>) -> Option<u64> {
     layout.ir_size(ty)
+}
+
+/// How many values [`FieldWalk::stored_range`] looks at for one store.
+const RANGE_BUDGET: u32 = 64;
+
+/// The range of an integer constant (`Any` for other constants).
+fn constant_range(v: Value<'_>) -> ValueRange {
+    match v.const_int_value() {
+        Some(c) => ValueRange::Within(i128::from(c), i128::from(c)),
+        None => ValueRange::Any,
+    }
 }
 
 /// The Single Value lattice element of a stored or initial value.

@@ -1,11 +1,13 @@
 //! DTrans transformations (documents 002 and 003): the [`TypeRemapper`],
 //! the [`annotator`], the OptBase skeleton ([`optbase`]) and the passes
 //! built on it: OptBaseTest ([`optbase_test`]), and field reordering and
-//! deletion ([`reorder`], [`delete_field`]) and structure splitting
-//! ([`split`]: peel, aos-to-soa) over the shared [`relayout`] machinery;
+//! deletion ([`reorder`], [`delete_field`]), integer field compression
+//! ([`compress`]) and structure splitting ([`split`]: peel, aos-to-soa)
+//! over the shared [`relayout`] machinery;
 //! [`pipeline`] runs them by name, for `dtrans opt`, `dtrans cc` and the
 //! plugin.
 pub mod annotator;
+pub mod compress;
 pub mod delete_field;
 pub mod optbase;
 pub mod optbase_test;

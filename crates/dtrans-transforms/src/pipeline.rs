@@ -26,11 +26,19 @@ use crate::optbase::{self, OptError, PassFactory};
 use crate::relayout::cost::{CostModel, EvalLayout, Prediction};
 use crate::relayout::{IndexWidth, RelayoutFactory};
 use crate::specialize::{self, Specialized};
-use crate::{delete_field, optbase_test, reorder, split};
+use crate::{compress, delete_field, optbase_test, reorder, split};
 
 /// Every pass by its name, in the order error messages list them.
-pub const PASSES: &[&str] =
-    &["annotation-cleaner", "optbase-test", "reorder-fields", "delete-field", "aos-to-soa", "peel", "specialize-calls"];
+pub const PASSES: &[&str] = &[
+    "annotation-cleaner",
+    "optbase-test",
+    "reorder-fields",
+    "delete-field",
+    "compress-fields",
+    "aos-to-soa",
+    "peel",
+    "specialize-calls",
+];
 
 /// The passes `dtrans cc` runs when not told otherwise, in order; each
 /// changes only the structures its profitability rule accepts. Run them
@@ -325,6 +333,11 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
                 cost: options.cost,
                 eval: options.eval.clone(),
                 ..RelayoutFactory::new(&delete_field::DELETE_FIELD)
+            }),
+            "compress-fields" => Box::new(RelayoutFactory {
+                cost: options.cost,
+                eval: options.eval.clone(),
+                ..RelayoutFactory::new(&compress::COMPRESS_FIELDS)
             }),
             "aos-to-soa" => Box::new(RelayoutFactory {
                 policy: &split::AOS_TO_SOA,

@@ -154,7 +154,7 @@ impl Policy for Peel {
                     let groups: Vec<(String, Vec<u32>)> =
                         layout.groups.iter().enumerate().skip(1).map(|(g, x)| (names(g), x.fields.clone())).collect();
                     let detail = format!("{n} groups: {}", layout.describe(&c.fields));
-                    Ok(Choice { order: layout.groups[0].fields.clone(), groups, detail })
+                    Ok(Choice { order: layout.groups[0].fields.clone(), groups, detail, ..Default::default() })
                 }
             },
         };
@@ -222,7 +222,7 @@ impl Policy for AosToSoa {
                     .collect();
                 let detail =
                     format!("{n} arrays, one per field ({} where pointers point)", c.fields[first as usize].name);
-                Ok(Choice { order: vec![first], groups, detail })
+                Ok(Choice { order: vec![first], groups, detail, ..Default::default() })
             }
         };
         *pred = Some(p);

@@ -202,6 +202,7 @@ pub fn apply<'m>(
                 inst.set_operand(*op, rebuild_leaf_address(m, lay, *addr)?)?;
             }
             Action::Index { inst, op, target } => index_access(cx, &b, lay, splits, *inst, *op, *target)?,
+            Action::Narrow { inst, op, bits, signed } => narrow_access(cx, &b, *inst, *op, *bits, *signed)?,
             Action::SplitWhole { call, owner } => split_whole(m, &b, lay, splits, *call, *owner)?,
             Action::FreeSplit { call, owner } => {
                 // Only a free of the array itself frees the side arrays (a
@@ -750,6 +751,42 @@ fn index_access<'m>(
         let is_null = b.icmp(LLVMIntEQ, v, null, "")?;
         let idx = b.select(is_null, m.const_int(32, 0), n, "")?;
         b.store(idx, addr)?
+    };
+    access.set_alignment(align);
+    if let Some(t) = tag {
+        access.as_value().set_metadata(kind, Some(t));
+    }
+    cx.mark_erased(inst.as_value());
+    Ok(())
+}
+
+/// A load or store of a narrowed integer field, in `bits` bits: the load
+/// extended back to its old type (exact: every value stored fits), the
+/// stored value truncated.
+fn narrow_access<'m>(
+    cx: &OptContext<'m, '_>,
+    b: &Builder<'m>,
+    inst: Instruction<'m>,
+    op: u32,
+    bits: u32,
+    signed: bool,
+) -> Result<(), OptError> {
+    let m = cx.m;
+    at(b, inst);
+    let addr = inst.operand(op).expect("address");
+    let nt = m.int_type(bits);
+    let kind = m.md_kind_id("tbaa");
+    let tag = inst.as_value().metadata(kind);
+    let align = inst.alignment().map_or(bits / 8, |a| a.min(bits / 8));
+    let access = if op == 0 {
+        let narrow = b.load(nt, addr, "")?;
+        let wide = b.int_cast(narrow.as_value(), inst.as_value().ty(), signed, "")?;
+        inst.as_value().replace_all_uses_with(wide)?;
+        narrow
+    } else {
+        let v = inst.operand(0).expect("stored value");
+        let narrow = b.int_cast(v, nt, false, "")?;
+        b.store(narrow, addr)?
     };
     access.set_alignment(align);
     if let Some(t) = tag {

@@ -940,7 +940,15 @@ mod tests {
     use super::*;
 
     fn f(name: &str, size: u64, offset: u64) -> FieldFacts {
-        FieldFacts { name: name.into(), size, align: size.min(8), offset, aggregate: false, constant: None }
+        FieldFacts {
+            name: name.into(),
+            size,
+            align: size.min(8),
+            offset,
+            aggregate: false,
+            constant: None,
+            int_bits: None,
+        }
     }
 
     /// A structure of the given field sizes, laid out in order.

@@ -87,6 +87,19 @@ impl<'m> Pos<'m> {
     }
 }
 
+/// An integer field stored in fewer bits (compress-fields): loads extend
+/// (sign or zero) back to the old type, stores truncate; the analysis
+/// proved every value stored fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Narrow {
+    /// The old field index.
+    pub field: u32,
+    /// The new width: 8, 16 or 32.
+    pub bits: u32,
+    /// Whether loads sign-extend (some value is negative).
+    pub signed: bool,
+}
+
 /// A piece of a byte range: `len` bytes at old offset `old` are at `new`
 /// (`None`: in a deleted field, dropped).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +128,9 @@ pub struct Layouts<'m> {
     /// Fields that would hold an index but whose address has other uses
     /// than loads and stores (they stay pointers): (structure, field).
     pub index_refused: Vec<(Type<'m>, u32)>,
+    /// Per structure: its integer fields stored narrower (compress-fields).
+    /// Set before the plans are computed.
+    pub narrow: HashMap<Type<'m>, Vec<Narrow>>,
     /// Split structures whose array is resized by realloc (the side
     /// arrays are resized with it).
     pub resized: rustc_hash::FxHashSet<Type<'m>>,
@@ -146,6 +162,7 @@ impl<'m> Layouts<'m> {
             index_fields: HashMap::default(),
             index_targets: HashMap::default(),
             index_refused: Vec::new(),
+            narrow: HashMap::default(),
             resized: Default::default(),
             global_arrays: Default::default(),
             side_storage: HashMap::default(),
@@ -157,10 +174,24 @@ impl<'m> Layouts<'m> {
         self.index_fields.get(&t)?.iter().find(|(k, _)| *k == f).map(|(_, s)| *s)
     }
 
+    /// How field `f` of `t` is narrowed, if it is.
+    pub fn narrowed(&self, t: Type<'m>, f: u32) -> Option<Narrow> {
+        self.narrow.get(&t)?.iter().find(|n| n.field == f).copied()
+    }
+
+    /// Whether field `f` of `t` holds something else than its old bytes
+    /// (an index instead of a pointer, a narrower integer): its bytes do
+    /// not keep their meaning one by one.
+    pub fn recoded(&self, t: Type<'m>, f: u32) -> bool {
+        self.index_target(t, f).is_some() || self.narrowed(t, f).is_some()
+    }
+
     /// Size and alignment of field `f` (of type `ft`) of `t` in the new layout.
     fn field_size_align(&self, t: Type<'m>, f: u32, ft: Type<'m>) -> (u64, u64) {
         if self.index_target(t, f).is_some() {
             (INDEX_BYTES, INDEX_BYTES)
+        } else if let Some(n) = self.narrowed(t, f) {
+            (u64::from(n.bits / 8), u64::from(n.bits / 8))
         } else {
             (self.new_size(ft), self.new_align(ft))
         }
@@ -188,9 +219,31 @@ impl<'m> Layouts<'m> {
         None
     }
 
-    /// Whether bytes `[lo, hi)` of an object of type `t` overlap an index
-    /// field (whose bytes do not keep their meaning one by one).
-    pub fn covers_index(&self, t: Type<'m>, lo: u64, hi: u64) -> bool {
+    /// The narrowed field a load or store through a pointer to the start
+    /// of a `t` reaches (its first field at any depth), with its owner.
+    pub fn leaf_narrow(&self, t: Type<'m>) -> Option<(Type<'m>, Narrow)> {
+        let mut t = t;
+        for _ in 0..32 {
+            match t.kind() {
+                TypeKind::LLVMArrayTypeKind => t = t.element_type()?,
+                TypeKind::LLVMStructTypeKind => {
+                    let p = self.plan(t)?;
+                    let (f, ft) = self.field_at(t, &p, 0)?;
+                    if let Some(n) = self.narrowed(t, f) {
+                        return Some((t, n));
+                    }
+                    t = ft;
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Whether bytes `[lo, hi)` of an object of type `t` overlap a field
+    /// whose bytes do not keep their meaning one by one (an index, a
+    /// narrowed integer: [`Layouts::recoded`]).
+    pub fn covers_recoded(&self, t: Type<'m>, lo: u64, hi: u64) -> bool {
         if !self.changed(t) || lo >= hi {
             return false;
         }
@@ -203,11 +256,11 @@ impl<'m> Layouts<'m> {
                 }
                 let (first, last) = (lo / os, (hi - 1) / os);
                 if last > first + 1 {
-                    return self.covers_index(e, 0, os); // a whole element
+                    return self.covers_recoded(e, 0, os); // a whole element
                 }
                 (first..=last).any(|k| {
                     let b = k * os;
-                    self.covers_index(e, lo.max(b) - b, hi.min(b + os) - b)
+                    self.covers_recoded(e, lo.max(b) - b, hi.min(b + os) - b)
                 })
             }
             TypeKind::LLVMStructTypeKind => {
@@ -217,8 +270,7 @@ impl<'m> Layouts<'m> {
                     if e <= lo || hi <= s {
                         return false;
                     }
-                    self.index_target(t, i as u32).is_some()
-                        || self.covers_index(ft, lo.saturating_sub(s), hi.min(e) - s)
+                    self.recoded(t, i as u32) || self.covers_recoded(ft, lo.saturating_sub(s), hi.min(e) - s)
                 })
             }
             _ => false,
@@ -388,6 +440,8 @@ impl<'m> Layouts<'m> {
                 match (p.new_off[f as usize], p.side[f as usize]) {
                     (None, Some(_)) => Pos::Side { owner: t, field: f, off: off - p.old_off[f as usize], elements: 0 },
                     (None, None) => Pos::Deleted { owner: t, field: f },
+                    // Only the start of a narrowed field is still a place.
+                    (Some(_), _) if off != p.old_off[f as usize] && self.narrowed(t, f).is_some() => Pos::Invalid,
                     (Some(n), _) => self.translate(ft, off - p.old_off[f as usize], pointer).shift(n as i64),
                 }
             }

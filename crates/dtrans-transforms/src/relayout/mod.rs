@@ -36,6 +36,7 @@ pub mod plan;
 pub mod sites;
 pub mod tbaa;
 
+pub use layouts::Narrow;
 use layouts::{Layouts, StructPlan};
 use plan::Planner;
 use sites::ArraySource;
@@ -72,6 +73,8 @@ pub struct FieldFacts {
     /// knows it and the pass can write it as a constant of the field's
     /// type.
     pub constant: Option<String>,
+    /// The width of an integer field.
+    pub int_bits: Option<u32>,
 }
 
 /// A policy's decision for one structure.
@@ -84,6 +87,8 @@ pub struct Choice {
     pub groups: Vec<(String, Vec<u32>)>,
     /// What the change does, in words.
     pub detail: String,
+    /// Integer fields stored narrower (compress-fields).
+    pub narrow: Vec<Narrow>,
 }
 
 /// Chooses new layouts.
@@ -192,6 +197,7 @@ impl PassFactory for RelayoutFactory {
             constants: HashMap::default(),
             splits: apply::Splits { arrays: HashMap::default(), pointer_tag: None },
             groups: HashMap::default(),
+            narrow: HashMap::default(),
             tbaa: tbaa::TbaaRewrite::default(),
         })
     }
@@ -231,6 +237,8 @@ struct Relayout<'m> {
     splits: apply::Splits<'m>,
     /// Structure name -> its side groups (name, old fields).
     groups: HashMap<String, Vec<(String, Vec<u32>)>>,
+    /// Structure name -> its narrowed integer fields.
+    narrow: HashMap<String, Vec<Narrow>>,
     /// TBAA struct type nodes rebuilt for the new layouts.
     tbaa: tbaa::TbaaRewrite<'m>,
 }
@@ -319,6 +327,11 @@ impl<'m> Relayout<'m> {
         let list: Vec<Type<'m>> = cands.iter().map(|(t, _)| *t).collect();
         self.choose_indices(m, &list, &mut lay);
         lay.index_fields.retain(|h, _| !pointers.contains(h));
+        for t in &list {
+            if let Some(n) = t.struct_name().and_then(|n| self.narrow.get(&n)) {
+                lay.narrow.insert(*t, n.clone());
+            }
+        }
         let used: Vec<Type<'m>> = lay.index_fields.values().flatten().map(|(_, s)| *s).collect();
         lay.index_targets.retain(|s, _| used.contains(s));
         lay.resized =
@@ -509,6 +522,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                         SingleValue::Single(v) if apply::constant_of(m, *f, v).is_some() => Some(v.clone()),
                         _ => None,
                     },
+                    int_bits: f.int_width(),
                 })
                 .collect();
             let size = dl.alloc_size(t).unwrap_or(0);
@@ -569,9 +583,12 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             }
             cx.outcome.predictions.extend(prediction);
             match choice {
-                Ok(Choice { order, groups, detail }) => {
+                Ok(Choice { order, groups, detail, narrow }) => {
                     if !groups.is_empty() {
                         self.groups.insert(name.clone(), groups);
+                    }
+                    if !narrow.is_empty() {
+                        self.narrow.insert(name.clone(), narrow);
                     }
                     self.details.insert(name.clone(), detail);
                     self.names.insert(name.clone(), names);
@@ -696,9 +713,10 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             let nf: Vec<Type<'m>> = plan
                 .order
                 .iter()
-                .map(|f| match self.lay.index_target(old, *f) {
-                    Some(_) => i32t,
-                    None => cx.remap(fields[*f as usize]),
+                .map(|f| match (self.lay.index_target(old, *f), self.lay.narrowed(old, *f)) {
+                    (Some(_), _) => i32t,
+                    (None, Some(n)) => cx.m.int_type(n.bits),
+                    (None, None) => cx.remap(fields[*f as usize]),
                 })
                 .collect();
             cx.own_bodies.push((new, nf, false));
@@ -706,6 +724,8 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         // DTrans bodies: the old DTrans fields in the new order (an index
         // field is an i32).
         let index_ty = cx.types.tm.int(32);
+        // (A narrowed field is 8, 16 or 32 bits.)
+        let narrow_ty = [cx.types.tm.int(8), cx.types.tm.int(16), index_ty];
         let tm = &cx.types.tm;
         for (old, _) in &cx.own {
             let name = old.struct_name().unwrap_or_default();
@@ -715,9 +735,10 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 let nf: Vec<TypeId> = plan
                     .order
                     .iter()
-                    .filter_map(|f| match self.lay.index_target(*old, *f) {
-                        Some(_) => Some(index_ty),
-                        None => fields.get(*f as usize).copied(),
+                    .filter_map(|f| match (self.lay.index_target(*old, *f), self.lay.narrowed(*old, *f)) {
+                        (Some(_), _) => Some(index_ty),
+                        (None, Some(n)) => Some(narrow_ty[(n.bits / 8).trailing_zeros() as usize]),
+                        (None, None) => fields.get(*f as usize).copied(),
                     })
                     .collect();
                 cx.own_dtrans.insert(name, nf);
@@ -759,9 +780,10 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 let rec = m.create_opaque_struct(&format!("{}.{gname}", new.struct_name().unwrap_or_default()));
                 let ft: Vec<Type<'m>> = members
                     .iter()
-                    .map(|f| match self.lay.index_target(old, *f) {
-                        Some(_) => m.int_type(32),
-                        None => fields[*f as usize],
+                    .map(|f| match (self.lay.index_target(old, *f), self.lay.narrowed(old, *f)) {
+                        (Some(_), _) => m.int_type(32),
+                        (None, Some(n)) => m.int_type(n.bits),
+                        (None, None) => fields[*f as usize],
                     })
                     .collect();
                 m.set_struct_body(rec, &ft, false)?;
@@ -813,10 +835,20 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 .cloned()
                 .unwrap_or_else(|| (0..old.struct_fields().len()).map(|i| format!("field{i}")).collect());
             let fields = old.struct_fields();
-            let describe = |i: usize, off: u64, new: bool| match self.lay.index_target(old, i as u32) {
-                Some(s) if new => {
+            let describe = |i: usize, off: u64, new: bool| match (
+                self.lay.index_target(old, i as u32),
+                self.lay.narrowed(old, i as u32),
+            ) {
+                (Some(s), _) if new => {
                     format!("{}: i32 @{off} (index into %{})", names[i], s.struct_name().unwrap_or_default())
                 }
+                (_, Some(n)) if new => format!(
+                    "{}: i{} @{off} ({} {})",
+                    names[i],
+                    n.bits,
+                    if n.signed { "sign-extended to" } else { "zero-extended to" },
+                    fields[i]
+                ),
                 _ => format!("{}: {} @{off}", names[i], fields[i]),
             };
             let old_layout = (0..fields.len()).map(|i| describe(i, plan.old_off[i], false)).collect();
@@ -936,8 +968,9 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                             .iter()
                             .filter_map(|(elem, field)| {
                                 // An index field is no longer the pointer
-                                // its member describes.
-                                if self.lay.index_target(t, *field).is_some() {
+                                // its member describes, nor a narrowed
+                                // field the integer.
+                                if self.lay.recoded(t, *field) {
                                     return None;
                                 }
                                 let off = plan.new_off[*field as usize]?;
@@ -1009,6 +1042,16 @@ fn convert<'m>(
                         return Err(OptError::Unsupported(format!("{e} in a field that becomes an index")));
                     }
                     elems.push(m.const_int(32, 0));
+                    continue;
+                }
+                if let Some(n) = lay.narrowed(t, *f) {
+                    // The planner's analysis saw this constant: it fits.
+                    let v = match e.kind() {
+                        ValueKind::ConstantNull | ValueKind::Undef | ValueKind::Poison => Some(0),
+                        _ => e.const_int_value(),
+                    };
+                    let v = v.ok_or_else(|| OptError::Unsupported(format!("{e} in a narrowed field")))?;
+                    elems.push(m.const_int(n.bits, v));
                     continue;
                 }
                 elems.push(convert(cx, lay, e, fields[*f as usize])?);

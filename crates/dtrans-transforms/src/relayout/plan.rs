@@ -15,7 +15,7 @@ use dtrans_ir::{Function, Instruction, Module, Opcode, Type, TypeKind, Value, Va
 use dtrans_types::DType;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use super::layouts::{Layouts, Piece, Pos};
+use super::layouts::{Layouts, Narrow, Piece, Pos};
 
 /// One rewrite, decided from the unchanged module and applied in step 8a.
 /// Instructions are named by handle; operands are re-read when applied.
@@ -84,6 +84,10 @@ pub enum Action<'m> {
     /// `target` in a field that holds its index now: the index is loaded
     /// and decoded, or encoded and stored.
     Index { inst: Instruction<'m>, op: u32, target: Type<'m> },
+    /// A load or store of a narrowed integer field (compress-fields): the
+    /// access in `bits` bits, a load extended back (`signed`: with its
+    /// sign), a stored value truncated.
+    Narrow { inst: Instruction<'m>, op: u32, bits: u32, signed: bool },
     /// A memset, memcpy or memmove of whole elements of split structure
     /// `owner` (from their starts on every side): the same call over each
     /// side array, at the same elements, for the same count, then the main
@@ -749,7 +753,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         let s = innermost(o);
         let plan = self.lay.plan(s)?;
         let (f0, ft) = self.lay.field_at(s, &plan, 0)?;
-        if self.lay.changed(ft) || self.lay.index_target(s, f0).is_some() {
+        if self.lay.changed(ft) || self.lay.recoded(s, f0) {
             return None;
         }
         // `src` on the chain of types at the field's start.
@@ -1021,6 +1025,26 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         let Some(addr) = i.operand(op) else { return };
         let ty = if op == 0 { i.as_value().ty() } else { i.operand(0).map(|v| v.ty()).expect("stored value") };
         let size = self.lay.dl.store_size(ty).unwrap_or(0);
+        // A narrowed field is read and written only as one value of its
+        // old type, which the access then extends or truncates.
+        let narrow = match self.narrow_at(addr) {
+            Ok(x) => x,
+            Err((types, why)) => {
+                self.fail(types, format!("{} {why}", i.as_value()));
+                return;
+            }
+        };
+        if let Some((owner, n)) = narrow {
+            let old = owner.struct_fields()[n.field as usize];
+            if ty != old || i.is_volatile() || i.is_atomic() {
+                self.fail(
+                    vec![owner],
+                    format!("{} reads or writes a narrowed field other than as one {old}", i.as_value()),
+                );
+                return;
+            }
+        }
+        let narrow_action = narrow.map(|(_, n)| Action::Narrow { inst: i, op, bits: n.bits, signed: n.signed });
         let related = match self.object(addr) {
             Object::Unchanged => {
                 // Inside a field of a changed structure: the access must
@@ -1123,6 +1147,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 }
                 self.plan_tbaa(f, i, false);
             }
+            if let Some(a) = narrow_action {
+                self.push(f, a);
+            }
             return;
         }
         let index = match self.index_at(addr) {
@@ -1150,6 +1177,40 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         // above edited.
         if let Some(target) = index {
             self.push(f, Action::Index { inst: i, op, target });
+        }
+        if let Some(a) = narrow_action {
+            self.push(f, a);
+        }
+    }
+
+    /// The narrowed field (with its structure) an access through `v`
+    /// reaches: the first field (at any depth) of a changed object `v`
+    /// points to, or the field `v` is the address of, found back through
+    /// its GEPs. Only a narrowed field's start is still a place: an
+    /// address inside one, or one that may be one of several fields, is
+    /// an error (with the structures to drop).
+    fn narrow_at(&mut self, v: Value<'m>) -> Result<Option<(Type<'m>, Narrow)>, (Vec<Type<'m>>, String)> {
+        if self.lay.narrow.is_empty() {
+            return Ok(None);
+        }
+        if let Object::Changed(o) = self.object(v) {
+            return Ok(self.lay.leaf_narrow(o));
+        }
+        if let Some(a) = self.anchor(v) {
+            if let Some(n) = self.lay.narrowed(a.owner, a.field) {
+                return match a.off {
+                    Some(0) => Ok(Some((a.owner, n))),
+                    _ => Err((vec![a.owner], "reaches inside a narrowed field".into())),
+                };
+            }
+        }
+        let fields = self.field_of_changed(v);
+        let hit: Vec<Type<'m>> =
+            fields.iter().filter(|(t, k)| self.lay.narrowed(*t, *k).is_some()).map(|(t, _)| *t).collect();
+        if hit.is_empty() {
+            Ok(None)
+        } else {
+            Err((hit, format!("may address a narrowed field through {v}")))
         }
     }
 
@@ -1364,7 +1425,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 let s = innermost(o);
                 let Some(plan) = self.lay.plan(s) else { continue };
                 let Some((f0, ft)) = self.lay.field_at(s, &plan, 0) else { continue };
-                if self.lay.changed(ft) || self.lay.index_target(s, f0).is_some() {
+                if self.lay.changed(ft) || self.lay.recoded(s, f0) {
                     self.fail(vec![s], format!("{} reads the start of {s} as bytes", i.as_value()));
                     continue;
                 }
@@ -1546,6 +1607,14 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     self.fail(vec![a.owner], format!("{} reaches out of the field it starts in", i.as_value()));
                     return;
                 }
+                if self.lay.recoded(a.owner, a.field) {
+                    let why = format!(
+                        "{} copies or sets bytes inside a field that becomes an index or a narrower integer",
+                        i.as_value()
+                    );
+                    self.fail(vec![a.owner], why);
+                    return;
+                }
             }
         }
         if !ptrs.iter().any(|p| self.related(*p)) {
@@ -1608,6 +1677,17 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         };
         if let Some(o) = whole {
             let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
+            // Bytes other than zeros set over an index or a narrowed
+            // integer would not read back as the value they made.
+            let nonzero = !copy && i.call_arg(1).and_then(|v| v.const_int_value()) != Some(0);
+            if nonzero && self.lay.covers_recoded(o, 0, old) {
+                let why = format!(
+                    "{} sets a field that becomes an index or a narrower integer to bytes other than zeros",
+                    i.as_value()
+                );
+                self.fail(vec![o], why);
+                return;
+            }
             let l = len.const_uint_value();
             if l.is_some_and(|l| l < old) {
                 // Part of one object from its start.
@@ -1631,9 +1711,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             (Object::Unchanged, []) => true,
             (Object::Unchanged, [(x, k)]) => {
                 let ft = x.struct_fields()[*k as usize];
-                !self.lay.changed(ft)
-                    && self.lay.index_target(*x, *k).is_none()
-                    && l.is_some_and(|l| l <= self.lay.old_size(ft))
+                !self.lay.changed(ft) && !self.lay.recoded(*x, *k) && l.is_some_and(|l| l <= self.lay.old_size(ft))
             }
             _ => false,
         });
@@ -1654,8 +1732,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             let lo = p.old_off[fi as usize];
             // The field's own bytes only: nothing moves inside an unchanged field.
             let field_ty = x.struct_fields()[fi as usize];
-            if l <= self.lay.old_size(field_ty) && !self.lay.changed(field_ty) && self.lay.index_target(x, fi).is_none()
-            {
+            if l <= self.lay.old_size(field_ty) && !self.lay.changed(field_ty) && !self.lay.recoded(x, fi) {
                 return;
             }
             match p.new_off[fi as usize] {
@@ -1758,7 +1835,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     if a.off.unwrap_or(0) + l as i64 > self.lay.old_size(ft) as i64 {
                         return Err(more.into());
                     }
-                    if self.lay.changed(ft) || self.lay.index_target(a.owner, a.field).is_some() {
+                    if self.lay.changed(ft) || self.lay.recoded(a.owner, a.field) {
                         return Err("copies or sets a field whose layout changes".into());
                     }
                 }
@@ -1769,7 +1846,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     if l > self.lay.old_size(ft) {
                         return Err(more.into());
                     }
-                    if self.lay.changed(ft) || self.lay.covers_index(s, 0, l) {
+                    if self.lay.changed(ft) || self.lay.covers_recoded(s, 0, l) {
                         return Err("copies or sets a field whose layout changes".into());
                     }
                     let op = k as u32;
@@ -1806,8 +1883,11 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         (lo, len, base_new): (u64, u64, u64),
         bytes: Option<u32>,
     ) {
-        if self.lay.covers_index(o, lo, lo.saturating_add(len)) {
-            self.fail(vec![o], format!("{} covers a field that becomes an index", i.as_value()));
+        if self.lay.covers_recoded(o, lo, lo.saturating_add(len)) {
+            self.fail(
+                vec![o],
+                format!("{} copies or sets bytes of a field that becomes an index or a narrower integer", i.as_value()),
+            );
             return;
         }
         let Some(pieces) = self.lay.pieces(o, lo, len) else {
