@@ -91,6 +91,10 @@ pub struct FieldInfo {
     pub single_alloc: SingleAlloc,
     /// The values stored (integer fields; `Any` for the others).
     pub range: ValueRange,
+    /// The values put in the field other than by stores of its own type
+    /// whose value is unknown: what remains to prove when each such store
+    /// is checked when the program runs (compress-fields `--compress-checked`).
+    pub range_unchecked: ValueRange,
 }
 
 impl Default for FieldInfo {
@@ -103,6 +107,7 @@ impl Default for FieldInfo {
             single_value: SingleValue::NoValue,
             single_alloc: SingleAlloc::Top,
             range: ValueRange::NoValue,
+            range_unchecked: ValueRange::NoValue,
         }
     }
 }
@@ -120,6 +125,16 @@ impl FieldInfo {
 
     fn range(&mut self, r: ValueRange) {
         self.range = self.range.join(r);
+        self.range_unchecked = self.range_unchecked.join(r);
+    }
+
+    /// A store of the field's own type of a value in `r`: a store a check
+    /// when the program runs can guard.
+    fn stored(&mut self, r: ValueRange) {
+        self.range = self.range.join(r);
+        if r != ValueRange::Any {
+            self.range_unchecked = self.range_unchecked.join(r);
+        }
     }
 
     fn alloc(&mut self, a: SingleAlloc) {
@@ -366,12 +381,15 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                     // the value it stores.
                     let own = !several && self.layout.ir_type(self.pt.tm(), field_type(self.pt, e)) == Some(val.ty());
                     let mut budget = RANGE_BUDGET;
-                    let range = if own { self.stored_range(val, e, true, &mut budget) } else { ValueRange::Any };
+                    let range = if own { Some(self.stored_range(val, e, true, &mut budget)) } else { None };
                     if let Some(fi) = self.field(e) {
                         fi.written = true;
                         fi.frequency = fi.frequency.saturating_add(weight);
                         fi.value(value.clone());
-                        fi.range(range);
+                        match range {
+                            Some(r) => fi.stored(r),
+                            None => fi.range(ValueRange::Any),
+                        }
                         if val.ty().is_pointer() {
                             fi.alloc(alloc.clone());
                         }

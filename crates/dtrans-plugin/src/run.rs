@@ -107,9 +107,21 @@ impl Job {
             Some(c) => c.parse().map_err(|e| format!("dtrans: DTRANS_COST='{c}': {e}"))?,
             None => Default::default(),
         };
+        let compress_checked = match env("DTRANS_COMPRESS_CHECKED").as_deref().map(str::trim) {
+            None | Some("" | "0") => false,
+            Some("1") => true,
+            Some(other) => return Err(format!("dtrans: DTRANS_COMPRESS_CHECKED='{other}': expected 0 or 1")),
+        };
         let report = env("DTRANS_REPORT").filter(|r| !r.is_empty()).map(PathBuf::from);
         let test_panic = env("DTRANS_PLUGIN_TEST_PANIC").is_some();
-        Ok(Job { at, name, passes, options: PassOptions { index, cost, eval: Vec::new() }, report, test_panic })
+        Ok(Job {
+            at,
+            name,
+            passes,
+            options: PassOptions { index, cost, eval: Vec::new(), compress_checked },
+            report,
+            test_panic,
+        })
     }
 }
 

@@ -27,16 +27,31 @@
 //! than needed to shrink the record costs nothing at run time beyond an
 //! extension per load (usually folded into the load), so every field that
 //! fits is narrowed. Bit-level packing of several fields into one word is
-//! not done (see docs/passes.md).
+//! not done.
+//!
+//! Dynamic compression (`--compress-checked`, opt-in): a 64-bit integer
+//! field whose stored values the analysis cannot bound, but whose every
+//! other source (initializers, zeroing, copies) fits 32 bits, is stored
+//! in 32 bits (sign-extended on load), and each store first calls a check
+//! (`__dtrans_compress_check.STRUCT.FIELD`, inlined by LLVM) that stops
+//! the program with a message naming the structure, the field and the
+//! flag when the value does not fit, as `--index-width 32` does for
+//! element counts. There is no fallback to a wide copy: a program whose
+//! input may not fit must be built without the flag.
 use dtrans_analysis::fields::ValueRange;
 use dtrans_analysis::info::Transform;
 
 use crate::relayout::cost::{CostModel, Layout, Prediction};
 use crate::relayout::{Candidate, Choice, Narrow, Policy};
 
-pub struct CompressFields;
+pub struct CompressFields {
+    /// `--compress-checked`: 64-bit fields of unknown values stored in 32
+    /// bits with a check at each store.
+    pub checked: bool,
+}
 
-pub static COMPRESS_FIELDS: CompressFields = CompressFields;
+pub static COMPRESS_FIELDS: CompressFields = CompressFields { checked: false };
+pub static COMPRESS_FIELDS_CHECKED: CompressFields = CompressFields { checked: true };
 
 /// The narrowest of 8, 16 and 32 bits, below `bits`, that holds every
 /// value of `[lo, hi]` (signed values of a `bits`-bit field), and whether
@@ -80,20 +95,36 @@ impl Policy for CompressFields {
             if info.complex_use || fact.aggregate {
                 continue;
             }
-            let (lo, hi) = match info.range {
+            let bounds = |r: ValueRange| match r {
                 // Never written: only zeros (or nothing) to read.
-                ValueRange::NoValue => (0, 0),
-                ValueRange::Within(lo, hi) => (lo, hi),
-                ValueRange::Any => continue,
+                ValueRange::NoValue => Some((0, 0)),
+                ValueRange::Within(lo, hi) => Some((lo, hi)),
+                ValueRange::Any => None,
             };
-            let Some((nb, signed)) = narrowest(bits, lo, hi) else { continue };
-            narrow.push(Narrow { field: k, bits: nb, signed });
-            facts[k as usize].size = u64::from(nb / 8);
-            facts[k as usize].align = u64::from(nb / 8);
-            words.push(format!("{} {lo}..{hi} in {}{nb}", fact.name, if signed { "i" } else { "u" }));
+            if let Some((lo, hi)) = bounds(info.range) {
+                let Some((nb, signed)) = narrowest(bits, lo, hi) else { continue };
+                narrow.push(Narrow { field: k, bits: nb, signed, checked: false });
+                facts[k as usize].size = u64::from(nb / 8);
+                facts[k as usize].align = u64::from(nb / 8);
+                words.push(format!("{} {lo}..{hi} in {}{nb}", fact.name, if signed { "i" } else { "u" }));
+            } else if self.checked && bits == 64 {
+                // Every value not from a checked store must fit.
+                let fits = bounds(info.range_unchecked)
+                    .is_some_and(|(lo, hi)| lo >= i128::from(i32::MIN) && hi <= i128::from(i32::MAX));
+                if fits {
+                    narrow.push(Narrow { field: k, bits: 32, signed: true, checked: true });
+                    facts[k as usize].size = 4;
+                    facts[k as usize].align = 4;
+                    words.push(format!("{} in i32, checked when stored", fact.name));
+                }
+            }
         }
         if narrow.is_empty() {
-            return Err("no integer field's stored values fit a narrower integer".into());
+            return Err(if self.checked {
+                "no integer field's stored values fit a narrower integer, nor may be checked in 32 bits".into()
+            } else {
+                "no integer field's stored values fit a narrower integer".into()
+            });
         }
         let rest: Vec<u32> = (1..n).collect();
         let order: Vec<u32> = std::iter::once(0).chain(crate::reorder::pack_after(&facts, &[0], &rest)).collect();
@@ -113,12 +144,7 @@ impl Policy for CompressFields {
         }
         *pred = Some(p);
         decided?;
-        Ok(Choice {
-            order,
-            detail: words.join(", "),
-            narrow,
-            ..Default::default()
-        })
+        Ok(Choice { order, detail: words.join(", "), narrow, ..Default::default() })
     }
 }
 

@@ -55,6 +55,10 @@ pub struct PassOptions {
     /// Layouts the cost model predicts beside its own candidates
     /// (`--cost-eval`), in the report.
     pub eval: Vec<EvalLayout>,
+    /// compress-fields also stores 64-bit fields of unknown values in 32
+    /// bits, each store checked when the program runs
+    /// (`--compress-checked`).
+    pub compress_checked: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -337,7 +341,11 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
             "compress-fields" => Box::new(RelayoutFactory {
                 cost: options.cost,
                 eval: options.eval.clone(),
-                ..RelayoutFactory::new(&compress::COMPRESS_FIELDS)
+                ..RelayoutFactory::new(if options.compress_checked {
+                    &compress::COMPRESS_FIELDS_CHECKED
+                } else {
+                    &compress::COMPRESS_FIELDS
+                })
             }),
             "aos-to-soa" => Box::new(RelayoutFactory {
                 policy: &split::AOS_TO_SOA,

@@ -135,6 +135,11 @@ enum Command {
         /// count checked when the program runs), `64` (pointers).
         #[arg(long = "index-width", value_name = "auto|32|64", default_value = "auto")]
         index_width: dtrans_transforms::relayout::IndexWidth,
+        /// compress-fields also stores 64-bit integer fields whose values
+        /// it cannot bound in 32 bits, each store checked when the program
+        /// runs (a value that does not fit stops it with a message).
+        #[arg(long = "compress-checked")]
+        compress_checked: bool,
         /// Parameters of the cost model (comma-separated): line,
         /// loop-weight, max-depth, cache-bytes, hit, random-line,
         /// side-visit, margin, overlap, hot-regions, max-groups,
@@ -246,13 +251,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let cleanup = whole_program.then(|| keep_list(keep.as_deref()));
             analyze_cmd::run(ctx, &file, format, only.as_deref(), cleanup.as_deref())
         }
-        Command::Opt { file, passes, output, report, index_width, cost, cost_eval, whole_program, keep } => {
+        Command::Opt {
+            file,
+            passes,
+            output,
+            report,
+            index_width,
+            compress_checked,
+            cost,
+            cost_eval,
+            whole_program,
+            keep,
+        } => {
             let eval = match cost_eval.as_deref() {
                 Some(spec) => dtrans_transforms::relayout::cost::EvalLayout::parse_list(spec)
                     .map_err(|e| anyhow::anyhow!("--cost-eval: {e}"))?,
                 None => Vec::new(),
             };
-            let options = dtrans_transforms::pipeline::PassOptions { index: index_width, cost, eval };
+            let options = dtrans_transforms::pipeline::PassOptions { index: index_width, cost, eval, compress_checked };
             let keep = whole_program.then(|| keep_list(keep.as_deref()));
             opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options, keep.as_deref())
         }

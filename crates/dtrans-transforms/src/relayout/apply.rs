@@ -68,8 +68,12 @@ pub struct SplitArrays<'m> {
     pub records: Vec<Type<'m>>,
 }
 
-/// What the actions of split structures need.
+/// What the actions need beyond the layouts: the arrays of split
+/// structures, the checks of narrowed fields.
 pub struct Splits<'m> {
+    /// Per checked narrowed field (old structure, old field): the function
+    /// that stops the program when a stored value does not fit.
+    pub narrow_checks: HashMap<(Type<'m>, u32), Function<'m>>,
     pub arrays: HashMap<Type<'m>, SplitArrays<'m>>,
     /// A TBAA tag for loads of a pointer (`any pointer`), so that loads of
     /// the array addresses are known not to alias the fields' stores.
@@ -202,7 +206,10 @@ pub fn apply<'m>(
                 inst.set_operand(*op, rebuild_leaf_address(m, lay, *addr)?)?;
             }
             Action::Index { inst, op, target } => index_access(cx, &b, lay, splits, *inst, *op, *target)?,
-            Action::Narrow { inst, op, bits, signed } => narrow_access(cx, &b, *inst, *op, *bits, *signed)?,
+            Action::Narrow { inst, op, owner, narrow } => {
+                let check = splits.narrow_checks.get(&(*owner, narrow.field)).copied();
+                narrow_access(cx, &b, *inst, *op, *narrow, check)?
+            }
             Action::SplitWhole { call, owner } => split_whole(m, &b, lay, splits, *call, *owner)?,
             Action::FreeSplit { call, owner } => {
                 // Only a free of the array itself frees the side arrays (a
@@ -760,17 +767,19 @@ fn index_access<'m>(
     Ok(())
 }
 
-/// A load or store of a narrowed integer field, in `bits` bits: the load
-/// extended back to its old type (exact: every value stored fits), the
-/// stored value truncated.
+/// A load or store of a narrowed integer field, in its new width: the
+/// load extended back to its old type (exact: every value stored fits),
+/// the stored value truncated, after a call of `check` with it when the
+/// field is checked.
 fn narrow_access<'m>(
     cx: &OptContext<'m, '_>,
     b: &Builder<'m>,
     inst: Instruction<'m>,
     op: u32,
-    bits: u32,
-    signed: bool,
+    n: super::layouts::Narrow,
+    check: Option<Function<'m>>,
 ) -> Result<(), OptError> {
+    let (bits, signed) = (n.bits, n.signed);
     let m = cx.m;
     at(b, inst);
     let addr = inst.operand(op).expect("address");
@@ -785,6 +794,12 @@ fn narrow_access<'m>(
         narrow
     } else {
         let v = inst.operand(0).expect("stored value");
+        if let Some(c) = check {
+            let fty = m.function_type(m.void_type(), &[v.ty()], false)?;
+            b.call(fty, c.as_value(), &[v], "")?;
+        } else if n.checked {
+            return Err(edit(format!("no check for the narrowed field stored by {}", inst.as_value())));
+        }
         let narrow = b.int_cast(v, nt, false, "")?;
         b.store(narrow, addr)?
     };
@@ -794,6 +809,37 @@ fn narrow_access<'m>(
     }
     cx.mark_erased(inst.as_value());
     Ok(())
+}
+
+/// `define internal void @NAME(iN %v)`: returns when `v` fits a signed
+/// integer of `bits` bits, else writes which field of which structure
+/// did not hold it to standard error and aborts (`--compress-checked`).
+pub fn build_narrow_check<'m>(
+    m: &'m Module<'_>,
+    name: &str,
+    wide: Type<'m>,
+    bits: u32,
+    what: &str,
+) -> Result<Function<'m>, OptError> {
+    let fty = m.function_type(m.void_type(), &[wide], false)?;
+    let f = m.add_function(name, fty)?;
+    f.set_internal();
+    let (entry, fail, ok) = (f.append_block("entry"), f.append_block("fail"), f.append_block("ok"));
+    let b = m.builder();
+    b.clear_debug_location();
+    b.position_at_end(entry);
+    let v = f.param(0).expect("the value");
+    let narrow = b.int_cast(v, m.int_type(bits), false, "")?;
+    let back = b.int_cast(narrow, wide, true, "")?;
+    let bad = b.icmp(dtrans_ir::IntPredicate::LLVMIntNE, back, v, "")?;
+    b.cond_br(bad, fail, ok)?;
+    let text = format!(
+        "dtrans: {what}: a value that does not fit in {bits} bits (the program was built with --compress-checked)\n"
+    );
+    stop_with(m, &b, fail, &format!("{name}.message"), &text)?;
+    b.position_at_end(ok);
+    b.ret(None)?;
+    Ok(f)
 }
 
 /// After the allocation of split structure `owner`'s array: a call of a

@@ -98,6 +98,9 @@ pub struct Narrow {
     pub bits: u32,
     /// Whether loads sign-extend (some value is negative).
     pub signed: bool,
+    /// Whether stores are checked when the program runs (a value the
+    /// analysis cannot bound: `--compress-checked`).
+    pub checked: bool,
 }
 
 /// A piece of a byte range: `len` bytes at old offset `old` are at `new`

@@ -195,7 +195,7 @@ impl PassFactory for RelayoutFactory {
             details: HashMap::default(),
             names: HashMap::default(),
             constants: HashMap::default(),
-            splits: apply::Splits { arrays: HashMap::default(), pointer_tag: None },
+            splits: apply::Splits { narrow_checks: HashMap::default(), arrays: HashMap::default(), pointer_tag: None },
             groups: HashMap::default(),
             narrow: HashMap::default(),
             tbaa: tbaa::TbaaRewrite::default(),
@@ -755,6 +755,19 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         self.splits.pointer_tag = apply::pointer_tag(m);
         let changed: Vec<Type<'m>> = cx.replaced().into_iter().map(|(o, _, _)| o).collect();
         self.tbaa = tbaa::TbaaRewrite::build(m, &self.lay, &changed);
+        // The checks of narrowed fields whose stores are checked.
+        for (old, narrows) in self.lay.narrow.clone() {
+            let name = old.struct_name().unwrap_or_default();
+            for n in narrows.iter().filter(|n| n.checked) {
+                let field = self.names.get(&name).and_then(|v| v.get(n.field as usize)).cloned();
+                let field = field.unwrap_or_else(|| format!("field{}", n.field));
+                let wide = old.struct_fields()[n.field as usize];
+                let check_name = format!("__dtrans_compress_check.{name}.{}", n.field);
+                let what = format!("%{name} field {field}");
+                let f = apply::build_narrow_check(m, &check_name, wide, n.bits, &what)?;
+                self.splits.narrow_checks.insert((old, n.field), f);
+            }
+        }
         for (old, new) in cx.own.clone() {
             let name = old.struct_name().unwrap_or_default();
             let Some(groups) = self.groups.get(&name) else { continue };

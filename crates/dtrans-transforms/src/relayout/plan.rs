@@ -84,10 +84,10 @@ pub enum Action<'m> {
     /// `target` in a field that holds its index now: the index is loaded
     /// and decoded, or encoded and stored.
     Index { inst: Instruction<'m>, op: u32, target: Type<'m> },
-    /// A load or store of a narrowed integer field (compress-fields): the
-    /// access in `bits` bits, a load extended back (`signed`: with its
-    /// sign), a stored value truncated.
-    Narrow { inst: Instruction<'m>, op: u32, bits: u32, signed: bool },
+    /// A load or store of a narrowed integer field of `owner`
+    /// (compress-fields): the access in fewer bits, a load extended back,
+    /// a stored value truncated (after its check, for a checked field).
+    Narrow { inst: Instruction<'m>, op: u32, owner: Type<'m>, narrow: Narrow },
     /// A memset, memcpy or memmove of whole elements of split structure
     /// `owner` (from their starts on every side): the same call over each
     /// side array, at the same elements, for the same count, then the main
@@ -1044,7 +1044,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 return;
             }
         }
-        let narrow_action = narrow.map(|(_, n)| Action::Narrow { inst: i, op, bits: n.bits, signed: n.signed });
+        let narrow_action = narrow.map(|(owner, narrow)| Action::Narrow { inst: i, op, owner, narrow });
         let related = match self.object(addr) {
             Object::Unchanged => {
                 // Inside a field of a changed structure: the access must

@@ -316,6 +316,8 @@ pub(super) fn classify(args: &[String]) -> Result<Plan> {
                 None => value(&mut i, a)?,
             };
             p.options.index = v.parse().map_err(|e| anyhow!("cc: --index-width: {e}"))?;
+        } else if a == "--compress-checked" {
+            p.options.compress_checked = true;
         } else if a == "--cost-eval" || a.starts_with("--cost-eval=") {
             let v = match a.strip_prefix("--cost-eval=") {
                 Some(v) => v.to_string(),

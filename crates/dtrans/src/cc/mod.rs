@@ -82,7 +82,7 @@ pub const IR_FORM: IrForm = IrForm::BeforeLlvmPasses;
 /// Shown after the subcommand's `--help`.
 pub const HELP: &str = concat!(
     "\
-Arguments are clang-19's, plus six of dtrans's own anywhere among them:
+Arguments are clang-19's, plus seven of dtrans's own anywhere among them:
   --passes LIST     dtrans passes to run (default: ",
     default_passes!(),
     ";
@@ -95,6 +95,9 @@ Arguments are clang-19's, plus six of dtrans's own anywhere among them:
                     constant that fits and they shrink a record), 32 (always,
                     the count checked when the program runs), 64 (pointers
                     stay)
+  --compress-checked  compress-fields also stores 64-bit integer fields of
+                    values it cannot bound in 32 bits, each store checked when
+                    the program runs (one that does not fit stops it)
   --cost K=V,...    parameters of the cost model that decides every layout
                     (line, loop-weight, max-depth, cache-bytes, hit,
                     random-line, side-visit, margin, overlap, hot-regions,
@@ -112,7 +115,8 @@ and clang-19 links it with the native objects, libraries and link flags.
 .ll/.bc inputs are taken as they are. Debug information is kept only if -g was
 given. Bitcode not made by `dtrans cc -c`, archives made by GNU ar (use
 `dtrans ar`) and archives mixing bitcode and native objects are refused.
---passes, --report, --index-width and --cost act at the link (-c ignores them).
+--passes, --report, --index-width, --compress-checked and --cost act at the link
+(-c ignores them).
 
 -S, -E, -M, -MM, -fsyntax-only, -emit-llvm, -shared, -r, -### (and no input
 file or library at all) cannot build a whole program: dtrans cc then runs
