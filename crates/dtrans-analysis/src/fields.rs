@@ -1072,6 +1072,38 @@ mod tests {
     }
 
     #[test]
+    fn value_range_joins_to_the_hull() {
+        use ValueRange::{Any, NoValue, Within};
+        let rows = [
+            (NoValue, NoValue, NoValue),
+            (NoValue, Within(3, 4), Within(3, 4)),
+            (Within(3, 4), NoValue, Within(3, 4)),
+            (Within(3, 4), Within(-1, 0), Within(-1, 4)),
+            (Within(0, 10), Within(2, 5), Within(0, 10)),
+            (Within(0, 10), Any, Any),
+            (Any, NoValue, Any),
+        ];
+        for (a, b, want) in rows {
+            assert_eq!(a.join(b), want, "{a:?} joined with {b:?}");
+        }
+        let mut f = FieldInfo::default();
+        f.stored(Within(0, 7));
+        f.stored(Any);
+        assert_eq!((f.range, f.range_unchecked), (Any, Within(0, 7)), "an unknown store is checkable");
+        f.range(Any);
+        assert_eq!(f.range_unchecked, Any, "an unknown value from elsewhere is not");
+    }
+
+    #[test]
+    fn ranges_fit_signed_widths() {
+        assert_eq!(ValueRange::fit(-128, 127, 8), ValueRange::Within(-128, 127));
+        assert_eq!(ValueRange::fit(0, 128, 8), ValueRange::Any);
+        assert_eq!(ValueRange::fit(i128::from(i64::MIN), 0, 64), ValueRange::Within(i128::from(i64::MIN), 0));
+        assert_eq!(ValueRange::fit(0, i128::from(i64::MAX) + 1, 64), ValueRange::Any);
+        assert_eq!(ValueRange::fit(5, 4, 32), ValueRange::Any, "an empty range");
+    }
+
+    #[test]
     fn single_alloc_lattice_joins_downward() {
         let mut f = FieldInfo::default();
         assert_eq!(f.single_alloc, SingleAlloc::Top);

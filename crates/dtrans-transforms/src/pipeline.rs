@@ -43,7 +43,8 @@ pub const PASSES: &[&str] = &[
 /// The passes `dtrans cc` runs when not told otherwise, in order; each
 /// changes only the structures its profitability rule accepts. Run them
 /// through [`for_codegen`] when the module goes on to code generation.
-pub const DEFAULT_PASSES: &[&str] = &["specialize-calls", "delete-field", "reorder-fields", "aos-to-soa", "peel"];
+pub const DEFAULT_PASSES: &[&str] =
+    &["specialize-calls", "delete-field", "compress-fields", "reorder-fields", "aos-to-soa", "peel"];
 
 /// What the passes need besides their list.
 #[derive(Clone, Debug, Default)]
