@@ -36,4 +36,6 @@ config.substitutions.append(("%llvm-profdata", "llvm-profdata-19"))
 config.substitutions.append(("%root", root))
 if shutil.which("cmake"):
     config.available_features.add("cmake")
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
 config.environment["PATH"] = os.pathsep.join(["/usr/lib/llvm-19/bin", config.environment.get("PATH", os.environ["PATH"])])

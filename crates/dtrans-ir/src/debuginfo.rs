@@ -103,6 +103,36 @@ impl<'m> Metadata<'m> {
         }
     }
 
+    /// Where a debug-info type (a structure, a member) is declared: its
+    /// file (joined to the compilation directory when relative) and line.
+    /// `None` for other nodes and types without a place.
+    pub fn di_source(self) -> Option<(String, u32)> {
+        // Only composites and derived types (members, typedefs) are
+        // DIScopes with a line: the C API casts without checking.
+        if !matches!(self.di_type()?, DiType::Composite { .. } | DiType::Derived { .. }) {
+            return None;
+        }
+        use llvm_sys::debuginfo::{
+            LLVMDIFileGetDirectory, LLVMDIFileGetFilename, LLVMDIScopeGetFile, LLVMDITypeGetLine,
+        };
+        // SAFETY: `self` is a live DIType (checked above), so a DIScope;
+        // the file node, when not null, is a live DIFile whose strings
+        // LLVM owns for `len` bytes.
+        unsafe {
+            let line = LLVMDITypeGetLine(self.raw());
+            let file = LLVMDIScopeGetFile(self.raw());
+            if file.is_null() || line == 0 {
+                return None;
+            }
+            let mut len = 0u32;
+            let name = ffi::lossy(LLVMDIFileGetFilename(file, &mut len).cast(), len as usize);
+            let mut dlen = 0u32;
+            let dir = ffi::lossy(LLVMDIFileGetDirectory(file, &mut dlen).cast(), dlen as usize);
+            let path = if name.starts_with('/') || dir.is_empty() { name } else { format!("{dir}/{name}") };
+            Some((path, line))
+        }
+    }
+
     /// This node as a debug-info type, if it is one.
     pub fn di_type(self) -> Option<DiType<'m>> {
         let mut info = std::mem::MaybeUninit::<ffi::DiInfo>::zeroed();

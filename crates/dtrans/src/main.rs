@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use dtrans_ir::{Context, IrFormat, Module};
 use dtrans_types::{read_module, ModuleTypes, StructSource};
 
+mod advise_cmd;
 mod analyze_cmd;
 mod annotate_cmd;
 mod cc;
@@ -170,6 +171,17 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
         args: Vec<String>,
     },
+    /// Layout advice in C source for the program `dtrans cc ARGS` would
+    /// build: each structure's definition as dtrans would lay it out, or
+    /// what blocks it, as text, JSON or an HTML page (`--apply DIR`: patched
+    /// copies of the sources).
+    #[command(after_help = advise_cmd::HELP)]
+    Advise {
+        /// clang-19 arguments and input files (or one linked .ll/.bc), with
+        /// --format, -o and --apply anywhere among them.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+        args: Vec<String>,
+    },
     /// Make or change a static library: runs llvm-ar-19 with the same
     /// arguments (GNU ar cannot index LLVM 19 bitcode objects, so the
     /// linker would take no member from its archives).
@@ -273,6 +285,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options, keep.as_deref())
         }
         Command::Cc { args } => cc::run(ctx, &args),
+        Command::Advise { args } => advise_cmd::run(ctx, &args),
         Command::Ar { args } => cc::ar(&args),
         Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {
             let opts = typeflow_cmd::Options {

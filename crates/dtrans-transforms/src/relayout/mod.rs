@@ -1134,6 +1134,18 @@ pub(crate) fn field_names<'m>(m: &'m Module<'_>, composites: &[Metadata<'m>], t:
     names
 }
 
+/// The debug composite that describes structure `t` (the first that
+/// matches) and the names of its fields (`fieldN` where none is known):
+/// what reports that point at the source need (`dtrans advise`).
+pub fn debug_source<'m>(
+    m: &'m Module<'_>,
+    composites: &[Metadata<'m>],
+    t: Type<'m>,
+) -> (Option<Metadata<'m>>, Vec<String>) {
+    let di = matching_composites(m, composites, t).into_iter().next().map(|(d, _)| d);
+    (di, field_names(m, composites, t))
+}
+
 /// A debug composite and, when it can be stated, the map from its member
 /// elements to IR fields.
 type Composite<'m> = (Metadata<'m>, Option<Vec<(u32, u32)>>);

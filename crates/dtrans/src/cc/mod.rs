@@ -284,8 +284,14 @@ fn compile_only(plan: &Plan) -> Result<()> {
 /// The whole-program build, in `tmp`: the sources compiled as `-c` would
 /// (into `tmp`), then the link step.
 fn build(ctx: &'static Context, plan: &Plan, passes: Option<&[String]>, tmp: &TempDir) -> Result<()> {
-    let outs: Vec<Option<PathBuf>> = plan
-        .inputs
+    let outs = object_paths(plan, tmp);
+    compile(plan, &outs)?;
+    link_program(ctx, plan, passes, tmp, &outs)
+}
+
+/// Where each input is compiled to (sources and assembly files).
+fn object_paths(plan: &Plan, tmp: &TempDir) -> Vec<Option<PathBuf>> {
+    plan.inputs
         .iter()
         .enumerate()
         .map(|(n, i)| match i.kind {
@@ -293,9 +299,40 @@ fn build(ctx: &'static Context, plan: &Plan, passes: Option<&[String]>, tmp: &Te
             InputKind::Asm => Some(tmp.file(n, &i.path, "s.o")),
             _ => None,
         })
-        .collect();
-    compile(plan, &outs)?;
-    link_program(ctx, plan, passes, tmp, &outs)
+        .collect()
+}
+
+/// What `dtrans advise` reads: the linked whole-program module of a
+/// `dtrans cc` command line (the sources compiled with debug information,
+/// objects and archives merged by lld and internalized), before any pass,
+/// and the C sources given. The module's file lives as long as the value.
+pub struct MergedProgram {
+    pub module: PathBuf,
+    pub sources: Vec<PathBuf>,
+    _tmp: TempDir,
+}
+
+/// The merged module of the program that `dtrans cc ARGS` would build.
+pub fn merged_program(args: &[String]) -> Result<MergedProgram> {
+    let plan = classify(args)?;
+    if let Some(why) = &plan.passthrough {
+        bail!("{why}: no whole program to advise on");
+    }
+    if plan.compile_only {
+        bail!("-c makes objects, not a program: give every source or object of the program");
+    }
+    for input in &plan.inputs {
+        if !Path::new(&input.path).exists() {
+            bail!("no such file or directory: '{}'", input.path);
+        }
+    }
+    let tmp = TempDir::new(plan.keep_temps)?;
+    let outs = object_paths(&plan, &tmp);
+    compile(&plan, &outs)?;
+    let linked = merge(&plan, &tmp, &outs)?;
+    let sources =
+        plan.inputs.iter().filter(|i| matches!(i.kind, InputKind::Source)).map(|i| PathBuf::from(&i.path)).collect();
+    Ok(MergedProgram { module: linked.merged, sources, _tmp: tmp })
 }
 
 /// Where an item of the command line goes in the link step.
@@ -322,6 +359,24 @@ fn link_program(
     tmp: &TempDir,
     outs: &[Option<PathBuf>],
 ) -> Result<()> {
+    let Linked { merged, roles, level, opt, debug, debug_flags, tool } = merge(plan, tmp, outs)?;
+    finish_program(ctx, plan, passes, tmp, Linked { merged, roles, level, opt, debug, debug_flags, tool })
+}
+
+/// The merged module and what the rest of the link step needs.
+struct Linked {
+    merged: PathBuf,
+    roles: Vec<Role>,
+    level: String,
+    opt: Option<&'static str>,
+    debug: bool,
+    debug_flags: Vec<String>,
+    tool: &'static str,
+}
+
+/// Steps 1 and 2 of the link: what each item is, and lld's merge into one
+/// internalized module (`tmp/merged.bc`).
+fn merge(plan: &Plan, tmp: &TempDir, outs: &[Option<PathBuf>]) -> Result<Linked> {
     // 1. What each item is.
     let (dirs, static_only) = link::search_dirs(plan);
     let mut roles = Vec::new();
@@ -452,7 +507,19 @@ fn link_program(
     args.extend(["-o".into(), merged.clone().into_os_string()]);
     let tool = if plan.cxx() { CLANGXX } else { CLANG };
     Step { what: "merge the bitcode (lld)".into(), tool, args }.run(plan.verbose)?;
+    Ok(Linked { merged, roles, level, opt, debug, debug_flags, tool })
+}
 
+/// Steps 3 to 5 of the link: the passes, opt-19, code generation and the
+/// final link, the report and the program into place.
+fn finish_program(
+    ctx: &'static Context,
+    plan: &Plan,
+    passes: Option<&[String]>,
+    tmp: &TempDir,
+    linked: Linked,
+) -> Result<()> {
+    let Linked { merged, roles, level, opt, debug, debug_flags, tool } = linked;
     // 3. The passes, unless native code may see the structures.
     let (transformed, result) = match passes {
         None => (merged, pipeline::Report::default()),

@@ -1,0 +1,265 @@
+//! The sources rewritten: each definition as the advice lays it out (for
+//! the outputs, [`fill_sources`]), and `--apply DIR` ([`apply`]): copies
+//! of the sources and the headers beside them with the simple changes made.
+//!
+//! `--apply` changes a structure only when everything dtrans does to it
+//! is moving and removing fields (reorder-fields, delete-field of fields
+//! never read), its definition is in the copied sources exactly once, no
+//! constant initializer holds it (a brace initializer may be positional:
+//! it would follow the new order), and every write of a removed field is
+//! a statement of its own without side effects (removed with it).
+//! Anything else is left as written, with the reason (`not_applied`).
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::model::{Advice, Facts, StructAdvice, Verdict};
+use crate::source::{self, CStruct};
+
+/// The passes whose changes C source says by itself.
+const SIMPLE: [&str; 2] = ["reorder-fields", "delete-field"];
+
+/// `file:line` split at its last colon.
+fn file_line(at: &str) -> Option<(&str, u32)> {
+    let (f, l) = at.rsplit_once(':')?;
+    Some((f, l.parse().ok()?))
+}
+
+/// `struct TAG` in C for a side group's record.
+fn side_name(tag: &str, group: &str) -> String {
+    format!("{tag}_{group}")
+}
+
+/// The declaration of `name` alone, from the member that declares it.
+fn declaration(cs: &CStruct, name: &str) -> Option<String> {
+    let m = cs.members.iter().find(|m| m.names.iter().any(|n| n == name))?;
+    let k = m.names.iter().position(|n| n == name)?;
+    Some(format!("    {} {};", m.base, m.declarators.get(k)?))
+}
+
+/// The definition rewritten for `s` (a change): the main record's fields
+/// in order, removed and moved fields as comments, then one structure per
+/// side record.
+fn rewritten(text: &str, cs: &CStruct, s: &StructAdvice, tag: &str) -> Result<String, String> {
+    let main: Vec<String> =
+        s.after.first().map(|r| r.fields.iter().map(|f| f.name.clone()).collect()).unwrap_or_default();
+    let mut removed: Vec<(String, String)> = s.removed.iter().map(|r| (r.name.clone(), r.why.clone())).collect();
+    for r in s.after.iter().skip(1) {
+        let g = r.group.as_deref().unwrap_or("side");
+        for f in &r.fields {
+            removed.push((f.name.clone(), format!("moved to struct {}, a parallel array", side_name(tag, g))));
+        }
+    }
+    let mut out = source::rewrite_definition(text, cs, &main, &removed)?;
+    for r in s.after.iter().skip(1) {
+        let g = r.group.as_deref().unwrap_or("side");
+        out.push_str(&format!(
+            ";\n\n/* One per element of the array of struct {tag}, at the same index. */\nstruct {} {{\n",
+            side_name(tag, g)
+        ));
+        for f in &r.fields {
+            let d = declaration(cs, &f.name).ok_or_else(|| format!("no declaration of {} found", f.name))?;
+            out.push_str(&d);
+            out.push('\n');
+        }
+        out.push('}');
+    }
+    Ok(out)
+}
+
+/// Fills `c_before` and, for changes, `c_after` from the definitions in
+/// the source files the debug information names; where that fails, the
+/// reason goes to `not_applied`.
+pub fn fill_sources(advice: &mut Advice, facts: &Facts) {
+    for s in &mut advice.structures {
+        let Some(f) = facts.structs.iter().find(|f| f.ir_name == s.name) else { continue };
+        let (Some(tag), Some((file, line))) = (&f.tag, &f.defined_at) else {
+            s.not_applied.get_or_insert_with(|| "the debug information does not say where it is defined".into());
+            continue;
+        };
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => {
+                s.not_applied.get_or_insert_with(|| format!("cannot read {file}: {e}"));
+                continue;
+            }
+        };
+        let cs = match source::find_struct(&text, tag, Some(*line)) {
+            Ok(c) => c,
+            Err(e) => {
+                s.not_applied.get_or_insert(e);
+                continue;
+            }
+        };
+        s.c_before = Some(text[cs.start..cs.end].to_string());
+        if matches!(s.verdict, Verdict::Change) {
+            match rewritten(&text, &cs, s, tag) {
+                Ok(c) => s.c_after = Some(c),
+                Err(e) => {
+                    s.not_applied.get_or_insert(e);
+                }
+            }
+        }
+    }
+}
+
+/// What `--apply` did.
+#[derive(Debug, Default)]
+pub struct Applied {
+    /// Structures changed in the copies (`struct arc`).
+    pub changed: Vec<String>,
+    /// Structures left as written, with why.
+    pub left: Vec<(String, String)>,
+    /// Files written.
+    pub files: usize,
+}
+
+impl Applied {
+    pub fn summary(&self) -> String {
+        let mut s = format!("{} structure(s) changed", self.changed.len());
+        if !self.changed.is_empty() {
+            s.push_str(&format!(" ({})", self.changed.join(", ")));
+        }
+        if !self.left.is_empty() {
+            let left: Vec<String> = self.left.iter().map(|(n, why)| format!("{n}: {why}")).collect();
+            s.push_str(&format!(", left as written: {}", left.join("; ")));
+        }
+        s.push_str(&format!(", {} file(s) written", self.files));
+        s
+    }
+}
+
+/// The copies: the sources and every `.h` file of their directories
+/// (other `.c` files there are not the program's), keyed by the
+/// original's canonical path, with where each goes under `dir` (its path
+/// relative to the current directory, or under the directory's name when
+/// outside it).
+fn copies(sources: &[PathBuf], dir: &Path) -> Result<BTreeMap<PathBuf, (PathBuf, String)>, String> {
+    let cwd = std::env::current_dir().map_err(|e| format!("no current directory: {e}"))?;
+    let mut out = BTreeMap::new();
+    let given: Vec<PathBuf> = sources.iter().filter_map(|s| s.canonicalize().ok()).collect();
+    for src in sources {
+        let canon = src.canonicalize().map_err(|e| format!("{}: {e}", src.display()))?;
+        let parent = canon.parent().ok_or_else(|| format!("{}: no directory", src.display()))?.to_path_buf();
+        let rel = match parent.strip_prefix(&cwd) {
+            Ok(r) => r.to_path_buf(),
+            Err(_) => PathBuf::from(parent.file_name().unwrap_or_default()),
+        };
+        let entries = std::fs::read_dir(&parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        for e in entries.flatten() {
+            let p = e.path();
+            let wanted = p.extension().is_some_and(|x| x == "h") || given.contains(&p);
+            if !wanted || !p.is_file() || out.contains_key(&p) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let dest = dir.join(&rel).join(e.file_name());
+            out.insert(p, (dest, text));
+        }
+    }
+    Ok(out)
+}
+
+/// The copy of the file the debug information calls `name`.
+fn find_copy<'a>(files: &'a BTreeMap<PathBuf, (PathBuf, String)>, name: &str) -> Option<&'a PathBuf> {
+    let canon = Path::new(name).canonicalize().ok()?;
+    files.keys().find(|k| **k == canon)
+}
+
+/// Why `s` cannot be applied, from the advice and the facts alone.
+fn refusal(s: &StructAdvice, facts: &Facts) -> Option<String> {
+    if !matches!(s.verdict, Verdict::Change) {
+        return Some("blocked".into());
+    }
+    let f = facts.structs.iter().find(|f| f.ir_name == s.name)?;
+    let other: Vec<&str> = f.changes.iter().map(|c| c.pass.as_str()).filter(|p| !SIMPLE.contains(p)).collect();
+    if !other.is_empty() {
+        return Some(format!("{} changes more than the order of its fields (build with dtrans cc)", other.join(", ")));
+    }
+    if f.initialized {
+        return Some("a brace initializer holds it (a positional one would follow the new order)".into());
+    }
+    if let Some(r) = s.removed.iter().find(|r| r.why != "never read") {
+        return Some(format!("{} is read ({}): its reads would have to change too", r.name, r.why));
+    }
+    None
+}
+
+/// One structure applied to the copies `files`: its removed fields'
+/// writes deleted, its definition rewritten.
+fn apply_one(files: &mut BTreeMap<PathBuf, (PathBuf, String)>, s: &StructAdvice, facts: &Facts) -> Result<(), String> {
+    let f = facts.structs.iter().find(|f| f.ir_name == s.name).ok_or("no facts")?;
+    let tag = f.tag.as_deref().ok_or("no C tag")?;
+    let (def_file, def_line) = f.defined_at.clone().ok_or("no place of definition")?;
+    let def = find_copy(files, &def_file)
+        .ok_or_else(|| format!("defined in {def_file}, outside the sources' directories"))?
+        .clone();
+    // Defined once in all the copies.
+    let defs = files.values().filter(|(_, t)| source::find_struct(t, tag, None).is_ok()).count();
+    let several =
+        files.values().any(|(_, t)| source::find_struct(t, tag, None).is_err_and(|e| e.contains("more than one")));
+    if defs > 1 || several {
+        return Err(format!("struct {tag} is defined more than once in the sources"));
+    }
+    let mut work = files.clone();
+    // The writes, last line first (a statement over several lines moves
+    // those after it).
+    let mut writes: Vec<(PathBuf, u32, String)> = Vec::new();
+    for r in &s.removed {
+        for w in &r.writes {
+            let (file, line) = file_line(w).ok_or_else(|| format!("a write at {w}"))?;
+            let copy = find_copy(&work, file).ok_or_else(|| format!("{} is written in {file}, not copied", r.name))?;
+            writes.push((copy.clone(), line, r.name.clone()));
+        }
+    }
+    writes.sort_by(|a, b| b.1.cmp(&a.1));
+    writes.dedup();
+    for (file, line, name) in writes {
+        let entry = work.get_mut(&file).expect("a copy");
+        entry.1 = source::remove_write(&entry.1, line, &name)
+            .map_err(|e| format!("the write of {name} at {}:{line}: {e}", file.display()))?;
+    }
+    let entry = work.get_mut(&def).expect("a copy");
+    let cs =
+        source::find_struct(&entry.1, tag, Some(def_line)).or_else(|_| source::find_struct(&entry.1, tag, None))?;
+    let order: Vec<String> =
+        s.after.first().map(|r| r.fields.iter().map(|f| f.name.clone()).collect()).unwrap_or_default();
+    let removed: Vec<(String, String)> = s.removed.iter().map(|r| (r.name.clone(), r.why.clone())).collect();
+    entry.1 = source::rewrite(&entry.1, &cs, &order, &removed)?;
+    *files = work;
+    Ok(())
+}
+
+/// Writes the copies of the sources and headers to `dir`, with each
+/// structure that can be applied changed; the others get their reason in
+/// `not_applied`.
+pub fn apply(advice: &mut Advice, facts: &Facts, sources: &[PathBuf], dir: &Path) -> Result<Applied, String> {
+    let mut files = copies(sources, dir)?;
+    let mut done = Applied::default();
+    for s in &mut advice.structures {
+        if !matches!(s.verdict, Verdict::Change) {
+            continue;
+        }
+        let why = match refusal(s, facts) {
+            Some(w) => Err(w),
+            None => apply_one(&mut files, s, facts),
+        };
+        match why {
+            Ok(()) => {
+                s.not_applied = None;
+                done.changed.push(s.c_name.clone());
+            }
+            Err(w) => {
+                done.left.push((s.c_name.clone(), w.clone()));
+                s.not_applied = Some(w);
+            }
+        }
+    }
+    for (dest, text) in files.values() {
+        if let Some(p) = dest.parent() {
+            std::fs::create_dir_all(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        }
+        std::fs::write(dest, text).map_err(|e| format!("{}: {e}", dest.display()))?;
+        done.files += 1;
+    }
+    Ok(done)
+}
