@@ -173,7 +173,7 @@ const NAMES: [&str; 31] = [
 pub struct Site {
     /// `f: %5`, `@g`, `type definition`, or `propagated from %struct.T`.
     pub place: String,
-    /// Source `file:line` when debug information gives it.
+    /// Source `file:line:column` (or `file:line`) when debug information gives it.
     pub line: Option<String>,
     /// Why, in a few words.
     pub why: String,
@@ -326,7 +326,10 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         };
         Site {
             place: format!("{}: {what}", self.fname),
-            line: i.debug_location().map(|(f, l)| format!("{}:{l}", short_file(&f))),
+            line: i.debug_location().map(|(f, l)| match i.debug_column() {
+                0 => format!("{}:{l}", short_file(&f)),
+                c => format!("{}:{l}:{c}", short_file(&f)),
+            }),
             why: why.into(),
         }
     }

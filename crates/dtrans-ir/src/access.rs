@@ -117,6 +117,13 @@ impl<'m> Instruction<'m> {
         (line != 0).then_some((file, line))
     }
 
+    /// The source column of the instruction's debug location (0 when
+    /// there is none or it gives no column).
+    pub fn debug_column(self) -> u32 {
+        // SAFETY: live instruction.
+        unsafe { c::LLVMGetDebugLocColumn(self.as_value().raw()) }
+    }
+
     /// The type of the type attribute `name` (`byval`, `sret`,
     /// `elementtype`, ...) on argument `i` of a call site.
     pub fn call_param_type_attribute(self, i: u32, name: &str) -> Option<Type<'m>> {

@@ -23,7 +23,7 @@
 // CHECK-NEXT:     }
 // CHECK-NEXT: struct stat_rec (program.c:66): worth changing (8 bytes of padding a reorder would remove; never read as fields: tag, open), but blocked:
 // CHECK-NEXT:   AddressTaken: its address reaches code the analysis cannot see
-// CHECK-NEXT:     at @main: %{{[0-9]+}} (program.c:94): its bytes are read or written by @fwrite
+// CHECK-NEXT:     at @main: %{{[0-9]+}} (program.c:94:3): its bytes are read or written by @fwrite
 // RUN: %dtrans advise -O2 program.c --apply applied --format json -o advice.json 2> apply.err
 // RUN: %FileCheck %s --check-prefix=APPLY < apply.err
 // APPLY: dtrans: advise: 1 structure(s) changed (struct order), 1 file(s) written in applied
