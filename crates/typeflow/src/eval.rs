@@ -643,6 +643,51 @@ pub fn evaluate(m: &Module<'_>, only: Option<&str>) -> Result<Evaluation, EvalEr
     Ok(Evaluation { skipped, modes, details })
 }
 
+// ---- per kind ----
+
+/// The kinds the figures per kind and the confusion use: a pointer is a
+/// pointer whatever it points to, and the tops (`Generic`, `Number`,
+/// `PointerOrNumber`) are `generic`.
+pub const KINDS: [&str; 5] = ["pointer", "signed", "unsigned", "float", "generic"];
+
+/// The index in [`KINDS`] of `t`'s kind.
+pub fn kind_index(t: ScalarType) -> usize {
+    match kind_of(t) {
+        K::Pointer => 0,
+        K::Signed => 1,
+        K::Unsigned => 2,
+        K::Float => 3,
+        _ => 4,
+    }
+}
+
+/// Per mode (indexed like [`Mode::ALL`]): `counts[truth][predicted]`, kinds
+/// indexed like [`KINDS`].
+pub fn confusion(e: &Evaluation) -> Vec<[[usize; 5]; 5]> {
+    let mut out = vec![[[0usize; 5]; 5]; Mode::ALL.len()];
+    for d in &e.details {
+        let truth = kind_index(d.point.truth);
+        for (k, m) in out.iter_mut().enumerate() {
+            m[truth][kind_index(d.predicted[k])] += 1;
+        }
+    }
+    out
+}
+
+/// Per mode and truth kind: (points, kind correct, exact).
+pub fn by_kind(e: &Evaluation) -> Vec<[(usize, usize, usize); 5]> {
+    let mut out = vec![[(0usize, 0usize, 0usize); 5]; Mode::ALL.len()];
+    for d in &e.details {
+        let truth = kind_index(d.point.truth);
+        for (k, row) in out.iter_mut().enumerate() {
+            row[truth].0 += 1;
+            row[truth].1 += usize::from(kind_matches(d.predicted[k], d.point.truth));
+            row[truth].2 += usize::from(d.predicted[k] == d.point.truth);
+        }
+    }
+    out
+}
+
 // ---- output ----
 
 fn percent(n: usize, d: usize) -> String {
@@ -658,7 +703,12 @@ fn percent(n: usize, d: usize) -> String {
 /// no-propagation: kind 4/12 (33.3%), exact 2/12 (16.7%), TIE 1.250, casts 5
 /// seeds-only: ...
 /// full: ...
+/// by kind, full: pointer 5/5 (100.0%, exact 5), signed 2/3 (66.7%, exact 2), ...
+/// confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
+///   pointer 5 0 0 0 0
+///   ...
 /// ```
+/// (The kinds without points are left out of both.)
 pub fn text(e: &Evaluation) -> String {
     let n = e.details.len();
     let mut out = format!("eval: {n} points, {} skipped", e.skipped.total());
@@ -682,21 +732,66 @@ pub fn text(e: &Evaluation) -> String {
             s.casts
         ));
     }
+    // Where the full mode's figures come from.
+    let full = Mode::ALL.len() - 1;
+    let kinds = &by_kind(e)[full];
+    let parts: Vec<String> = KINDS
+        .iter()
+        .zip(kinds)
+        .filter(|(_, c)| c.0 > 0)
+        .map(|(name, (n, ok, exact))| format!("{name} {ok}/{n} ({}, exact {exact})", percent(*ok, *n)))
+        .collect();
+    if !parts.is_empty() {
+        out.push_str(&format!("by kind, {}: {}\n", Mode::ALL[full].name(), parts.join(", ")));
+        out.push_str(&format!(
+            "confusion, {} (rows: truth; columns: predicted {}):\n",
+            Mode::ALL[full].name(),
+            KINDS.join(", ")
+        ));
+        for (t, row) in confusion(e)[full].iter().enumerate() {
+            if kinds[t].0 > 0 {
+                let cells: Vec<String> = row.iter().map(|c| c.to_string()).collect();
+                out.push_str(&format!("  {} {}\n", KINDS[t], cells.join(" ")));
+            }
+        }
+    }
     out
 }
 
 /// `{"points", "skipped": {...}, "modes": [{"mode", "points", "kind_correct",
 /// "accuracy", "exact", "exact_accuracy", "tie_distance", "tie_total",
-/// "casts", "conflicts"}], "details": [{"function", "label", "origin",
+/// "casts", "conflicts", "by_kind": {KIND: {"points", "kind_correct",
+/// "exact"}}, "confusion": {TRUTH: {PREDICTED: n}}}], "details": [{"function", "label", "origin",
 /// "variable", "truth", "no-propagation", "seeds-only", "full"}]}`
 pub fn json(e: &Evaluation) -> Json {
     let skipped: serde_json::Map<String, Json> =
         e.skipped.parts().iter().map(|(name, k)| (name.to_string(), json!(k))).collect();
+    let conf = confusion(e);
+    let kinds = by_kind(e);
     let modes: Vec<Json> = e
         .modes
         .iter()
-        .map(|s| {
+        .enumerate()
+        .map(|(k, s)| {
+            let by: serde_json::Map<String, Json> = KINDS
+                .iter()
+                .zip(&kinds[k])
+                .map(|(name, (n, ok, exact))| {
+                    (name.to_string(), json!({"points": n, "kind_correct": ok, "exact": exact}))
+                })
+                .collect();
+            let confusion: serde_json::Map<String, Json> = KINDS
+                .iter()
+                .zip(&conf[k])
+                .map(|(name, row)| {
+                    let cells: serde_json::Map<String, Json> =
+                        KINDS.iter().zip(row).map(|(p, c)| (p.to_string(), json!(c))).collect();
+                    (name.to_string(), Json::Object(cells))
+                })
+                .collect();
             json!({
+                "by_kind": by,
+                "confusion": confusion,
                 "mode": s.mode.name(),
                 "points": s.points,
                 "kind_correct": s.kind_correct,

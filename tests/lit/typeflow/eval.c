@@ -1,6 +1,10 @@
 // Evaluation against debug information (clang -g): the points of a small
 // program, and the scores of the three modes, checked exactly.
 //
+// After the three modes' lines, the full mode's figures per kind of the
+// truth and the confusion of kinds (rows: the truth's kind; columns: the
+// predicted one).
+//
 // Per function the points are: the parameter and the returned value (from
 // the DISubroutineType), the alloca of the #dbg_declare (a pointer to the
 // variable's type), the store of the parameter into it and the load from
@@ -39,11 +43,21 @@
 // CHECK-NEXT: no-propagation: kind 5/10 (50.0%), exact 0/10 (0.0%), TIE 2.000, casts 5
 // CHECK-NEXT: seeds-only: kind 5/10 (50.0%), exact 0/10 (0.0%), TIE 2.000, casts 9
 // CHECK-NEXT: full: kind 10/10 (100.0%), exact 10/10 (100.0%), TIE 0.000, casts 0
+// CHECK-NEXT: by kind, full: pointer 5/5 (100.0%, exact 5), signed 4/4 (100.0%, exact 4), unsigned 1/1 (100.0%, exact 1)
+// CHECK-NEXT: confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
+// CHECK-NEXT:   pointer 5 0 0 0 0
+// CHECK-NEXT:   signed 0 4 0 0 0
+// CHECK-NEXT:   unsigned 0 0 1 0 0
 
 // LIFT:      eval: 10 points, 0 skipped
 // LIFT-NEXT: no-propagation: kind 2/10 (20.0%), exact 0/10 (0.0%), TIE 2.600, casts 12
 // LIFT-NEXT: seeds-only: kind 2/10 (20.0%), exact 0/10 (0.0%), TIE 2.600, casts 16
 // LIFT-NEXT: full: kind 10/10 (100.0%), exact 10/10 (100.0%), TIE 0.000, casts 0
+// LIFT-NEXT: by kind, full: pointer 5/5 (100.0%, exact 5), signed 4/4 (100.0%, exact 4), unsigned 1/1 (100.0%, exact 1)
+// LIFT-NEXT: confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
+// LIFT-NEXT:   pointer 5 0 0 0 0
+// LIFT-NEXT:   signed 0 4 0 0 0
+// LIFT-NEXT:   unsigned 0 0 1 0 0
 
 // ONE:      eval: 5 points, 0 skipped
 // ONE-NEXT: no-propagation: kind 4/5 (80.0%), exact 0/5 (0.0%), TIE 1.400, casts 5
@@ -59,6 +73,13 @@
 // JSON-NEXT:     "variable": "return"
 // JSON:      "modes": [
 // JSON:          "accuracy": 0.5,
+// JSON:          "by_kind": {
+// JSON-NEXT:       "float": {
+// JSON:            "pointer": {
+// JSON-NEXT:         "exact": 0,
+// JSON-NEXT:         "kind_correct": 5,
+// JSON-NEXT:         "points": 5
+// JSON:          "confusion": {
 // JSON:          "mode": "no-propagation",
 // JSON:          "mode": "seeds-only",
 // JSON:          "accuracy": 1.0,
@@ -71,11 +92,21 @@
 // O2-NEXT: no-propagation: kind 1/4 (25.0%), exact 0/4 (0.0%), TIE 2.500, casts 1
 // O2-NEXT: seeds-only: kind 1/4 (25.0%), exact 0/4 (0.0%), TIE 2.500, casts 5
 // O2-NEXT: full: kind 4/4 (100.0%), exact 4/4 (100.0%), TIE 0.000, casts 0
+// O2-NEXT: by kind, full: pointer 1/1 (100.0%, exact 1), signed 2/2 (100.0%, exact 2), unsigned 1/1 (100.0%, exact 1)
+// O2-NEXT: confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
+// O2-NEXT:   pointer 1 0 0 0 0
+// O2-NEXT:   signed 0 2 0 0 0
+// O2-NEXT:   unsigned 0 0 1 0 0
 
 // O2LIFT:      eval: 4 points, 0 skipped
 // O2LIFT-NEXT: no-propagation: kind 0/4 (0.0%), exact 0/4 (0.0%), TIE 3.000, casts 2
 // O2LIFT-NEXT: seeds-only: kind 0/4 (0.0%), exact 0/4 (0.0%), TIE 3.000, casts 6
 // O2LIFT-NEXT: full: kind 4/4 (100.0%), exact 4/4 (100.0%), TIE 0.000, casts 0
+// O2LIFT-NEXT: by kind, full: pointer 1/1 (100.0%, exact 1), signed 2/2 (100.0%, exact 2), unsigned 1/1 (100.0%, exact 1)
+// O2LIFT-NEXT: confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
+// O2LIFT-NEXT:   pointer 1 0 0 0 0
+// O2LIFT-NEXT:   signed 0 2 0 0 0
+// O2LIFT-NEXT:   unsigned 0 0 1 0 0
 
 // CONFLICT: error: the argument '--eval' cannot be used with '--no-seeds'
 
