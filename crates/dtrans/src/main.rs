@@ -210,6 +210,10 @@ enum Command {
         /// addresses and C library prototypes (only IR types remain).
         #[arg(long)]
         no_seeds: bool,
+        /// Propagate without the exact minimum cut of two-type parts (the
+        /// flood and local moves alone), for comparison.
+        #[arg(long, conflicts_with = "no_propagate")]
+        flood_only: bool,
         /// Score the types against the module's debug information (clang
         /// -g) without propagation, with seeds only and with full
         /// propagation: points, kind accuracy, TIE distance, casts.
@@ -287,12 +291,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Cc { args } => cc::run(ctx, &args),
         Command::Advise { args } => advise_cmd::run(ctx, &args),
         Command::Ar { args } => cc::ar(&args),
-        Command::Typeflow { file, format, dot, function, no_propagate, no_seeds, eval, lift, lifted_output } => {
+        Command::Typeflow {
+            file,
+            format,
+            dot,
+            function,
+            no_propagate,
+            no_seeds,
+            flood_only,
+            eval,
+            lift,
+            lifted_output,
+        } => {
             let opts = typeflow_cmd::Options {
                 format,
                 dot,
                 function,
                 propagate: !no_propagate,
+                cuts: !flood_only,
                 seeds: !no_seeds,
                 eval,
                 lift,

@@ -14,7 +14,8 @@
 //!   type, and its `verify`.
 //! - [`llvm`]: the LLVM frontend (nodes, edges, strict seeds) and its own
 //!   verification.
-//! - [`propagate`]: refining relaxed types from strict ones, counting casts.
+//! - [`propagate`]: refining relaxed types from strict ones, counting casts
+//!   (exact by a minimum cut, `mincut`, where a part chooses between two types).
 //! - [`output`]: text, JSON and DOT.
 //! - [`eval`]: scores against the source types of debug information.
 pub mod eval;
@@ -23,6 +24,7 @@ pub mod lattice;
 mod libc;
 pub mod lift;
 pub mod llvm;
+mod mincut;
 pub mod output;
 pub mod propagate;
 

@@ -580,7 +580,14 @@ impl<'m> LlvmTypeFlow<'m> {
 
     /// Refines the types from the bounds (see [`crate::propagate`]).
     pub fn propagate(&mut self) -> Report {
-        propagate::propagate(&mut self.graph)
+        // Per function: no function may get more casts from a cut.
+        propagate::propagate_in_groups(&mut self.graph, &self.owner)
+    }
+
+    /// [`LlvmTypeFlow::propagate`] without the exact minimum cuts (the
+    /// flood and local moves alone): what propagation did before them.
+    pub fn propagate_flood_only(&mut self) -> Report {
+        propagate::propagate_flood_only(&mut self.graph)
     }
 
     pub fn stats(&self) -> Stats {

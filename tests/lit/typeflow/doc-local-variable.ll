@@ -23,6 +23,7 @@
 ; CHECK-NEXT:   edge %c -- ret.0
 ; CHECK-NEXT:   summary: 7 nodes, 6 edges, 0 casts, 0 conflicts
 ; CHECK-NEXT: total: 7 nodes, 6 edges, 0 casts, 0 conflicts
+; CHECK-NEXT: propagation: 0 casts, at least 0 (0 parts exact by a minimum cut, 0 improved by it)
 ; CHECK-EMPTY:
 
 ; Values are ellipses, uses boxes; pointers orange, generic grey.
