@@ -47,7 +47,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use crate::graph::{Edge, NodeId, TypeFlowGraph};
 use crate::lattice::{Constraint, ScalarType};
-use crate::mincut::{Flow, INFINITE};
+use crate::mincut::Flow;
 
 /// How an edge's two ends relate after propagation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -185,10 +185,13 @@ fn propagate_with<R>(g: &mut TypeFlowGraph<R>, cuts: bool, groups: Option<&[u32]
             if !solve_consistent(g, &part, &rel) {
                 flood(g, &part, &rel);
                 improve(g, &part, &rel);
-                if let Some((cut, types)) = two_type_cut(g, &part, &rel) {
+                if let Some((total, types)) = two_type_cuts(g, &part, &rel) {
                     report.exact_parts += 1;
-                    exact_casts += cut;
-                    if cuts && cut < part_casts(g, &part, &rel) && apply_if_no_group_worse(g, &part, &types, groups) {
+                    exact_casts += total;
+                    if cuts
+                        && total < region_casts(g, &part, &part, &rel)
+                        && apply_if_no_group_worse(g, &part, &types, groups)
+                    {
                         report.cut_improved += 1;
                     }
                     exact.extend(&part);
@@ -449,10 +452,14 @@ fn improve<R>(g: &mut TypeFlowGraph<R>, members: &[NodeId], rel: &[i32]) {
     }
 }
 
-/// Step 2c (see the module documentation): the types with the fewest
-/// casts among the edges of `part` that agree with `rel`, and their
-/// number, when the part's choice is between two types; `None` otherwise.
-fn two_type_cut<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Option<(usize, Vec<ScalarType>)> {
+/// Step 2c (see the module documentation), when the part's choice is
+/// between two types: the fewest casts its edges that agree with `rel`
+/// can have, and the types (per node of `part`) that reach it. The
+/// regions of free nodes (those that may be either type) are cut one by one (edges between fixed nodes are casts or not
+/// whatever the free ones take), which keeps the work near linear: a part
+/// spans the whole module where calls join every use of a function.
+/// `None` when the part is no such choice, or a cut exceeds its budget.
+fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Option<(usize, Vec<ScalarType>)> {
     let lattice = g.lattice();
     let mut bounds: Vec<ScalarType> = Vec::new();
     for &n in part {
@@ -462,12 +469,10 @@ fn two_type_cut<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Option
             Constraint::Below(b) => bounds.push(b),
         }
     }
-    let mut minimal: Vec<ScalarType> = Vec::new();
-    for b in &bounds {
-        if !bounds.iter().any(|c| lattice.lt(*c, *b)) && !minimal.contains(b) {
-            minimal.push(*b);
-        }
-    }
+    bounds.sort();
+    bounds.dedup();
+    let minimal: Vec<ScalarType> =
+        bounds.iter().copied().filter(|b| !bounds.iter().any(|c| lattice.lt(*c, *b))).collect();
     let [a, b] = minimal[..] else { return None };
     // The type a node has as A or as B: the choice moved to its level,
     // which must refine its bound.
@@ -476,40 +481,113 @@ fn two_type_cut<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Option
         lattice.le(ty, g.node(n)?.bound).then_some(ty)
     };
     let index: HashMap<NodeId, usize> = part.iter().enumerate().map(|(i, n)| (*n, i)).collect();
-    let (s, t) = (part.len(), part.len() + 1);
-    let mut flow = Flow::new(part.len() + 2);
     let mut choices = Vec::with_capacity(part.len());
-    for (i, &n) in part.iter().enumerate() {
-        let (as_a, as_b) = (at(a, n), at(b, n));
-        match (as_a, as_b) {
-            (None, None) => return None,
-            (Some(_), None) => flow.arc_to(s, i, INFINITE),
-            (None, Some(_)) => flow.arc_to(i, t, INFINITE),
-            (Some(_), Some(_)) => {}
+    for &n in part {
+        let c = (at(a, n), at(b, n));
+        if c == (None, None) {
+            return None;
         }
-        choices.push((as_a, as_b));
+        choices.push(c);
     }
-    for (i, &n) in part.iter().enumerate() {
-        for nb in g.node(n)?.neighbors() {
-            if nb.node > n && agrees(rel, n, nb) {
-                if let Some(&j) = index.get(&nb.node) {
-                    flow.edge(i, j, 1);
+    let free = |i: usize| choices[i].0.is_some() && choices[i].1.is_some();
+    // The part's agreeing edges from node `i`, as part indices.
+    let near = |i: usize| -> Vec<usize> {
+        let n = part[i];
+        g.node(n)
+            .expect("member")
+            .neighbors()
+            .iter()
+            .filter(|nb| nb.node != n && agrees(rel, n, nb))
+            .filter_map(|nb| index.get(&nb.node).copied())
+            .collect()
+    };
+    // Edges between a node that can only be A and one that can only be B.
+    let mut total = 0usize;
+    for i in (0..part.len()).filter(|i| !free(*i)) {
+        total += near(i)
+            .into_iter()
+            .filter(|j| *j > i && !free(*j) && choices[*j].0.is_some() != choices[i].0.is_some())
+            .count();
+    }
+    // A fixed node takes its one choice; the free ones their region's cut.
+    let mut types: Vec<ScalarType> = choices.iter().map(|(x, y)| x.or(*y).expect("a choice")).collect();
+    let mut region_of = vec![usize::MAX; part.len()];
+    let mut regions = 0usize;
+    for start in (0..part.len()).filter(|i| free(*i)) {
+        if region_of[start] != usize::MAX {
+            continue;
+        }
+        // The region: free nodes joined by agreeing edges.
+        let id = regions;
+        regions += 1;
+        region_of[start] = id;
+        let mut members = vec![start];
+        let mut k = 0;
+        while k < members.len() {
+            for j in near(members[k]) {
+                if free(j) && region_of[j] == usize::MAX {
+                    region_of[j] = id;
+                    members.push(j);
+                }
+            }
+            k += 1;
+        }
+        let local: HashMap<usize, usize> = members.iter().enumerate().map(|(l, i)| (*i, l)).collect();
+        let (s, t) = (members.len(), members.len() + 1);
+        let mut flow = Flow::new(members.len() + 2);
+        for (l, &i) in members.iter().enumerate() {
+            for j in near(i) {
+                match local.get(&j) {
+                    Some(&m) if m > l => flow.edge(l, m, 1),
+                    Some(_) => {}
+                    // A fixed neighbour pulls towards its side.
+                    None if choices[j].0.is_some() => flow.arc_to(s, l, 1),
+                    None => flow.arc_to(l, t, 1),
                 }
             }
         }
+        let cut = flow.max_flow(s, t, CUT_BUDGET)?;
+        // Of the two extreme minimum cuts, the one that keeps more of the
+        // flood's choices (the source's side is A).
+        let label = |side: &dyn Fn(usize) -> bool| -> Vec<ScalarType> {
+            members
+                .iter()
+                .enumerate()
+                .map(|(l, &i)| if side(l) { choices[i].0 } else { choices[i].1 }.expect("a free node"))
+                .collect()
+        };
+        let by_source = flow.source_side(s);
+        let by_sink = flow.sink_side(t);
+        let (x, y) = (label(&|l| by_source[l]), label(&|l| !by_sink[l]));
+        let kept = |v: &[ScalarType]| members.iter().zip(v).filter(|(i, t)| g.ty(part[**i]) == Some(**t)).count();
+        let chosen = if kept(&y) > kept(&x) { y } else { x };
+        for (&i, t) in members.iter().zip(chosen) {
+            types[i] = t;
+        }
+        total += cut as usize;
     }
-    let cut = flow.max_flow(s, t, CUT_BUDGET)?;
-    // Of the two extreme minimum cuts, the one that keeps more of the
-    // flood's choices (the source's side is A).
-    let by_source = flow.source_side(s);
-    let by_sink: Vec<bool> = flow.sink_side(t).iter().map(|x| !x).collect();
-    let label = |side: &[bool]| -> Option<Vec<ScalarType>> {
-        choices.iter().enumerate().map(|(i, (as_a, as_b))| if side[i] { *as_a } else { *as_b }).collect()
-    };
-    let (x, y) = (label(&by_source)?, label(&by_sink)?);
-    let kept = |v: &[ScalarType]| part.iter().zip(v).filter(|(n, t)| g.ty(**n) == Some(**t)).count();
-    let types = if kept(&y) > kept(&x) { y } else { x };
-    Some((cut as usize, types))
+    Some((total, types))
+}
+
+/// Casts among the edges that agree with `rel` and touch `nodes` (each
+/// once), within `part` (sorted).
+fn region_casts<R>(g: &TypeFlowGraph<R>, nodes: &[NodeId], part: &[NodeId], rel: &[i32]) -> usize {
+    let mut seen: rustc_hash::FxHashSet<(NodeId, NodeId)> = Default::default();
+    let mut casts = 0;
+    for &a in nodes {
+        for nb in g.node(a).expect("member").neighbors() {
+            if nb.node == a || !agrees(rel, a, nb) || part.binary_search(&nb.node).is_err() {
+                continue;
+            }
+            let (x, y) = if a < nb.node { (a, nb.node) } else { (nb.node, a) };
+            if !seen.insert((x, y)) {
+                continue;
+            }
+            let e = Edge { a, b: nb.node, level: nb.level, weak: nb.weak };
+            casts += usize::from(edge_status(g, e) != EdgeStatus::Same);
+        }
+    }
+    casts
 }
 
 /// Gives `part` the types `types` unless some group (function) then has
@@ -559,20 +637,6 @@ fn apply_if_no_group_worse<R>(
 /// The arcs a part's minimum cut may visit (summed over its searches):
 /// past it the part keeps the flood's types.
 const CUT_BUDGET: u64 = 1 << 26;
-
-/// Casts among the edges of `part` that agree with `rel` (each once).
-fn part_casts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> usize {
-    let mut casts = 0;
-    for &a in part {
-        for nb in g.node(a).expect("member").neighbors() {
-            if nb.node > a && agrees(rel, a, nb) && part.binary_search(&nb.node).is_ok() {
-                let e = Edge { a, b: nb.node, level: nb.level, weak: nb.weak };
-                casts += usize::from(edge_status(g, e) != EdgeStatus::Same);
-            }
-        }
-    }
-    casts
-}
 
 /// Edges of `members` outside the exact parts (`exact`, sorted) whose
 /// bounds are incompatible: a cast whatever types refine them.
