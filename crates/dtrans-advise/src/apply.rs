@@ -211,7 +211,7 @@ fn apply_one(files: &mut BTreeMap<PathBuf, (PathBuf, String)>, s: &StructAdvice,
             writes.push((copy.clone(), line, r.name.clone()));
         }
     }
-    writes.sort_by(|a, b| b.1.cmp(&a.1));
+    writes.sort_by_key(|w| std::cmp::Reverse(w.1));
     writes.dedup();
     for (file, line, name) in writes {
         let entry = work.get_mut(&file).expect("a copy");
