@@ -63,7 +63,70 @@ fn rewritten(text: &str, cs: &CStruct, s: &StructAdvice, tag: &str) -> Result<St
         }
         out.push('}');
     }
-    Ok(out)
+    Ok(note_narrowed(&out, s))
+}
+
+/// The narrower integer compress-fields gives each field, from its
+/// detail (`sensor 0..999 in u16`, `key in i32, checked when stored`), as
+/// C: (field, `unsigned short`, the values).
+fn narrowed(s: &StructAdvice) -> Vec<(String, &'static str, String)> {
+    let c_type = |w: &str| match w {
+        "u8" => Some("unsigned char"),
+        "i8" => Some("signed char"),
+        "u16" => Some("unsigned short"),
+        "i16" => Some("short"),
+        "u32" => Some("unsigned int"),
+        "i32" => Some("int"),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    for p in s.passes.iter().filter_map(|p| p.strip_prefix("compress-fields: ")) {
+        for part in p.split(", ") {
+            let words: Vec<&str> = part.split(' ').collect();
+            match words.as_slice() {
+                [name, range, "in", w] => {
+                    if let Some(t) = c_type(w) {
+                        out.push((name.to_string(), t, format!("its values are {range}")));
+                    }
+                }
+                [name, "in", w, ..] => {
+                    if let Some(t) = c_type(w.trim_end_matches(',')) {
+                        out.push((name.to_string(), t, "checked when stored".to_string()));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// `def` with a comment after the declaration of each narrowed field
+/// saying the type that holds its values (the declaration itself stays:
+/// arithmetic on a narrower type may differ, so that change is the
+/// programmer's).
+fn note_narrowed(def: &str, s: &StructAdvice) -> String {
+    let notes = narrowed(s);
+    if notes.is_empty() {
+        return def.to_string();
+    }
+    let declares = |line: &str, name: &str| {
+        let code = line.split("/*").next().unwrap_or("").split("//").next().unwrap_or("");
+        code.contains(';') && code.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name)
+    };
+    let mut out = String::new();
+    for line in def.split_inclusive('\n') {
+        let (body, nl) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        out.push_str(body);
+        if let Some((_, t, why)) = notes.iter().find(|(n, ..)| declares(body, n)) {
+            out.push_str(&format!(" /* dtrans: fits {t} ({why}) */"));
+        }
+        out.push_str(nl);
+    }
+    out
 }
 
 /// Fills `c_before` and, for changes, `c_after` from the definitions in
@@ -262,4 +325,49 @@ pub fn apply(advice: &mut Advice, facts: &Facts, sources: &[PathBuf], dir: &Path
         done.files += 1;
     }
     Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{StructAdvice, Verdict};
+
+    fn advice(passes: &[&str]) -> StructAdvice {
+        StructAdvice {
+            name: "struct.s".into(),
+            c_name: "struct s".into(),
+            defined_at: None,
+            verdict: Verdict::Change,
+            size: 32,
+            new_size: Some(8),
+            passes: passes.iter().map(|p| p.to_string()).collect(),
+            before: Vec::new(),
+            after: Vec::new(),
+            removed: Vec::new(),
+            predicted: None,
+            hottest: None,
+            blockers: Vec::new(),
+            padding_saving: 0,
+            c_after: None,
+            c_before: None,
+            not_applied: None,
+        }
+    }
+
+    #[test]
+    fn narrowed_fields_get_a_note_on_their_declaration() {
+        let s = advice(&[
+            "delete-field: x never read",
+            "compress-fields: sensor 0..999 in u16, delta -5..5 in i8, key in i32, checked when stored",
+        ]);
+        let def = "struct s {\n  long sensor; /* id */\n  long delta, other;\n  long key;\n  long sensor_count;\n}";
+        let out = note_narrowed(def, &s);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[1], "  long sensor; /* id */ /* dtrans: fits unsigned short (its values are 0..999) */");
+        assert_eq!(lines[2], "  long delta, other; /* dtrans: fits signed char (its values are -5..5) */");
+        assert_eq!(lines[3], "  long key; /* dtrans: fits int (checked when stored) */");
+        assert_eq!(lines[4], "  long sensor_count;", "a longer name is another field");
+        // Nothing narrowed: the definition as it was.
+        assert_eq!(note_narrowed(def, &advice(&["reorder-fields: padding removed"])), def);
+    }
 }
