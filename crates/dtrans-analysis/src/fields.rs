@@ -232,7 +232,12 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                 }
                 return;
             }
-            for k in 0..n.min(4096) {
+            // (Past a bound the elements are not read one by one: their
+            // values are unknown.)
+            if n > 4096 {
+                return self.init_unknown(t, 0);
+            }
+            for k in 0..n {
                 match c.aggregate_element(k as u32) {
                     Some(e) => self.init_typed(t, e, depth + 1),
                     None => return self.init_unknown(t, 0),
@@ -313,6 +318,9 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             }
             DType::Array { elem, len } => {
                 let (elem, len) = (*elem, *len);
+                if len > 4096 && c.is_some_and(|c| !c.is_null_or_undef()) {
+                    return self.init_unknown(elem, 0);
+                }
                 for k in 0..len.min(4096) {
                     let part = match c {
                         Some(c) if c.is_null_or_undef() => None,
@@ -790,7 +798,28 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
     }
 
     /// Memory intrinsics and allocations write fields; `calloc` zeroes them.
+    /// The address of a field given to any other function as a constant
+    /// (`&g.b` of a global, which no instruction computes) is a complex use
+    /// whose writes the analysis does not see (`sscanf(s, "%ld", &g.b)`).
     fn call(&mut self, i: Instruction<'m>, weight: u64) {
+        let callee = i.called_function().map(|f| f.name()).unwrap_or_default();
+        let own = ["llvm.memset", "llvm.memcpy", "llvm.memmove", "llvm.dbg", "llvm.lifetime"];
+        if !own.iter().any(|p| callee.starts_with(p)) {
+            for k in 0..i.call_arg_count().unwrap_or(0) {
+                let Some(a) = i.call_arg(k).filter(|a| a.kind() == ValueKind::ConstantExpr && a.ty().is_pointer())
+                else {
+                    continue;
+                };
+                let elements = self.pt.info(a).map(|x| x.elements.clone()).unwrap_or_default();
+                for e in elements {
+                    if let Some(fi) = self.field(e) {
+                        fi.complex_use = true;
+                        fi.value(SingleValue::Multiple);
+                        fi.range(ValueRange::Any);
+                    }
+                }
+            }
+        }
         if let Some(MemFn::Alloc(k)) = self.pt.mem_fns.of_call(i) {
             use crate::alloc::AllocKind as A;
             if matches!(k, A::Calloc | A::UserCalloc | A::UserRealloc) {

@@ -1064,6 +1064,15 @@ fn convert<'m>(
                         _ => e.const_int_value(),
                     };
                     let v = v.ok_or_else(|| OptError::Unsupported(format!("{e} in a narrowed field")))?;
+                    // (The planner refused values that do not fit; never truncate one.)
+                    let (lo, hi) = if n.signed {
+                        (-(1i128 << (n.bits - 1)), (1i128 << (n.bits - 1)) - 1)
+                    } else {
+                        (0, (1i128 << n.bits) - 1)
+                    };
+                    if !(lo..=hi).contains(&i128::from(v)) {
+                        return Err(OptError::Unsupported(format!("{e} does not fit a field of {} bits", n.bits)));
+                    }
                     elems.push(m.const_int(n.bits, v));
                     continue;
                 }

@@ -442,10 +442,18 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         }
                         _ => return Err((vec![t], "a vector of changed structures".into())),
                     };
+                    let is_struct = t.kind() == TypeKind::LLVMStructTypeKind;
                     for (i, ft) in fields.into_iter().enumerate() {
                         let Some(e) = c.aggregate_element(i as u32) else {
                             return Err((vec![t], "an element that cannot be read".into()));
                         };
+                        // A narrowed field's initial value must fit (the
+                        // analysis saw the initializers it could type).
+                        if let Some(n) = self.lay.narrowed(t, i as u32).filter(|_| is_struct) {
+                            if !narrow_holds(e, n) {
+                                return Err((vec![t], format!("{e} in field {i}, which becomes {} bits", n.bits)));
+                            }
+                        }
                         self.check_init(e, ft)?;
                     }
                     return Ok(());
@@ -1356,6 +1364,28 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 self.fail(ts, format!("a call of @{name} (not the intrinsic) over a changed structure"));
             }
             return;
+        }
+        // The address of a narrowed field given to a function: it could
+        // read or write the field's old bytes.
+        if !name.starts_with("llvm.dbg") && !name.starts_with("llvm.lifetime") {
+            let n = i.call_arg_count().unwrap_or(0);
+            for k in 0..n {
+                let Some(a) = i.call_arg(k).filter(|a| a.ty().is_pointer()) else { continue };
+                if matches!(self.object(a), Object::Changed(_)) {
+                    continue;
+                }
+                match self.narrow_at(a) {
+                    Ok(None) => {}
+                    Ok(Some((t, _))) => {
+                        self.fail(vec![t], format!("{} gets the address of a narrowed field", i.as_value()));
+                        return;
+                    }
+                    Err((ts, why)) => {
+                        self.fail(ts, format!("{} {why}", i.as_value()));
+                        return;
+                    }
+                }
+            }
         }
         if name.starts_with("llvm.lifetime") {
             if let (Some(sz), Some(p)) = (i.call_arg(0), i.call_arg(1)) {
@@ -2424,4 +2454,19 @@ fn leads_with<'m>(o: Type<'m>, t: Type<'m>) -> bool {
         }
     }
     false
+}
+
+/// Whether constant `e` is a value narrowed field `n` holds exactly: zero
+/// (null, undef, poison), or an integer in its range.
+fn narrow_holds(e: Value<'_>, n: Narrow) -> bool {
+    if matches!(e.kind(), ValueKind::ConstantNull | ValueKind::Undef | ValueKind::Poison) {
+        return true;
+    }
+    let Some(v) = e.const_int_value().map(i128::from) else { return false };
+    let b = n.bits;
+    if n.signed {
+        v >= -(1i128 << (b - 1)) && v < (1i128 << (b - 1))
+    } else {
+        v >= 0 && v < (1i128 << b)
+    }
 }
