@@ -662,7 +662,11 @@ impl<'m> LlvmTypeFlow<'m> {
                     ) => Some(K::Unsigned),
                     _ => None,
                 };
-                if let Some(k) = kind {
+                // An unsigned comparison of addresses held in integers
+                // (lifted code compares pointers so) says nothing of sign.
+                let addresses =
+                    kind == Some(K::Unsigned) && (0..2).any(|k| inst.operand(k).is_some_and(|v| pointer_like(v, 0)));
+                if let Some(k) = kind.filter(|_| !addresses) {
                     self.seed_int(u0, k)?;
                     self.seed_int(u1, k)?;
                 }
@@ -994,6 +998,28 @@ impl<'m> EdgeBuilder<'m> {
             Ok(())
         };
         match inst.opcode() {
+            // Pointer arithmetic on integers (lifted code, `(char *)p + n`
+            // done on `uintptr_t`): the result is the pointer's type; the
+            // offset is a number of its own. A difference of two pointers
+            // is a number, joined to neither.
+            O::LLVMAdd | O::LLVMSub if inst.as_value().ty().int_width() == Some(tf.lattice().ptr_bits) => {
+                // (A scaled operand, `n * 8` or `n << 3`, is an offset:
+                // the other one is the base.)
+                let scaled = |k: u32| inst.operand(k).is_some_and(scaled_index);
+                let (p0, p1) = (
+                    inst.operand(0).is_some_and(|v| pointer_like(v, 0)) || (scaled(1) && !scaled(0)),
+                    inst.operand(1).is_some_and(|v| pointer_like(v, 0)) || (scaled(0) && !scaled(1)),
+                );
+                match (p0, p1, inst.opcode() == O::LLVMSub) {
+                    (true, false, _) => same(u0, r, tf)?,
+                    (false, true, false) => same(u1, r, tf)?,
+                    (true, true, true) => {}
+                    _ => {
+                        same(u0, r, tf)?;
+                        same(u1, r, tf)?;
+                    }
+                }
+            }
             O::LLVMAdd
             | O::LLVMSub
             | O::LLVMMul
@@ -1197,3 +1223,86 @@ fn intrinsic_rules<'m>(
 
 #[cfg(test)]
 mod tests;
+
+/// Whether integer `v` holds an address: made by `ptrtoint`, used by
+/// `inttoptr`, or an offset, mask or merge of such a value (the shapes of
+/// lifted code and of `uintptr_t` arithmetic). A few levels deep.
+fn pointer_like(v: Value<'_>, depth: u32) -> bool {
+    use Opcode as O;
+    if depth > 6 || v.ty().is_pointer() {
+        return false;
+    }
+    let used_as_address = v.users().iter().any(|u| {
+        u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr) || u.const_opcode() == Some(O::LLVMIntToPtr)
+    });
+    if used_as_address {
+        return true;
+    }
+    let Some(i) = v.as_instruction() else {
+        return v.const_opcode() == Some(O::LLVMPtrToInt);
+    };
+    let op = |k: u32| i.operand(k).is_some_and(|x| pointer_like(x, depth + 1));
+    match i.opcode() {
+        O::LLVMPtrToInt => true,
+        O::LLVMAdd | O::LLVMOr | O::LLVMXor => op(0) || op(1),
+        O::LLVMSub | O::LLVMAnd => op(0),
+        O::LLVMPHI => (0..i.num_operands().min(8)).any(op),
+        O::LLVMSelect => op(1) || op(2),
+        // A slot that holds addresses: another load of it is used as one,
+        // or what is stored there is one.
+        O::LLVMLoad if depth < 3 => i.operand(0).is_some_and(|a| slot_holds_addresses(a, i, depth)),
+        _ => false,
+    }
+}
+
+/// Whether `v` is an index scaled by an element size: `mul X, C` or
+/// `shl X, C` with a constant C (C >= 2 for a product).
+fn scaled_index(v: Value<'_>) -> bool {
+    let Some(i) = v.as_instruction() else { return false };
+    let konst = |k: u32| i.operand(k).and_then(|x| x.const_int_value());
+    match i.opcode() {
+        Opcode::LLVMMul => konst(1).or(konst(0)).is_some_and(|c| c >= 2),
+        Opcode::LLVMShl => konst(1).is_some_and(|c| c >= 1),
+        _ => false,
+    }
+}
+
+/// Whether memory at `addr` (an `inttoptr` of a slot's integer address,
+/// or the address itself) holds addresses, as seen from its other loads
+/// and stores (`load` is the one asking; bounded).
+fn slot_holds_addresses(addr: Value<'_>, load: Instruction<'_>, depth: u32) -> bool {
+    use Opcode as O;
+    let base = match addr.as_instruction() {
+        Some(i) if i.opcode() == O::LLVMIntToPtr => i.operand(0).unwrap_or(addr),
+        _ => addr,
+    };
+    // The pointers to the slot: `base` itself and its `inttoptr`s.
+    let mut pointers = vec![base];
+    for u in base.users().into_iter().take(64) {
+        if u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr) {
+            pointers.push(u);
+        }
+    }
+    for p in pointers {
+        for u in p.users().into_iter().take(64) {
+            let Some(i) = u.as_instruction() else { continue };
+            match i.opcode() {
+                O::LLVMLoad if i != load && i.operand(0) == Some(p) => {
+                    let v = i.as_value();
+                    let as_address =
+                        v.users().iter().any(|x| x.as_instruction().is_some_and(|x| x.opcode() == O::LLVMIntToPtr));
+                    if as_address {
+                        return true;
+                    }
+                }
+                O::LLVMStore if i.operand(1) == Some(p) => {
+                    if i.operand(0).is_some_and(|v| v.ty().is_pointer() || pointer_like(v, depth + 1)) {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    false
+}

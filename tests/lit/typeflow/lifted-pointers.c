@@ -1,0 +1,25 @@
+// Addresses held in integers (the lifter variant: pointers as i64 with an
+// inttoptr before each use). An integer is an address when `ptrtoint`
+// made it, `inttoptr` uses it, it is an offset, mask or merge of one, or it
+// is loaded from a slot whose other loads are used as addresses; `p < end`
+// of two such integers is an unsigned comparison that says nothing of
+// sign (before: p, end and their slots became uint64_t); in `a + n * 8`
+// the scaled operand is the offset, not the base (before: n became a
+// pointer through the sum). Every pointer point is recovered as a pointer;
+// n and s stay generic (the lifted code says nothing of their sign).
+// RUN: %clang -g -O0 -S -emit-llvm -o %t.ll %s
+// RUN: %dtrans typeflow --eval --lift %t.ll | %FileCheck %s --match-full-lines
+// CHECK:      eval: 24 points, 0 skipped
+// CHECK:      full: kind 16/24 (66.7%), exact 0/24 (0.0%), TIE 1.667, casts 0
+// CHECK-NEXT: by kind, full: pointer 16/16 (100.0%, exact 0), signed 0/8 (0.0%, exact 0)
+// CHECK-NEXT: confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
+// CHECK-NEXT:   pointer 16 0 0 0 0
+// CHECK-NEXT:   signed 0 0 0 0 8
+
+long sum(long *a, long n) {
+  long s = 0;
+  long *end = a + n;
+  for (long *p = a; p < end; p++)
+    s += *p;
+  return s;
+}
