@@ -1232,6 +1232,11 @@ fn pointer_like(v: Value<'_>, depth: u32) -> bool {
     if depth > 6 || v.ty().is_pointer() {
         return false;
     }
+    // A constant's users are all over the module (`i64 8`): only its own
+    // shape counts.
+    if !matches!(v.kind(), ValueKind::Instruction | ValueKind::Argument) {
+        return v.const_opcode() == Some(O::LLVMPtrToInt);
+    }
     let used_as_address = v.users().iter().any(|u| {
         u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr) || u.const_opcode() == Some(O::LLVMIntToPtr)
     });
@@ -1276,6 +1281,10 @@ fn slot_holds_addresses(addr: Value<'_>, load: Instruction<'_>, depth: u32) -> b
         Some(i) if i.opcode() == O::LLVMIntToPtr => i.operand(0).unwrap_or(addr),
         _ => addr,
     };
+    // (A global's or a constant's users are all over the module.)
+    if !matches!(base.kind(), ValueKind::Instruction | ValueKind::Argument) {
+        return false;
+    }
     // The pointers to the slot: `base` itself and its `inttoptr`s.
     let mut pointers = vec![base];
     for u in base.users().into_iter().take(64) {
