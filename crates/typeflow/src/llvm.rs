@@ -1232,10 +1232,14 @@ fn pointer_like(v: Value<'_>, depth: u32) -> bool {
     if depth > 6 || v.ty().is_pointer() {
         return false;
     }
-    // A constant's users are all over the module (`i64 8`): only its own
-    // shape counts.
-    if !matches!(v.kind(), ValueKind::Instruction | ValueKind::Argument) {
-        return v.const_opcode() == Some(O::LLVMPtrToInt);
+    // A plain constant's users are all over the module (`i64 8`): it is
+    // no address. (A constant expression's users are those of that one
+    // expression.)
+    if !matches!(v.kind(), ValueKind::Instruction | ValueKind::Argument | ValueKind::ConstantExpr) {
+        return false;
+    }
+    if v.const_opcode() == Some(O::LLVMPtrToInt) {
+        return true;
     }
     let used_as_address = v.users().iter().any(|u| {
         u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr) || u.const_opcode() == Some(O::LLVMIntToPtr)
@@ -1281,8 +1285,11 @@ fn slot_holds_addresses(addr: Value<'_>, load: Instruction<'_>, depth: u32) -> b
         Some(i) if i.opcode() == O::LLVMIntToPtr => i.operand(0).unwrap_or(addr),
         _ => addr,
     };
-    // (A global's or a constant's users are all over the module.)
-    if !matches!(base.kind(), ValueKind::Instruction | ValueKind::Argument) {
+    // (A plain constant's users are all over the module.)
+    if !matches!(
+        base.kind(),
+        ValueKind::Instruction | ValueKind::Argument | ValueKind::ConstantExpr | ValueKind::GlobalVariable
+    ) {
         return false;
     }
     // The pointers to the slot: `base` itself and its `inttoptr`s.
