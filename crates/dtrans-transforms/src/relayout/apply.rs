@@ -759,12 +759,24 @@ fn index_access<'m>(
         let idx = b.select(is_null, m.const_int(32, 0), n, "")?;
         b.store(idx, addr)?
     };
+    replaced_access(cx, inst, access, align, tag);
+    Ok(())
+}
+
+/// `access` takes the place of `inst`: its alignment, `inst`'s TBAA tag;
+/// `inst` goes.
+fn replaced_access<'m>(
+    cx: &OptContext<'m, '_>,
+    inst: Instruction<'m>,
+    access: Instruction<'m>,
+    align: u32,
+    tag: Option<dtrans_ir::Metadata<'m>>,
+) {
     access.set_alignment(align);
     if let Some(t) = tag {
-        access.as_value().set_metadata(kind, Some(t));
+        access.as_value().set_metadata(cx.m.md_kind_id("tbaa"), Some(t));
     }
     cx.mark_erased(inst.as_value());
-    Ok(())
 }
 
 /// A load or store of a narrowed integer field, in its new width: the
@@ -803,11 +815,7 @@ fn narrow_access<'m>(
         let narrow = b.int_cast(v, nt, false, "")?;
         b.store(narrow, addr)?
     };
-    access.set_alignment(align);
-    if let Some(t) = tag {
-        access.as_value().set_metadata(kind, Some(t));
-    }
-    cx.mark_erased(inst.as_value());
+    replaced_access(cx, inst, access, align, tag);
     Ok(())
 }
 

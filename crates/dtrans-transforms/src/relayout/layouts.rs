@@ -204,6 +204,12 @@ impl<'m> Layouts<'m> {
     /// to the start of a `t` reaches, if its first field (at any depth) is
     /// an index field.
     pub fn leaf_index(&self, t: Type<'m>) -> Option<Type<'m>> {
+        self.leaf_find(t, |s, f| self.index_target(s, f))
+    }
+
+    /// `found` of the first field (at any depth) at the start of a `t`
+    /// that gives something, walking into nested structures and arrays.
+    fn leaf_find<T>(&self, t: Type<'m>, found: impl Fn(Type<'m>, u32) -> Option<T>) -> Option<T> {
         let mut t = t;
         for _ in 0..32 {
             match t.kind() {
@@ -211,8 +217,8 @@ impl<'m> Layouts<'m> {
                 TypeKind::LLVMStructTypeKind => {
                     let p = self.plan(t)?;
                     let (f, ft) = self.field_at(t, &p, 0)?;
-                    if let Some(s) = self.index_target(t, f) {
-                        return Some(s);
+                    if let Some(x) = found(t, f) {
+                        return Some(x);
                     }
                     t = ft;
                 }
@@ -225,22 +231,7 @@ impl<'m> Layouts<'m> {
     /// The narrowed field a load or store through a pointer to the start
     /// of a `t` reaches (its first field at any depth), with its owner.
     pub fn leaf_narrow(&self, t: Type<'m>) -> Option<(Type<'m>, Narrow)> {
-        let mut t = t;
-        for _ in 0..32 {
-            match t.kind() {
-                TypeKind::LLVMArrayTypeKind => t = t.element_type()?,
-                TypeKind::LLVMStructTypeKind => {
-                    let p = self.plan(t)?;
-                    let (f, ft) = self.field_at(t, &p, 0)?;
-                    if let Some(n) = self.narrowed(t, f) {
-                        return Some((t, n));
-                    }
-                    t = ft;
-                }
-                _ => return None,
-            }
-        }
-        None
+        self.leaf_find(t, |s, f| self.narrowed(s, f).map(|n| (s, n)))
     }
 
     /// Whether bytes `[lo, hi)` of an object of type `t` overlap a field
