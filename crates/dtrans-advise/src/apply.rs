@@ -247,11 +247,161 @@ fn refusal(s: &StructAdvice, facts: &Facts) -> Option<String> {
     None
 }
 
+/// Identifiers of `text` (a rough C lexing: letters, digits, `_`).
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty())
+}
+
+/// The typedef names of `struct TAG` in `text` (`typedef struct TAG T;`,
+/// `typedef struct TAG {...} T, *PT;`).
+fn aliases(text: &str, tag: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(k) = text[at..].find("typedef") {
+        let start = at + k;
+        at = start + 7;
+        let rest = &text[start..];
+        let Some(end) = rest.find(';') else { break };
+        let mut decl = &rest[..end];
+        if !words(decl).collect::<Vec<_>>().windows(2).any(|w| w == ["struct", tag]) {
+            continue;
+        }
+        // A body: what follows its matching brace.
+        if let Some(open) = decl.find('{') {
+            let mut depth = 0i32;
+            let mut close = None;
+            for (i, c) in rest[open..].char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            close = Some(open + i);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let Some(close) = close else { continue };
+            let after = &rest[close + 1..];
+            decl = &after[..after.find(';').unwrap_or(after.len())];
+        } else {
+            decl = decl.rsplit_once(tag).map_or("", |(_, d)| d);
+        }
+        out.extend(words(decl).filter(|w| *w != "const" && *w != "volatile").map(String::from));
+    }
+    out
+}
+
+/// Why a reorder or removal in C would change what `names` (a structure
+/// as `struct TAG` or its typedef names, and the structures holding it)
+/// mean in the copies, if anything does: a brace initializer or compound
+/// literal (positional ones follow the new order), `offsetof`.
+fn layout_in_source(files: &BTreeMap<PathBuf, (PathBuf, String)>, names: &[String]) -> Option<String> {
+    for (path, (_, text)) in files {
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !comment_line(l)) {
+            let ws: Vec<&str> = words(line).collect();
+            let mentions = names.iter().any(|name| match name.strip_prefix("struct ") {
+                Some(t) => ws.windows(2).any(|w| w == ["struct", t]),
+                None => ws.contains(&name.as_str()),
+            });
+            if !mentions {
+                continue;
+            }
+            let squeezed: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+            let literal = names.iter().any(|name| squeezed.contains(&format!("({}){{", name.replace(' ', ""))));
+            if squeezed.contains("={") || literal || ws.contains(&"offsetof") {
+                return Some(format!(
+                    "{}:{}: a brace initializer, compound literal or offsetof (would follow the new order)",
+                    path.display(),
+                    n + 1
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Whether a line is (the start or the middle of) a comment only.
+fn comment_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("//") || t.starts_with("/*") || t.starts_with('*')
+}
+
+/// How many times `text` reads or writes a field named `field` (`.field`,
+/// `->field`).
+fn accesses(text: &str, field: &str) -> usize {
+    text.match_indices(field)
+        .filter(|(i, _)| {
+            let before = text[..*i].trim_end();
+            let ends = text[i + field.len()..].chars().next().is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            let starts = text[..*i].chars().next_back().is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+            ends && starts && (before.ends_with('.') || before.ends_with("->"))
+        })
+        .count()
+}
+
+/// Why line `text` is not one whose write of `field` may simply go: more
+/// than one access of a field so named (another structure's may be among
+/// them), a macro (its expansion is not seen), a volatile object.
+fn unsafe_write_line(text: &str, field: &str, macros: &[String], volatiles: &[String]) -> Option<String> {
+    if accesses(text, field) > 1 {
+        return Some(format!("more than one access of a field named {field} on the line"));
+    }
+    if let Some(m) = words(text).find(|w| macros.iter().any(|m| m == w)) {
+        return Some(format!("the macro {m} on the line"));
+    }
+    if let Some(v) = words(text).find(|w| volatiles.iter().any(|x| x == w)) {
+        return Some(format!("{v}, declared volatile, on the line"));
+    }
+    None
+}
+
 /// One structure applied to the copies `files`: its removed fields'
-/// writes deleted, its definition rewritten.
-fn apply_one(files: &mut BTreeMap<PathBuf, (PathBuf, String)>, s: &StructAdvice, facts: &Facts) -> Result<(), String> {
+/// writes deleted, its definition rewritten. `shifts`: per file, the
+/// lines added (or taken) after an original line by definitions already
+/// rewritten, so that later line numbers still find their statements.
+fn apply_one(
+    files: &mut BTreeMap<PathBuf, (PathBuf, String)>,
+    s: &StructAdvice,
+    facts: &Facts,
+    shifts: &mut Vec<(PathBuf, u32, i64)>,
+) -> Result<(), String> {
     let f = facts.structs.iter().find(|f| f.ir_name == s.name).ok_or("no facts")?;
     let tag = f.tag.as_deref().ok_or("no C tag")?;
+    // Its names in C: the tag, its typedefs, the structures holding it.
+    let mut names = vec![format!("struct {tag}")];
+    for (_, text) in files.values() {
+        names.extend(aliases(text, tag));
+    }
+    names.extend(f.held_by.iter().map(|t| format!("struct {t}")));
+    if let Some(why) = layout_in_source(files, &names) {
+        return Err(why);
+    }
+    let macros: Vec<String> = files
+        .values()
+        .flat_map(|(_, t)| t.lines())
+        .filter(|l| !comment_line(l))
+        .filter_map(|l| l.trim_start().strip_prefix('#').map(str::trim_start))
+        .filter_map(|l| l.strip_prefix("define"))
+        .filter_map(|l| words(l).next().map(String::from))
+        .collect();
+    // (Roughly: every name on a line declaring something volatile.)
+    const KEYWORDS: &[&str] = &[
+        "static", "extern", "volatile", "const", "register", "unsigned", "signed", "char", "short", "int", "long",
+        "float", "double", "void", "struct", "union",
+    ];
+    let volatiles: Vec<String> = files
+        .values()
+        .flat_map(|(_, t)| t.lines())
+        .filter(|l| !comment_line(l) && words(l).any(|w| w == "volatile"))
+        .flat_map(|l| words(l).filter(|w| !KEYWORDS.contains(w)).map(String::from).collect::<Vec<_>>())
+        .collect();
+    let moved = |file: &Path, line: u32, shifts: &[(PathBuf, u32, i64)]| -> u32 {
+        let d: i64 = shifts.iter().filter(|(p, end, _)| p == file && *end < line).map(|(_, _, d)| d).sum();
+        (i64::from(line) + d).max(1) as u32
+    };
     let (def_file, def_line) = f.defined_at.clone().ok_or("no place of definition")?;
     let def = find_copy(files, &def_file)
         .ok_or_else(|| format!("defined in {def_file}, outside the sources' directories"))?
@@ -271,24 +421,46 @@ fn apply_one(files: &mut BTreeMap<PathBuf, (PathBuf, String)>, s: &StructAdvice,
         for w in &r.writes {
             let (file, line) = file_line(w).ok_or_else(|| format!("a write at {w}"))?;
             let copy = find_copy(&work, file).ok_or_else(|| format!("{} is written in {file}, not copied", r.name))?;
-            writes.push((copy.clone(), line, r.name.clone()));
+            writes.push((copy.clone(), moved(copy, line, shifts), r.name.clone()));
         }
     }
     writes.sort_by_key(|w| std::cmp::Reverse(w.1));
     writes.dedup();
     for (file, line, name) in writes {
         let entry = work.get_mut(&file).expect("a copy");
+        let text = entry.1.lines().nth(line as usize - 1).unwrap_or("");
+        if let Some(why) = unsafe_write_line(text, &name, &macros, &volatiles) {
+            return Err(format!("the write of {name} at {}:{line}: {why}", file.display()));
+        }
         entry.1 = source::remove_write(&entry.1, line, &name)
             .map_err(|e| format!("the write of {name} at {}:{line}: {e}", file.display()))?;
     }
     let entry = work.get_mut(&def).expect("a copy");
-    let cs =
-        source::find_struct(&entry.1, tag, Some(def_line)).or_else(|_| source::find_struct(&entry.1, tag, None))?;
+    let line = moved(&def, def_line, shifts);
+    let cs = source::find_struct(&entry.1, tag, Some(line)).or_else(|_| source::find_struct(&entry.1, tag, None))?;
     let order: Vec<String> =
         s.after.first().map(|r| r.fields.iter().map(|f| f.name.clone()).collect()).unwrap_or_default();
     let removed: Vec<(String, String)> = s.removed.iter().map(|r| (r.name.clone(), r.why.clone())).collect();
+    let before_lines = entry.1.lines().count() as i64;
+    let end_line = entry.1[..cs.end].lines().count() as u32;
     entry.1 = source::rewrite(&entry.1, &cs, &order, &removed)?;
+    let delta = entry.1.lines().count() as i64 - before_lines;
+    // No removed field may be named in the copies any more (a write the
+    // analysis did not see, a read in code it found unreachable).
+    for r in &s.removed {
+        for (path, (_, text)) in &work {
+            if let Some(n) = text.lines().position(|l| !comment_line(l) && accesses(l, &r.name) > 0) {
+                return Err(format!("{} is still used at {}:{} after its writes went", r.name, path.display(), n + 1));
+            }
+        }
+    }
     *files = work;
+    if delta != 0 {
+        // (In original line numbers: the definition's own end, moved back.)
+        let original_end = i64::from(end_line)
+            - shifts.iter().filter(|(p, e, _)| *p == def && *e < end_line).map(|(_, _, d)| d).sum::<i64>();
+        shifts.push((def, original_end.max(0) as u32, delta));
+    }
     Ok(())
 }
 
@@ -298,13 +470,14 @@ fn apply_one(files: &mut BTreeMap<PathBuf, (PathBuf, String)>, s: &StructAdvice,
 pub fn apply(advice: &mut Advice, facts: &Facts, sources: &[PathBuf], dir: &Path) -> Result<Applied, String> {
     let mut files = copies(sources, dir)?;
     let mut done = Applied::default();
+    let mut shifts = Vec::new();
     for s in &mut advice.structures {
         if !matches!(s.verdict, Verdict::Change) {
             continue;
         }
         let why = match refusal(s, facts) {
             Some(w) => Err(w),
-            None => apply_one(&mut files, s, facts),
+            None => apply_one(&mut files, s, facts, &mut shifts),
         };
         match why {
             Ok(()) => {

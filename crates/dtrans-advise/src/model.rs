@@ -40,6 +40,9 @@ pub struct StructFacts {
     /// A constant initializer other than zeros holds an object of it: a C
     /// brace initializer, which may be positional.
     pub initialized: bool,
+    /// The C tags of the structures that hold it by value (their brace
+    /// initializers hold it too).
+    pub held_by: Vec<String>,
 }
 
 #[derive(Clone, Debug, Default)]

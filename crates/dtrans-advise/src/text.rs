@@ -49,10 +49,10 @@ fn one(out: &mut String, s: &StructAdvice) {
     }
     if matches!(s.verdict, Verdict::Change) {
         for r in &s.removed {
-            let writes = if r.writes.is_empty() {
-                "never written".to_string()
-            } else {
-                format!("written at {}", r.writes.join(", "))
+            let writes = match r.writes.len() {
+                0 => "never written".to_string(),
+                1..=8 => format!("written at {}", r.writes.join(", ")),
+                n => format!("written at {} and {} more places", r.writes[..8].join(", "), n - 8),
             };
             let _ = writeln!(out, "  removed: {} ({}; {writes})", r.name, r.why);
         }

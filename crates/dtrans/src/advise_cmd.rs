@@ -169,7 +169,7 @@ fn gather<'c>(mut m: Module<'c>) -> Result<(Facts, Module<'c>)> {
                 let name = tm.display(e.aggregate).to_string();
                 let list = writes.entry((name, e.field)).or_default();
                 let at = format!("{}:{}", loc.0, loc.1);
-                if list.len() < 8 && !list.contains(&at) {
+                if !list.contains(&at) {
                     list.push(at);
                 }
             }
@@ -249,6 +249,17 @@ fn gather<'c>(mut m: Module<'c>) -> Result<(Facts, Module<'c>)> {
             initialized: initialized.contains(&ir_name),
             ..Default::default()
         });
+    }
+    // Which structures hold which by value (their initializers hold it).
+    let tags: Vec<(String, Option<String>)> = structs.iter().map(|s| (s.ir_name.clone(), s.tag.clone())).collect();
+    for s in &mut structs {
+        for (holder, tag) in &tags {
+            let Some(t) = m.struct_type(holder) else { continue };
+            let inside = holder != &s.ir_name && t.struct_fields().into_iter().any(|f| holds(f, &s.ir_name, 0));
+            if let (true, Some(tag)) = (inside, tag) {
+                s.held_by.push(tag.clone());
+            }
+        }
     }
     let whole_program = rep.whole_program && exposed.is_empty();
     // What dtrans cc would do.
