@@ -829,22 +829,36 @@ pub fn build_narrow_check<'m>(
     bits: u32,
     what: &str,
 ) -> Result<Function<'m>, OptError> {
-    let fty = m.function_type(m.void_type(), &[wide], false)?;
+    let text = format!(
+        "dtrans: {what}: a value that does not fit in {bits} bits (the program was built with --compress-checked)\n"
+    );
+    build_check(m, name, wide, &text, |b, v| {
+        let narrow = b.int_cast(v, m.int_type(bits), false, "")?;
+        let back = b.int_cast(narrow, wide, true, "")?;
+        Ok(b.icmp(dtrans_ir::IntPredicate::LLVMIntNE, back, v, "")?)
+    })
+}
+
+/// `define internal void @NAME(T %v)` that returns unless `bad(v)`, and
+/// else writes `text` to standard error and aborts.
+fn build_check<'m>(
+    m: &'m Module<'_>,
+    name: &str,
+    param: Type<'m>,
+    text: &str,
+    bad: impl FnOnce(&Builder<'m>, Value<'m>) -> Result<Value<'m>, OptError>,
+) -> Result<Function<'m>, OptError> {
+    let fty = m.function_type(m.void_type(), &[param], false)?;
     let f = m.add_function(name, fty)?;
     f.set_internal();
     let (entry, fail, ok) = (f.append_block("entry"), f.append_block("fail"), f.append_block("ok"));
     let b = m.builder();
     b.clear_debug_location();
     b.position_at_end(entry);
-    let v = f.param(0).expect("the value");
-    let narrow = b.int_cast(v, m.int_type(bits), false, "")?;
-    let back = b.int_cast(narrow, wide, true, "")?;
-    let bad = b.icmp(dtrans_ir::IntPredicate::LLVMIntNE, back, v, "")?;
-    b.cond_br(bad, fail, ok)?;
-    let text = format!(
-        "dtrans: {what}: a value that does not fit in {bits} bits (the program was built with --compress-checked)\n"
-    );
-    stop_with(m, &b, fail, &format!("{name}.message"), &text)?;
+    let v = f.param(0).expect("the one parameter");
+    let is_bad = bad(&b, v)?;
+    b.cond_br(is_bad, fail, ok)?;
+    stop_with(m, &b, fail, &format!("{name}.message"), text)?;
     b.position_at_end(ok);
     b.ret(None)?;
     Ok(f)
@@ -884,22 +898,10 @@ fn index_check<'m>(
 /// `define internal void @NAME(i64 %n)`: returns when `n` is at most
 /// [`super::MAX_INDEXED`], else writes why to standard error and aborts.
 fn build_index_check<'m>(m: &'m Module<'_>, name: &str, ty: &str) -> Result<Function<'m>, OptError> {
-    let i64t = m.int_type(64);
-    let fty = m.function_type(m.void_type(), &[i64t], false)?;
-    let f = m.add_function(name, fty)?;
-    f.set_internal();
-    let (entry, fail, ok) = (f.append_block("entry"), f.append_block("fail"), f.append_block("ok"));
-    let b = m.builder();
-    b.clear_debug_location();
-    b.position_at_end(entry);
-    let n = f.param(0).expect("the count");
-    let bad = b.icmp(dtrans_ir::IntPredicate::LLVMIntUGT, n, m.const_int(64, super::MAX_INDEXED as i64), "")?;
-    b.cond_br(bad, fail, ok)?;
     let text = format!(
         "dtrans: %{ty}: more elements than a 32-bit index holds (the program was built with --index-width 32)\n"
     );
-    stop_with(m, &b, fail, &format!("{name}.message"), &text)?;
-    b.position_at_end(ok);
-    b.ret(None)?;
-    Ok(f)
+    build_check(m, name, m.int_type(64), &text, |b, n| {
+        Ok(b.icmp(dtrans_ir::IntPredicate::LLVMIntUGT, n, m.const_int(64, super::MAX_INDEXED as i64), "")?)
+    })
 }
