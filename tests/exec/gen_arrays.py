@@ -40,6 +40,7 @@ structures were changed).
 import argparse
 import os
 import random
+import re
 
 # Eight-byte fields weigh more: records must stay above a cache line after
 # deletion and reordering for the splitting passes to consider them.
@@ -162,12 +163,13 @@ def agg_report(name, ctype, kind):
     return f"        for (int k = 0; k < {n}; k++) c = c * 31 + (unsigned long long)(long)({f}[k] * 8);\n"
 
 
-def agg_ops(s, a):
+def agg_ops(s, a, n=None):
     """The work loop's uses of aggregate fields as wholes and parts (round
-    `r`): copied from another element, memset, a part written through a
-    pointer into the field."""
+    `r`) in array `a` of `n` elements (the structure's global array by
+    default): copied from another element, memset, a part written through
+    a pointer into the field."""
     out = []
-    n = f"{s.name}_n"
+    n = n or f"{s.name}_n"
     for name, ctype, kind in s.fields:
         ops = s.ops.get(name, [])
         k, ln = agg_kind(kind) or (None, 0)
@@ -190,6 +192,22 @@ def agg_ops(s, a):
             else:
                 out.append(f"        {{ {ctype} *q = &{e}[{ln - 1}]; *q = *q + 1; }}\n")
     return out
+
+
+def report_line(name, ctype, kind, base, other_base):
+    """Checksum lines (into `c`) over field `p->name`: pointer fields as
+    the index they point at (from `base`, their own array, or
+    `other_base(NAME)` for a pointer to structure NAME) plus one, null 0."""
+    if agg_kind(kind):
+        return agg_report(name, ctype, kind)
+    if kind == "self":
+        return f"        c = c * 31 + (p->{name} ? (unsigned long long)(p->{name} - {base}) + 1 : 0);\n"
+    if kind.startswith("other:"):
+        o = kind[6:]
+        return f"        c = c * 31 + (p->{name} ? (unsigned long long)(p->{name} - {other_base(o)}) + 1 : 0);\n"
+    if ctype in ("double", "float"):
+        return f"        c = c * 31 + (unsigned long long)(long)(p->{name} * 8);\n"
+    return f"        c = c * 31 + (unsigned long long)(long)p->{name};\n"
 
 
 def value(rng, ctype, expr):
@@ -391,17 +409,7 @@ def functions(rng, s, structs, misses):
     for name, ctype, kind in s.fields:
         if name in s.dead:
             continue
-        if agg_kind(kind):
-            rep.append(agg_report(name, ctype, kind))
-        elif kind == "self":
-            rep.append(f"        c = c * 31 + (p->{name} ? (unsigned long long)(p->{name} - {a}) + 1 : 0);\n")
-        elif kind.startswith("other:"):
-            o = kind[6:]
-            rep.append(f"        c = c * 31 + (p->{name} ? (unsigned long long)(p->{name} - {o}_arr) + 1 : 0);\n")
-        elif ctype in ("double", "float"):
-            rep.append(f"        c = c * 31 + (unsigned long long)(long)(p->{name} * 8);\n")
-        else:
-            rep.append(f"        c = c * 31 + (unsigned long long)(long)p->{name};\n")
+        rep.append(report_line(name, ctype, kind, a, lambda o: f"{o}_arr"))
     rep.append("    }\n")
     rep.append(f'    printf("{s.name} %llu\\n", c);\n    return c;\n}}\n')
     out.extend(rep)
@@ -412,17 +420,382 @@ def functions(rng, s, structs, misses):
     return out
 
 
+# --shape multi: near misses (at most one per program), how each array is
+# held and made, and what is done to it once every array exists.
+MULTI_NEAR_MISSES = ["wrapper", "qsort", "field_address", "single", "stack"]
+MULTI_HOLDERS = ["local", "local", "global", "owner"]
+MULTI_MAKES = ["malloc", "calloc", "grown", "recycled"]
+MULTI_COPIES = ["memcpy", "elemcopy"]
+MULTI_OPS = ["double", "halve", "delete", "memset"]
+
+
+class MArray:
+    """One of the arrays of structure `s` in a --shape multi program: where
+    its pointer and count live (`holder`), how it is made (`make`, from
+    array `src` for the copies), its count (a constant or a (lo, span)
+    computed at run time), what is done to it afterwards (`ops`)."""
+
+    def __init__(self, rng, s, j):
+        self.s, self.j = s, j
+        self.holder = rng.choice(MULTI_HOLDERS)
+        self.make = rng.choice(MULTI_MAKES + (MULTI_COPIES if j else []))
+        self.src = rng.randrange(j) if self.make in MULTI_COPIES else None
+        self.count = (rng.choice([50, 97, 500, 1000, 3000]) if rng.random() < 0.5 else
+                      (rng.choice([50, 200, 400, 1000, 2000]), rng.choice([1, 100, 700, 1000])))
+        self.calloc = rng.random() < 0.4  # (recycled arrays: calloc instead of malloc)
+        self.extra = rng.choice([0, 0, 17, 300])  # (memcpy copies: elements after the copied ones)
+        self.reverse = rng.random() < 0.5  # (element copies: b[i] = a[n - 1 - i])
+        self.ops = [op for op in MULTI_OPS if rng.random() < 0.3]
+        rng.shuffle(self.ops)
+        self.rounds = rng.randint(2, 6)
+        self.alloc = "malloc"  # or xmalloc: the wrapper near miss
+        if self.holder == "owner":
+            self.ptr, self.n = f"{s.name}_o{j}->items", f"{s.name}_o{j}->n"
+        else:
+            self.ptr, self.n = f"{s.name}_a{j}", f"{s.name}_n{j}"
+        self.tag = f"{s.name}.a{j}"
+
+    def count_expr(self, extra=""):
+        if isinstance(self.count, int):
+            return f"{self.count}{extra}"
+        lo, span = self.count
+        return f"count({lo}{extra}, {span})"
+
+
+def msize(rng, n, t):
+    """`n` elements of `t` in bytes, in one of the forms programs write."""
+    return rng.choice([f"{n} * sizeof({t})", f"sizeof({t}) * {n}", f"(size_t){n} * sizeof({t})"])
+
+
+def multi_functions(rng, s, structs, miss, target, owned):
+    """fill, link, weigh, work, walk, sweep (arrays held by an owner),
+    report and, for the qsort near miss, cmp for structure `s`; every one
+    takes the array and its count as parameters."""
+    t = f"struct {s.name}"
+    kinds = {f[0]: (f[1], f[2]) for f in s.fields}
+    scal = [f[0] for f in s.fields if f[2] == "scalar"]
+    hot = [h for h in s.hot if not agg_kind(kinds[h][1])]
+    hot_agg = [h for h in s.hot if agg_kind(kinds[h][1])]
+    h0, h1 = hot[0], hot[1] if len(hot) > 1 else hot[0]
+    ctype0 = kinds[h0][0]
+    ptrs = [f[0] for f in s.fields if f[2] == "self"]
+    others = sorted({f[2][6:] for f in s.fields if f[2].startswith("other:")})
+    out = []
+    # fill: every field of n elements from a (pointer fields null: link
+    # sets them once no array moves any more).
+    lines = [f"static void fill_{s.name}({t} *a, long n) {{\n",
+             f"    for (long i = 0; i < n; i++) {{\n        {t} *p = &a[i];\n"]
+    for name, ctype, kind in s.fields:
+        if kind == "self" or kind.startswith("other:"):
+            lines.append(f"        p->{name} = NULL;\n")
+        elif agg_kind(kind):
+            lines.append(agg_init(name, ctype, kind))
+        elif name in s.constant:
+            lines.append(f"        p->{name} = 3;\n")
+        else:
+            lines.append(f"        p->{name} = {value(rng, ctype, 'next() % 100')};\n")
+    lines.append("    }\n}\n")
+    out.extend(lines)
+    # link: pointer fields to elements of the same array or of the first
+    # array of another structure.
+    oparams = "".join(f", struct {o} *b_{o}, long b_{o}n" for o in others)
+    if ptrs or others:
+        lines = [f"static void link_{s.name}({t} *a, long n{oparams}) {{\n",
+                 "    for (long i = 0; i < n; i++) {\n"]
+        for name, ctype, kind in s.fields:
+            if kind == "self":
+                lines.append(f"        a[i].{name} = (next() % 4) ? &a[next() % n] : NULL;\n")
+            elif kind.startswith("other:"):
+                o = kind[6:]
+                lines.append(f"        a[i].{name} = (next() % 3) ? &b_{o}[next() % b_{o}n] : NULL;\n")
+        lines.append("    }\n}\n")
+        out.extend(lines)
+    if miss == "field_address" and s is target:
+        f = rng.choice(scal)
+        ft = kinds[f][0]
+        out.append(f"static void bump({ft} *u) {{ *u = ({ft})(*u + 1); }}\n")
+    expr = " + ".join(f"(long)p->{h}" for h in hot)
+    weigh = f"static long weigh_{s.name}({t} *p) {{ return {expr}; }}\n"
+    # work: the hot loops, a few fields read every round (the rest once,
+    # in report).
+    body = [f"static unsigned long long work_{s.name}({t} *a, long n, int rounds) {{\n"
+            "    unsigned long long acc = 0;\n",
+            f"    {t} *end = a + n;\n",
+            "    for (int r = 0; r < rounds; r++) {\n"]
+    forms = rng.sample(["index", "pointer", "helper", "chase", "diff", "update"], rng.randint(2, 4))
+    if s.all_hot:
+        forms = ["index", "helper"] if rng.random() < 0.5 else ["index"]
+    for form in forms:
+        if form == "index":
+            terms = [f"(long)a[i].{h}" for h in hot]
+            terms += [agg_read(f"a[i].{h}", kinds[h][0], kinds[h][1]) for h in hot_agg]
+            if s.all_hot:
+                terms += [f"(a[i].{n} != 0)" for n, _, k in s.fields if k != "scalar" and not agg_kind(k)]
+            body.append(f"        for (long i = 0; i < n; i++) acc += (unsigned long long)({' + '.join(terms)});\n")
+        elif form == "pointer":
+            body.append(f"        for ({t} *p = a; p < end; p++) acc = acc * 3 + (unsigned long long)(long)p->{h0};\n")
+        elif form == "helper":
+            body.append(f"        for (long i = r; i < n; i += 2) acc += (unsigned long long)weigh_{s.name}(&a[i]);\n")
+        elif form == "chase" and ptrs:
+            body.append(f"        {{ {t} *q = &a[r % n]; for (int k = 0; q && k < 50; k++) {{"
+                        f" acc += (unsigned long long)(q - a) + (unsigned long long)(long)q->{h0}; q = q->{ptrs[0]}; }} }}\n")
+        elif form == "diff":
+            body.append(f"        {{ {t} *best = a; for ({t} *p = a; p != end; p++)"
+                        f" if ((long)p->{h0} > (long)best->{h0}) best = p; acc += (unsigned long long)(best - a); }}\n")
+        elif form == "update":
+            if ctype0 in ("double", "float"):
+                body.append(f"        for (long i = 0; i < n; i += 3) a[i].{h0} = a[i].{h0} / 2 + 1;\n")
+            else:
+                body.append(f"        for (long i = 0; i < n; i += 3) a[i].{h0} = ({ctype0})(a[i].{h0} + r);\n")
+    if miss == "field_address" and s is target:
+        body.append(f"        bump(&a[r % n].{f});\n")
+    body.extend(agg_ops(s, "a", "n"))
+    if hot_agg and "index" not in forms:
+        terms = " + ".join(agg_read(f"a[i].{h}", kinds[h][0], kinds[h][1]) for h in hot_agg)
+        body.append(f"        for (long i = 0; i < n; i++) acc += (unsigned long long)({terms});\n")
+    body.append("    }\n    return acc;\n}\n")
+    if not re.search(r"\bend\b", "".join(body[2:])):
+        del body[1]
+    # (weigh: for the helper loop and the single near miss.)
+    if f"weigh_{s.name}(" in "".join(body) or (miss == "single" and s is target):
+        out.append(weigh)
+    out.extend(body)
+    # walk: pointers over the elements (differences, neighbours at
+    # negative and positive offsets, a pointer stepped both ways,
+    # comparisons, a walk down).
+    rd = lambda e, h: f"(unsigned long long)(long){e}->{h}"
+    walks = {
+        "up": f"    for ({t} *p = a; p < a + n; p++) acc = acc * 5 + (unsigned long long)(p - a) * {rd('p', h0)};\n",
+        "near": f"    for (long i = 2; i + 3 < n; i += {rng.choice([1, 3, 5])}) {{ {t} *p = &a[i];"
+                f" acc += (unsigned long long)((long)p[-2].{h0} - (long)p[-1].{h1} + (long)p[1].{h0} + (long)p[3].{h1}); }}\n",
+        "step": f"    {{ {t} *q = &a[n / 2];\n"
+                f"      for (int k = 0; k < 20 && q + 1 < a + n; k++) {{ q++; acc = acc * 3 + {rd('q', h0)}; }}\n"
+                f"      for (int k = 0; k < 30 && q > a; k++) {{ q--; acc = acc * 3 + {rd('q', h1)}; }}\n"
+                f"      acc += (unsigned long long)(q - a); }}\n",
+        "range": f"    {{ {t} *lo = &a[next() % n], *hi = &a[next() % n];\n"
+                 f"      if (lo > hi) {{ {t} *x = lo; lo = hi; hi = x; }}\n"
+                 f"      for (; lo < hi; lo++) acc += {rd('lo', h0)};\n"
+                 f"      acc += (unsigned long long)(lo == hi) + (unsigned long long)(hi - a) + (unsigned long long)(hi >= a); }}\n",
+        "down": f"    for ({t} *p = a + n; p != a; ) {{ --p; acc = acc * 7 + {rd('p', h1)}; }}\n",
+    }
+    keep = ["up", "near"] + rng.sample(["step", "range", "down"], rng.randint(1, 3))
+    out.append(f"static unsigned long long walk_{s.name}({t} *a, long n) {{\n    unsigned long long acc = 0;\n"
+               + "".join(walks[w] for w in walks if w in keep) + "    return acc;\n}\n")
+    if owned:
+        g = f"(unsigned long long)(long)o->items[i].{h0}"
+        out.append(f"static unsigned long long sweep_{s.name}(struct owner_{s.name} *o) {{\n"
+                   "    unsigned long long acc = 0;\n"
+                   f"    for (long i = 0; i < o->n; i++) acc = acc * 7 + {g};\n"
+                   f"    for (long i = 1; i < o->n; i += 2) o->items[i].{h1} = o->items[i - 1].{h1};\n"
+                   "    return acc;\n}\n")
+    # report: one checksum per field (the dead ones never read), on one line.
+    bparams = "".join(f", struct {o} *b_{o}" for o in others)
+    rep = [f"static unsigned long long report_{s.name}(const char *tag, {t} *a, long n{bparams}) {{\n",
+           "    unsigned long long t = 0, c;\n    printf(\"%s\", tag);\n"]
+    for name, ctype, kind in s.fields:
+        if name in s.dead:
+            continue
+        rep.append(f"    c = 0;\n    for (long i = 0; i < n; i++) {{\n        {t} *p = &a[i];\n")
+        rep.append(report_line(name, ctype, kind, "a", lambda o: f"b_{o}"))
+        rep.append('    }\n    printf(" %llu", c);\n    t = t * 1000003 + c;\n')
+    rep.append('    printf("\\n");\n    return t;\n}\n')
+    out.extend(rep)
+    if miss == "qsort" and s is target:
+        # (Every scalar field compared: elements equal in all of them are
+        # equal in all, so the order qsort leaves is the only one.)
+        cmp = [f"    if (x->{f} != y->{f}) return x->{f} < y->{f} ? -1 : 1;\n" for f in scal]
+        out.append(f"static int cmp_{s.name}(const void *l, const void *r) {{\n"
+                   f"    const {t} *x = l, *y = r;\n" + "".join(cmp) + "    return 0;\n}\n")
+    return out
+
+
+def multi_make(rng, arr, arrays):
+    """Statements of main making array `arr` (`arrays`: the structure's
+    arrays, for the copies' sources)."""
+    s, p, n = arr.s, arr.ptr, arr.n
+    t = f"struct {s.name}"
+    fill = f"fill_{s.name}"
+    code = []
+    if arr.make in ("malloc", "calloc"):
+        code.append(f"    {n} = {arr.count_expr()};\n")
+        if arr.make == "calloc" and arr.alloc == "malloc":
+            # (Partly filled: the rest is calloc's zeros.)
+            code.append(f"    {p} = calloc({n}, sizeof({t}));\n    if (!{p}) return 2;\n"
+                        f"    {fill}({p}, {n} - {n} / 3);\n")
+        else:
+            code.append(f"    {p} = {arr.alloc}({msize(rng, n, t)});\n    if (!{p}) return 2;\n    {fill}({p}, {n});\n")
+    elif arr.make == "grown":
+        # (From null, doubling, each new part filled.)
+        code.append(f"    {{ long want = {arr.count_expr()};\n"
+                    f"      for (long cap = {rng.choice([4, 8, 16])}; ; cap *= 2) {{\n"
+                    f"        {t} *g = realloc({p}, {msize(rng, 'cap', t)});\n        if (!g) return 2;\n"
+                    f"        {fill}(g + {n}, cap - {n});\n        {p} = g;\n        {n} = cap;\n"
+                    "        if (cap >= want) break;\n      }\n    }\n")
+    elif arr.make == "recycled":
+        # (Freed and allocated again, each time with another count.)
+        alloc = (f"calloc({n}, sizeof({t}))" if arr.calloc and arr.alloc == "malloc"
+                 else f"{arr.alloc}({msize(rng, n, t)})")
+        code.append(f"    for (int r = 0; r < 3; r++) {{\n        free({p});\n"
+                    f"        {n} = {arr.count_expr(' + 37 * r')};\n"
+                    f"        {p} = {alloc};\n        if (!{p}) return 2;\n"
+                    f"        {fill}({p}, {n});\n        sum += work_{s.name}({p}, {n}, 1);\n    }}\n")
+    else:
+        src = arrays[arr.src]
+        if arr.make == "memcpy":
+            code.append(f"    {n} = {src.n} + {arr.extra};\n"
+                        f"    {p} = {arr.alloc}({msize(rng, n, t)});\n    if (!{p}) return 2;\n"
+                        f"    memcpy({p}, {src.ptr}, {msize(rng, src.n, t)});\n"
+                        f"    {fill}({p} + {src.n}, {arr.extra});\n")
+        else:
+            at = f"{src.n} - 1 - i" if arr.reverse else "i"
+            code.append(f"    {n} = {src.n};\n"
+                        f"    {p} = {arr.alloc}({msize(rng, n, t)});\n    if (!{p}) return 2;\n"
+                        f"    for (long i = 0; i < {n}; i++) {p}[i] = {src.ptr}[{at}];\n")
+        # (The copy then differs from its source.)
+        f = rng.choice([f[0] for f in s.fields if f[2] == "scalar"])
+        ft = dict((x[0], x[1]) for x in s.fields)[f]
+        code.append(f"    for (long i = 0; i < {n}; i += {rng.choice([2, 5, 9])}) {p}[i].{f} = {value(rng, ft, 'next() % 100')};\n")
+    for op in arr.ops:
+        if op == "double":
+            code.append(f"    {{ long m = {n} * 2; {t} *g = realloc({p}, {msize(rng, 'm', t)}); if (!g) return 2;"
+                        f" {fill}(g + {n}, m - {n}); {p} = g; {n} = m; }}\n")
+        elif op == "halve":
+            code.append(f"    {{ long m = {n} - {n} / 2; {t} *g = realloc({p}, {msize(rng, 'm', t)}); if (!g) return 2;"
+                        f" {p} = g; {n} = m; }}\n")
+        elif op == "delete":
+            # (An element deleted by moving the tail down, a few times.)
+            code.append(f"    for (int d = 0; d < {rng.randint(1, 5)}; d++) {{ long at = next() % {n};"
+                        f" memmove(&{p}[at], &{p}[at + 1], ({n} - at - 1) * sizeof({t})); {n}--; }}\n")
+        elif op == "memset":
+            code.append(f"    memset({p}, 0, {n} * sizeof({t}));\n    {fill}({p}, {n} / 2);\n")
+    return "".join(code)
+
+
+def generate_multi(seed):
+    """A --shape multi program (see the docstring)."""
+    rng = random.Random(seed)
+    structs = []
+    for k in range(rng.randint(1, 2)):
+        structs.append(Struct(rng, k, list(structs)))
+    agg = random.Random(seed * 7919 + 5)
+    for s in structs:
+        s.add_aggregates(agg)
+    aggregates = [f for s in structs for f in s.fields if agg_kind(f[2])]
+    miss = rng.choice(MULTI_NEAR_MISSES) if rng.random() < 0.7 else None
+    target = rng.choice(structs)
+    arrays = {}
+    for s in structs:
+        arrs = [MArray(rng, s, j) for j in range(rng.randint(2, 4))]
+        if not any(a.make == "grown" or "double" in a.ops for a in arrs):
+            rng.choice(arrs).ops.append("double")
+        arrays[s.name] = arrs
+    if miss == "wrapper":
+        arr = rng.choice(arrays[target.name])
+        if arr.make in ("calloc", "grown"):
+            arr.make = "malloc"
+        arr.alloc = "xmalloc"
+    sorted_arr = rng.choice(arrays[target.name]) if miss == "qsort" else None
+    out = ["#include <complex.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
+           if aggregates else "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
+           "static unsigned long long state = %dULL;\n" % (seed * 2654435761 % 2**63 + 1),
+           "static unsigned next(void) { state = state * 6364136223846793005ULL + 1442695040888963407ULL;"
+           " return (unsigned)(state >> 33); }\n"]
+    if any(not isinstance(a.count, int) and a.make not in MULTI_COPIES for arrs in arrays.values() for a in arrs):
+        out.append("static long count(long lo, long span) { return lo + (long)(next() % (unsigned)span); }\n")
+    if miss == "wrapper":
+        out.append("static void *xmalloc(size_t n) { void *p = malloc(n); if (!p) { puts(\"oom\"); exit(2); } return p; }\n")
+    out.append("\n")
+    for s in structs:
+        out.append(f"struct {s.name};\n")
+    if any(agg_kind(f[2])[0] == "nested" for f in aggregates):
+        out.append("struct pt { int x, y; double w; };\n")
+    for s in structs:
+        out.append(s.decl())
+    owned = {s.name: any(a.holder == "owner" for a in arrays[s.name]) for s in structs}
+    for s in structs:
+        if owned[s.name]:
+            out.append(f"struct owner_{s.name} {{ struct {s.name} *items; long n; }};\n")
+    for s in structs:
+        for a in arrays[s.name]:
+            if a.holder == "global":
+                out.append(f"static struct {s.name} *{a.ptr};\nstatic long {a.n};\n")
+    out.append("\n")
+    for s in structs:
+        out.extend(multi_functions(rng, s, structs, miss, target, owned[s.name]))
+    out.append("int main(void) {\n    unsigned long long sum = 0;\n")
+    for s in structs:
+        for a in arrays[s.name]:
+            if a.holder == "local":
+                out.append(f"    struct {s.name} *{a.ptr} = NULL;\n    long {a.n} = 0;\n")
+            elif a.holder == "owner":
+                o = f"{s.name}_o{a.j}"
+                out.append(f"    struct owner_{s.name} *{o} = malloc(sizeof(struct owner_{s.name}));\n"
+                           f"    if (!{o}) return 2;\n    {o}->items = NULL;\n    {o}->n = 0;\n")
+    for s in structs:
+        for a in arrays[s.name]:
+            out.append(multi_make(rng, a, arrays[s.name]))
+    if sorted_arr:
+        out.append(f"    qsort({sorted_arr.ptr}, {sorted_arr.n}, sizeof(struct {target.name}), cmp_{target.name});\n")
+    # Pointer fields set once no array moves any more; the other
+    # structures' pointers go to their first array.
+    links = {}
+    for s in structs:
+        others = sorted({f[2][6:] for f in s.fields if f[2].startswith("other:")})
+        first = {o: arrays[o][0] for o in others}
+        links[s.name] = ("".join(f", {first[o].ptr}, {first[o].n}" for o in others),
+                         "".join(f", {first[o].ptr}" for o in others),
+                         any(f[2] == "self" for f in s.fields) or others)
+    for s in structs:
+        largs, _, has = links[s.name]
+        if has:
+            for a in arrays[s.name]:
+                out.append(f"    link_{s.name}({a.ptr}, {a.n}{largs});\n")
+    for s in structs:
+        for a in arrays[s.name]:
+            out.append(f"    sum += work_{s.name}({a.ptr}, {a.n}, {a.rounds});\n"
+                       f"    sum += walk_{s.name}({a.ptr}, {a.n});\n")
+            if a.holder == "owner":
+                out.append(f"    sum += sweep_{s.name}({s.name}_o{a.j});\n")
+    for s in structs:
+        for a in arrays[s.name]:
+            out.append(f"    sum += report_{s.name}(\"{a.tag}\", {a.ptr}, {a.n}{links[s.name][1]});\n")
+    t = f"struct {target.name}"
+    largs, rargs, has = links[target.name]
+    if miss == "single":
+        # (One element on its own, not an array.)
+        out.append(f"    {t} *one = malloc(sizeof({t}));\n    if (!one) return 2;\n    fill_{target.name}(one, 1);\n"
+                   + (f"    link_{target.name}(one, 1{largs});\n" if has else "")
+                   + f"    sum += (unsigned long long)weigh_{target.name}(one);\n"
+                   f"    sum += report_{target.name}(\"{target.name}.one\", one, 1{rargs});\n    free(one);\n")
+    if miss == "stack":
+        out.append(f"    {{\n        {t} loc[16];\n        fill_{target.name}(loc, 16);\n"
+                   + (f"        link_{target.name}(loc, 16{largs});\n" if has else "")
+                   + f"        sum += work_{target.name}(loc, 16, 2);\n        sum += walk_{target.name}(loc, 16);\n"
+                   f"        sum += report_{target.name}(\"{target.name}.stack\", loc, 16{rargs});\n    }}\n")
+    out.append('    printf("total %llu\\n", sum);\n')
+    for s in structs:
+        for a in arrays[s.name]:
+            out.append(f"    free({a.ptr});\n")
+            if a.holder == "owner":
+                out.append(f"    free({s.name}_o{a.j});\n")
+    out.append("    return 0;\n}\n")
+    return "".join(out)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--n", type=int, default=10)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--shape", choices=["one", "multi"], default="one",
+                    help="one: one array per structure (the default); multi: several live arrays per structure")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     for k in range(args.n):
         seed = args.seed + k
-        with open(os.path.join(args.out, f"arrays{seed}.c"), "w") as f:
-            f.write(generate(seed))
+        name, gen = ("multi", generate_multi) if args.shape == "multi" else ("arrays", generate)
+        with open(os.path.join(args.out, f"{name}{seed}.c"), "w") as f:
+            f.write(gen(seed))
 
 
 if __name__ == "__main__":

@@ -187,6 +187,15 @@ impl<'m> Builder<'m> {
         Self::value(unsafe { c::LLVMBuildMul(self.raw, a.raw(), b.raw(), n.as_ptr()) })
     }
 
+    /// `and` of two integers of the same type.
+    pub fn and(&self, a: Value<'m>, b: Value<'m>, name: &str) -> Result<Value<'m>, EditError> {
+        self.check_positioned()?;
+        Self::same_int("and", a, b)?;
+        let n = c_name(name);
+        // SAFETY: positioned builder; operands of one integer type.
+        Self::value(unsafe { c::LLVMBuildAnd(self.raw, a.raw(), b.raw(), n.as_ptr()) })
+    }
+
     /// `icmp pred a, b` on integers or pointers of the same type.
     pub fn icmp(&self, pred: IntPredicate, a: Value<'m>, b: Value<'m>, name: &str) -> Result<Value<'m>, EditError> {
         self.check_positioned()?;

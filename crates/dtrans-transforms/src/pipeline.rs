@@ -26,7 +26,7 @@ use crate::optbase::{self, OptError, PassFactory};
 use crate::relayout::cost::{CostModel, EvalLayout, Prediction};
 use crate::relayout::{IndexWidth, RelayoutFactory};
 use crate::specialize::{self, Specialized};
-use crate::{compress, delete_field, optbase_test, reorder, split};
+use crate::{blocks, compress, delete_field, optbase_test, reorder, split};
 
 /// Every pass by its name, in the order error messages list them.
 pub const PASSES: &[&str] = &[
@@ -37,6 +37,7 @@ pub const PASSES: &[&str] = &[
     "compress-fields",
     "aos-to-soa",
     "peel",
+    "blocks",
     "specialize-calls",
 ];
 
@@ -357,6 +358,12 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
             "peel" => Box::new(RelayoutFactory {
                 policy: &split::PEEL,
                 index: options.index,
+                cost: options.cost,
+                eval: options.eval.clone(),
+            }),
+            "blocks" => Box::new(RelayoutFactory {
+                policy: &blocks::BLOCKS,
+                index: IndexWidth::Bits64,
                 cost: options.cost,
                 eval: options.eval.clone(),
             }),

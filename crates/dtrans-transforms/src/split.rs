@@ -55,7 +55,7 @@ use crate::relayout::{Candidate, Choice, Policy};
 use crate::reorder::lay_out;
 
 /// Why a structure cannot be split whatever the model says.
-fn splittable(c: &Candidate<'_>) -> Result<(), String> {
+pub(crate) fn splittable(c: &Candidate<'_>) -> Result<(), String> {
     if c.fields.len() < 2 {
         return Err("fewer than two fields".into());
     }
@@ -69,7 +69,7 @@ fn splittable(c: &Candidate<'_>) -> Result<(), String> {
 /// bytes to 56: 72 in all, the original's size, instead of 80.) Taken
 /// from the last side group (the least accessed), of which at least one
 /// field stays.
-fn fill_padding(c: &Candidate<'_>, groups: &mut [Vec<u32>]) {
+pub(crate) fn fill_padding(c: &Candidate<'_>, groups: &mut [Vec<u32>]) {
     let Some(last) = groups.len().checked_sub(1).filter(|l| *l > 0) else { return };
     let size = lay_out(&c.fields, &groups[0]).1;
     while groups[last].len() > 1 {
@@ -91,7 +91,7 @@ fn fill_padding(c: &Candidate<'_>, groups: &mut [Vec<u32>]) {
 /// traffic, if any; with the traffic of one array per field and the share
 /// of it that streams (aos-to-soa's candidate), `None` when that is the
 /// pick.
-fn best_grouping(
+pub(crate) fn best_grouping(
     c: &Candidate<'_>,
     model: &CostModel,
     pred: &mut Prediction,

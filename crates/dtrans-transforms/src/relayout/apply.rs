@@ -5,7 +5,8 @@ use dtrans_ir::{Builder, Function, Instruction, Metadata, Module, Type, Value, V
 use rustc_hash::FxHashMap as HashMap;
 
 use super::layouts::{Layouts, Pos};
-use super::plan::{const_address, rescale, Action};
+use super::blocked;
+use super::plan::{const_address, ptr_of, rescale, Action};
 use crate::optbase::{OptContext, OptError};
 
 fn edit(e: impl std::fmt::Display) -> OptError {
@@ -78,6 +79,12 @@ pub struct Splits<'m> {
     /// A TBAA tag for loads of a pointer (`any pointer`), so that loads of
     /// the array addresses are known not to alias the fields' stores.
     pub pointer_tag: Option<Metadata<'m>>,
+    /// Per structure laid out in blocks: its copy and set helpers
+    /// (`blocked::build_whole`).
+    pub blocks: HashMap<Type<'m>, (Function<'m>, Function<'m>)>,
+    /// `__dtrans_blocks_alloc` and `__dtrans_blocks_realloc`, when a
+    /// structure is laid out in blocks.
+    pub block_alloc: Option<(Function<'m>, Function<'m>)>,
 }
 
 pub fn apply<'m>(
@@ -233,6 +240,65 @@ pub fn apply<'m>(
                     let kept = b.select(array, null, old, "")?;
                     b.store(kept, *s)?;
                 }
+            }
+            Action::BlockStep { gep, owner } => {
+                at(&b, *gep);
+                let first = gep.operand(1).expect("GEP index");
+                let k = b.int_cast(first, m.int_type(64), true, "")?;
+                let e = blocked::step(m, &b, block_geom(lay, *owner)?, gep.operand(0).expect("GEP base"), k)?;
+                gep.set_operand(0, e)?;
+                gep.set_operand(1, m.const_int_of(first.ty(), 0)?)?;
+            }
+            Action::BlockByte { gep, owner, elements, pos } => {
+                at(&b, *gep);
+                let g = block_geom(lay, *owner)?;
+                let e = blocked::step(m, &b, g, gep.operand(0).expect("GEP base"), m.const_int(64, *elements))?;
+                let addr = match *pos {
+                    Pos::At(x) => b.byte_offset(e, x, false, "")?,
+                    Pos::Side { owner: o, field, off, elements: 0 } => {
+                        side_address(m, &b, lay, splits, o, field, e, off)?
+                    }
+                    p => return Err(edit(format!("{}: {p:?} after a step over elements", gep.as_value()))),
+                };
+                gep.as_value().replace_all_uses_with(addr)?;
+                cx.mark_erased(gep.as_value());
+            }
+            Action::BlockVar { gep, owner } => {
+                at(&b, *gep);
+                let idx = gep.operand(1).expect("GEP index");
+                let n = rescale(m, idx, lay.old_size(*owner), 1, Some(&b)).map_err(edit)?.expect("built");
+                let k = b.int_cast(n, m.int_type(64), true, "")?;
+                let e = blocked::step(m, &b, block_geom(lay, *owner)?, gep.operand(0).expect("GEP base"), k)?;
+                gep.as_value().replace_all_uses_with(e)?;
+                cx.mark_erased(gep.as_value());
+            }
+            Action::BlockDiff { sub, owner } => {
+                at(&b, *sub);
+                let (x, y) = (sub.operand(0).and_then(ptr_of), sub.operand(1).and_then(ptr_of));
+                let (x, y) = x.zip(y).ok_or_else(|| edit(format!("{} is no difference of pointers", sub.as_value())))?;
+                let d = blocked::difference(m, &b, block_geom(lay, *owner)?, x, y)?;
+                let bytes = b.mul(d, m.const_int(64, lay.old_size(*owner) as i64), "")?;
+                let v = sub.as_value();
+                let bytes = b.int_cast(bytes, v.ty(), true, "")?;
+                v.replace_all_uses_with(bytes)?;
+                cx.mark_erased(v);
+            }
+            Action::BlockAlloc { call, owner, op, count, kind } => {
+                block_alloc(cx, &b, lay, splits, *call, *owner, (*op, *count, *kind))?;
+            }
+            Action::BlockWhole { call, owner } => {
+                at(&b, *call);
+                let (copy, set) = splits.blocks.get(owner).ok_or_else(|| edit(format!("no helpers for {owner}")))?;
+                let MemCall { args, copy: copies, .. } = MemCall::of(*call);
+                let n = rescale(m, args[2], lay.old_size(*owner), 1, Some(&b)).map_err(edit)?.expect("built");
+                let n = to_i64(m, &b, n)?;
+                let (f, second) = if copies {
+                    (*copy, args[1])
+                } else {
+                    (*set, b.int_cast(args[1], m.int_type(32), false, "")?)
+                };
+                b.call(f.function_type(), f.as_value(), &[args[0], second, n], "")?;
+                cx.mark_erased(call.as_value());
             }
             Action::Align { inst, align } => {
                 inst.set_alignment(*align as u32);
@@ -440,6 +506,9 @@ fn side_address<'m>(
 ) -> Result<Value<'m>, OptError> {
     let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
     let (g, goff) = plan.side[field as usize].ok_or_else(|| edit(format!("field {field} of {owner} is not moved")))?;
+    if let Some(geom) = lay.blocks.get(&owner) {
+        return blocked::group_address(m, b, geom, elem, g as usize + 1, goff + off);
+    }
     let arrays = splits.arrays.get(&owner).ok_or_else(|| edit(format!("no arrays for {owner}")))?;
     let i64t = m.int_type(64);
     let base = load_pointer(m, b, splits, arrays.base)?;
@@ -454,6 +523,52 @@ fn side_address<'m>(
     };
     let rec = b.gep(m.int_type(8), side, &[bytes], true, "")?;
     Ok(b.byte_offset(rec, (goff + off) as i64, true, "")?)
+}
+
+/// The block geometry of `owner`.
+fn block_geom<'a, 'm>(lay: &'a Layouts<'m>, owner: Type<'m>) -> Result<&'a super::layouts::BlockGeom, OptError> {
+    lay.blocks.get(&owner).ok_or_else(|| edit(format!("{owner} is not in blocks")))
+}
+
+/// An allocation of an array of `owner`, laid out in blocks: the count of
+/// elements (the size operand `op` divided by the old size, times the
+/// `count` argument of a calloc) rounded up to whole blocks, allocated
+/// aligned by `__dtrans_blocks_alloc` (zeroed for a calloc) or resized by
+/// `__dtrans_blocks_realloc`; the call replaced.
+fn block_alloc<'m>(
+    cx: &OptContext<'m, '_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    splits: &Splits<'m>,
+    call: Instruction<'m>,
+    owner: Type<'m>,
+    (op, count, kind): (u32, Option<u32>, dtrans_analysis::alloc::AllocKind),
+) -> Result<(), OptError> {
+    use dtrans_analysis::alloc::AllocKind as K;
+    let m = cx.m;
+    let g = block_geom(lay, owner)?;
+    let (alloc, realloc) = splits.block_alloc.ok_or_else(|| edit("no block allocation helpers"))?;
+    at(b, call);
+    let size = call.call_arg(op).expect("size argument");
+    let mut n = to_i64(m, b, rescale(m, size, lay.old_size(owner), 1, Some(b)).map_err(edit)?.expect("built"))?;
+    if let Some(c) = count {
+        n = b.mul(n, to_i64(m, b, call.call_arg(c).expect("count argument"))?, "")?;
+    }
+    let bytes = blocked::block_bytes(m, b, g, n)?;
+    let align = m.const_int(64, g.bytes as i64);
+    let new = match kind {
+        K::Realloc => {
+            let old = call.call_arg(0).expect("the pointer resized");
+            b.call(realloc.function_type(), realloc.as_value(), &[old, align, bytes], "")?
+        }
+        _ => {
+            let zero = m.const_int(1, i64::from(kind == K::Calloc));
+            b.call(alloc.function_type(), alloc.as_value(), &[align, bytes, zero], "")?
+        }
+    };
+    call.as_value().replace_all_uses_with(new.as_value())?;
+    cx.mark_erased(call.as_value());
+    Ok(())
 }
 
 /// A memset/memcpy/memmove of whole elements of split structure `owner`:
@@ -669,7 +784,7 @@ fn build_resize<'m>(
 
 /// Fills block `bl` with a write of `text` to standard error (the string
 /// global `global`) and an abort.
-fn stop_with<'m>(
+pub(super) fn stop_with<'m>(
     m: &'m Module<'_>,
     b: &Builder<'m>,
     bl: dtrans_ir::BasicBlock<'m>,

@@ -131,6 +131,16 @@ pub struct CostModel {
     /// chosen when at least this share of the current traffic streams
     /// (0.5: loops over arrays of one field vectorize).
     pub soa_streams: f64,
+    /// `block-bytes`: the size of a block of the `blocks` pass, a power of
+    /// two from 512 to 4096 (4096: an array is rounded up to whole blocks,
+    /// so a larger block wastes more on small arrays, and up to a page
+    /// glibc's `realloc` of a large array (`mremap`) keeps the alignment,
+    /// so the array is not copied).
+    pub block_bytes: u64,
+    /// `block-min`: the fewest elements a block must hold (16): below, the
+    /// slot arithmetic of every step costs more than the split saves and
+    /// each array wastes more of its last block.
+    pub block_min: u64,
 }
 
 impl Default for CostModel {
@@ -148,6 +158,8 @@ impl Default for CostModel {
             hot_regions: 8,
             max_groups: 16,
             soa_streams: 0.5,
+            block_bytes: 4096,
+            block_min: 16,
         }
     }
 }
@@ -177,6 +189,8 @@ impl CostModel {
         "hot-regions",
         "max-groups",
         "soa-streams",
+        "block-bytes",
+        "block-min",
     ];
 
     /// Sets parameters from `KEY=VALUE[,KEY=VALUE...]` (`cache-bytes`
@@ -228,6 +242,15 @@ impl CostModel {
                 }
                 "soa-streams" => {
                     self.soa_streams = real(v).filter(|x| *x <= 1.0).ok_or_else(|| bad("a share up to 1"))?
+                }
+                "block-bytes" => {
+                    self.block_bytes = int(v)
+                        .filter(|x| x.is_power_of_two() && (512..=4096).contains(x))
+                        .ok_or_else(|| bad("a power of two from 512 to 4096"))?
+                }
+                "block-min" => {
+                    self.block_min =
+                        int(v).filter(|x| (2..=4096).contains(x)).ok_or_else(|| bad("a count from 2 to 4096"))?
                 }
                 _ => return Err(CostError::UnknownKey(k.into())),
             }

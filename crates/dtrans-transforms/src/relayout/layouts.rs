@@ -143,6 +143,52 @@ pub struct Layouts<'m> {
     /// each side group (made after planning), where constant addresses of
     /// moved fields go.
     pub side_storage: HashMap<Type<'m>, Vec<dtrans_ir::Value<'m>>>,
+    /// Structures laid out in blocks (the `blocks` pass): where each
+    /// group's records are inside a block.
+    pub blocks: HashMap<Type<'m>, BlockGeom>,
+}
+
+/// The geometry of a structure laid out in blocks: every array is a run
+/// of `bytes`-byte blocks, each aligned to `bytes` (a power of two) and
+/// holding `per` elements; group `g` (0: the record pointers point to,
+/// then the side groups in order) keeps its `per` records contiguously
+/// from byte `offsets[g]` of the block, `sizes[g]` bytes each. An
+/// element's pointer is its record in group 0, so the block is the
+/// pointer with its low bits cleared and the slot is the distance from
+/// the block divided by `sizes[0]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockGeom {
+    pub bytes: u64,
+    pub per: u64,
+    pub offsets: Vec<u64>,
+    pub sizes: Vec<u64>,
+}
+
+impl BlockGeom {
+    /// The most elements of records `sizes` (aligned `aligns`) a block of
+    /// `bytes` holds with each group contiguous and aligned; `None` when
+    /// fewer than `min` fit.
+    pub fn new(bytes: u64, sizes: &[u64], aligns: &[u64], min: u64) -> Option<BlockGeom> {
+        let total: u64 = sizes.iter().sum();
+        if total == 0 || !bytes.is_power_of_two() {
+            return None;
+        }
+        let mut per = bytes / total;
+        while per >= min.max(1) {
+            let mut offsets = Vec::with_capacity(sizes.len());
+            let mut at = 0u64;
+            for (s, a) in sizes.iter().zip(aligns) {
+                at = round_up(at, *a);
+                offsets.push(at);
+                at += per * s;
+            }
+            if at <= bytes {
+                return Some(BlockGeom { bytes, per, offsets, sizes: sizes.to_vec() });
+            }
+            per -= 1;
+        }
+        None
+    }
 }
 
 /// The size and alignment of a field that holds an index.
@@ -169,6 +215,7 @@ impl<'m> Layouts<'m> {
             resized: Default::default(),
             global_arrays: Default::default(),
             side_storage: HashMap::default(),
+            blocks: HashMap::default(),
         }
     }
 

@@ -30,6 +30,7 @@ use cost::{CostModel, Prediction};
 use dtrans_analysis::regions::FrequencyEstimate;
 
 pub mod apply;
+mod blocked;
 pub mod cost;
 pub mod layouts;
 pub mod plan;
@@ -100,6 +101,12 @@ pub trait Policy: Sync {
     /// Whether the policy splits structures into arrays (which needs one
     /// array holding every object: `sites::split_allowed`).
     fn splits(&self) -> bool {
+        false
+    }
+    /// Whether the split is laid out in blocks inside every allocation
+    /// (`blocks`: any number of arrays, `sites::blocks_allowed`) rather
+    /// than in side arrays of one array.
+    fn blocked(&self) -> bool {
         false
     }
     /// The new field list (old indices, in the new order; deleted or moved
@@ -186,6 +193,7 @@ impl PassFactory for RelayoutFactory {
             pointer_fields: HashMap::default(),
             counts: HashMap::default(),
             resized: Default::default(),
+            blocked: Default::default(),
             global_arrays: HashMap::default(),
             no_index: HashMap::default(),
             holders: Vec::new(),
@@ -195,7 +203,13 @@ impl PassFactory for RelayoutFactory {
             details: HashMap::default(),
             names: HashMap::default(),
             constants: HashMap::default(),
-            splits: apply::Splits { narrow_checks: HashMap::default(), arrays: HashMap::default(), pointer_tag: None },
+            splits: apply::Splits {
+                narrow_checks: HashMap::default(),
+                arrays: HashMap::default(),
+                pointer_tag: None,
+                blocks: HashMap::default(),
+                block_alloc: None,
+            },
             groups: HashMap::default(),
             narrow: HashMap::default(),
             tbaa: tbaa::TbaaRewrite::default(),
@@ -216,6 +230,8 @@ struct Relayout<'m> {
     counts: HashMap<String, Option<u64>>,
     /// Split structures whose array is resized by realloc.
     resized: rustc_hash::FxHashSet<String>,
+    /// Structures laid out in blocks (the `blocks` pass).
+    blocked: rustc_hash::FxHashSet<String>,
     /// Split structure name -> the global array holding every instance,
     /// and how many it holds.
     global_arrays: HashMap<String, (Value<'m>, u64)>,
@@ -341,6 +357,8 @@ impl<'m> Relayout<'m> {
             .copied()
             .filter(|t| t.struct_name().is_some_and(|n| self.global_arrays.contains_key(&n)))
             .collect();
+        let blocked: Vec<Type<'m>> =
+            list.iter().copied().filter(|t| t.struct_name().is_some_and(|n| self.blocked.contains(&n))).collect();
         let mut pending: Vec<(Type<'m>, Vec<u32>)> = cands.to_vec();
         for d in dependents(m, &list) {
             pending.push((d, (0..d.struct_fields().len() as u32).collect()));
@@ -371,6 +389,16 @@ impl<'m> Relayout<'m> {
             });
             if pending.len() == before {
                 break; // no structure holds itself by value: unreachable
+            }
+        }
+        for t in blocked {
+            let Some(p) = lay.plans.get(&t) else { continue };
+            let sizes: Vec<u64> = std::iter::once(p.new_size).chain(p.groups.iter().map(|g| g.size)).collect();
+            let aligns: Vec<u64> = std::iter::once(p.new_align).chain(p.groups.iter().map(|g| g.align)).collect();
+            // (`None`: fewer than the least per block fit; the structure
+            // is refused after planning.)
+            if let Some(g) = layouts::BlockGeom::new(self.cost.block_bytes, &sizes, &aligns, self.cost.block_min) {
+                lay.blocks.insert(t, g);
             }
         }
         lay
@@ -526,7 +554,12 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 })
                 .collect();
             let size = dl.alloc_size(t).unwrap_or(0);
-            let source = sites::split_allowed(cx, s.ty);
+            let blocked = self.policy.blocked();
+            let source = if blocked {
+                sites::blocks_allowed(cx, s.ty, size, self.cost.block_bytes)
+            } else {
+                sites::split_allowed(cx, s.ty)
+            };
             let count = match &source {
                 Ok(ArraySource::Once(site)) => sites::constant_count(*site, size),
                 Ok(ArraySource::Global { count, .. }) => Some(*count),
@@ -541,6 +574,9 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             let mut prediction = None;
             let choice = self.policy.choose(&c, &self.cost, &mut prediction).and_then(|ch| {
                 if ch.groups.is_empty() {
+                    Ok(ch)
+                } else if blocked {
+                    self.blocked.insert(name.clone());
                     Ok(ch)
                 } else {
                     sites::split_allowed(cx, s.ty).map(|source| {
@@ -566,6 +602,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                                 self.global_arrays.insert(name.clone(), (array, count));
                                 Some(count)
                             }
+                            ArraySource::Blocks => None,
                         };
                         self.counts.insert(name.clone(), count);
                         ch
@@ -615,6 +652,22 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 return Ok(());
             }
             let lay = self.layouts(m, &cands);
+            let cramped: Vec<Type<'m>> = cands
+                .iter()
+                .map(|(t, _)| *t)
+                .filter(|t| t.struct_name().is_some_and(|n| self.blocked.contains(&n)) && !lay.blocks.contains_key(t))
+                .collect();
+            if !cramped.is_empty() {
+                for t in cramped {
+                    let name = t.struct_name().unwrap_or_default();
+                    self.blocked.remove(&name);
+                    self.groups.remove(&name);
+                    let why = format!("fewer than {} elements fit in a block of {} bytes", self.cost.block_min, self.cost.block_bytes);
+                    cx.outcome.rejected.push((format!("%{name}"), why));
+                    cands.retain(|(c, _)| *c != t);
+                }
+                continue;
+            }
             // A dependent type none of whose fields becomes an index (its
             // target was dropped, or keeps pointers) does not change.
             let before = cands.len();
@@ -643,6 +696,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     self.groups.remove(&name);
                     self.counts.remove(&name);
                     self.resized.remove(&name);
+                    self.blocked.remove(&name);
                     self.global_arrays.remove(&name);
                     cx.outcome.rejected.push((format!("%{name}"), why));
                     cands.retain(|(c, _)| *c != t);
@@ -771,6 +825,16 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         for (old, new) in cx.own.clone() {
             let name = old.struct_name().unwrap_or_default();
             let Some(groups) = self.groups.get(&name) else { continue };
+            // Laid out in blocks: no array globals, the code's helpers.
+            if let Some(g) = self.lay.blocks.get(&old) {
+                if self.splits.block_alloc.is_none() {
+                    self.splits.block_alloc = Some((blocked::build_alloc(m)?, blocked::build_realloc(m)?));
+                }
+                let copy = blocked::build_whole(m, &format!("__dtrans_blocks_copy.{name}"), g, false)?;
+                let set = blocked::build_whole(m, &format!("__dtrans_blocks_set.{name}"), g, true)?;
+                self.splits.blocks.insert(old, (copy, set));
+                continue;
+            }
             let plan = &self.lay.plans[&old];
             let fields = old.struct_fields();
             let ptr = m.pointer_type();
@@ -893,6 +957,12 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     }
                     if self.lay.global_arrays.contains(&old) {
                         d.push_str("; a global array, side arrays global too");
+                    }
+                    if let Some(g) = self.lay.blocks.get(&old) {
+                        d.push_str(&format!(
+                            "; blocks of {} bytes, {} elements each (groups at {:?})",
+                            g.bytes, g.per, g.offsets
+                        ));
                     }
                     if let Some(idx) = self.lay.index_fields.get(&old) {
                         let list: Vec<String> = idx

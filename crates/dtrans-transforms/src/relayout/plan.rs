@@ -96,6 +96,28 @@ pub enum Action<'m> {
     /// A free of the split structure's array: the side arrays go too, by
     /// the library's `free` (a user wrapper is not run again).
     FreeSplit { call: Instruction<'m>, owner: Type<'m> },
+    /// A typed GEP over elements of `owner`, laid out in blocks, whose
+    /// first index is not 0: that step goes through the blocks (the base
+    /// becomes the element reached, the index 0), before any other action
+    /// on the GEP.
+    BlockStep { gep: Instruction<'m>, owner: Type<'m> },
+    /// A GEP of constant byte offset from an element of `owner` (laid out
+    /// in blocks) that steps over `elements` whole elements to `pos` in
+    /// the element reached.
+    BlockByte { gep: Instruction<'m>, owner: Type<'m>, elements: i64, pos: Pos<'m> },
+    /// A GEP of variable byte offset over whole elements of `owner` (laid
+    /// out in blocks).
+    BlockVar { gep: Instruction<'m>, owner: Type<'m> },
+    /// `sub (ptrtoint a), (ptrtoint b)` of elements of `owner` (laid out in
+    /// blocks): their distance in elements, times the old size (what
+    /// the users of the difference expect).
+    BlockDiff { sub: Instruction<'m>, owner: Type<'m> },
+    /// A `malloc` (`op` its size), `calloc` (`count` the other argument)
+    /// or `realloc` of an array of `owner`: whole aligned blocks.
+    BlockAlloc { call: Instruction<'m>, owner: Type<'m>, op: u32, count: Option<u32>, kind: AllocKind },
+    /// A memset, memcpy or memmove of whole elements of `owner` (laid out
+    /// in blocks): each element's groups by themselves.
+    BlockWhole { call: Instruction<'m>, owner: Type<'m> },
     /// The access's `align` may promise more than the new layout gives.
     Align { inst: Instruction<'m>, align: u64 },
     /// A memory intrinsic's pointer arguments get at most `align`.
@@ -639,6 +661,20 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
             return;
         }
+        // A step over elements laid out in blocks goes through the blocks
+        // first; the rest of the GEP then starts from index 0.
+        if let Some(src) = i.gep_source_type().filter(|t| self.lay.blocks.contains_key(t)) {
+            let first = v.gep_indices().and_then(|x| x.first().copied());
+            if first.is_some_and(|x| x.const_int_value() != Some(0)) {
+                match i.operand(0).map(|b| self.object(b)) {
+                    Some(Object::Changed(o)) if o == src => self.push(f, Action::BlockStep { gep: i, owner: src }),
+                    _ => {
+                        self.fail(vec![src], format!("{v} steps over elements laid out in blocks from elsewhere"));
+                        return;
+                    }
+                }
+            }
+        }
         let touched = gep_touched(self.lay, v);
         if !touched.is_empty() {
             // Typed steps through changed types.
@@ -702,6 +738,15 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         self.fail(vec![o], format!("{} is one past an array field or the next field", v));
                         return;
                     }
+                    if self.lay.blocks.contains_key(&o) && !(0..os).contains(&off) {
+                        let (elements, r) = (off.div_euclid(os), off.rem_euclid(os));
+                        match self.lay.translate_ptr(o, r) {
+                            Pos::Deleted { owner, field } => self.plan_deleted_address(f, i, vec![o], owner, field),
+                            Pos::Invalid => self.fail(vec![o], format!("{} is {off} bytes into {o}, not at a field", v)),
+                            pos => self.push(f, Action::BlockByte { gep: i, owner: o, elements, pos }),
+                        }
+                        return;
+                    }
                     match self.lay.translate_ptr(o, off) {
                         Pos::At(x) if x == off => {}
                         Pos::At(x) => self.push(f, Action::ByteGep { gep: i, offset: x }),
@@ -716,6 +761,13 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     // checked even when the size stays), or one of a few
                     // constant positions (a phi or select of offsets).
                     let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
+                    if self.lay.blocks.contains_key(&o) {
+                        match rescale(self.m, idx[0], old, 1, None) {
+                            Ok(_) => self.push(f, Action::BlockVar { gep: i, owner: o }),
+                            Err(why) => self.fail(vec![o], format!("{}: {why}", v)),
+                        }
+                        return;
+                    }
                     match rescale(self.m, idx[0], old, new, None) {
                         Ok(_) if old == new => {}
                         Ok(_) => self.push(f, Action::VarGep { gep: i, old, new }),
@@ -865,6 +917,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             if off >= 0 && (off as u64) < field_size {
                 return; // inside the field
             }
+            if self.refuse_block_step(x, v) {
+                return;
+            }
             if old > 0 && off % old as i64 == 0 {
                 if old != new {
                     self.push(f, Action::ByteGep { gep: i, offset: off / old as i64 * new as i64 });
@@ -873,6 +928,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
             self.fail(vec![x], format!("{} leaves a field of {x}", v));
         } else if idx.len() == 1 && self.lay.old_size(src) == 1 {
+            if self.refuse_block_step(x, v) {
+                return;
+            }
             // Checked even when the size stays: the offset must step whole
             // objects.
             match rescale(self.m, idx[0], old, new, None) {
@@ -889,6 +947,17 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         } else {
             self.fail(vec![x], format!("{} steps from a field of {x} by {src}", v));
         }
+    }
+
+    /// Whether `v`, a step out of a field of `x`, is refused because `x` is
+    /// laid out in blocks (a step over elements from inside a field is not
+    /// rewritten: from the element's address only).
+    fn refuse_block_step(&mut self, x: Type<'m>, v: Value<'m>) -> bool {
+        if !self.lay.blocks.contains_key(&x) {
+            return false;
+        }
+        self.fail(vec![x], format!("{v} steps from inside a field of {x}, laid out in blocks"));
+        true
     }
 
     /// The distance between the records that hold field `a.field` of
@@ -932,6 +1001,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             if inside {
                 return;
             }
+            if self.refuse_block_step(x, v) {
+                return;
+            }
             if r != 0 && old > 0 && r % old as i64 == 0 {
                 if old != new {
                     self.push(f, Action::ByteGep { gep: i, offset: r / old as i64 * new as i64 });
@@ -947,6 +1019,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             // element of an array inside the field, indexed by a value
             // that is no stride of whole objects.
             let mut why = format!("{} steps from inside a field of {x} by a variable", v);
+            if elem == 1 && self.refuse_block_step(x, v) {
+                return;
+            }
             if elem == 1 {
                 match rescale(self.m, idx[0], old, new, None) {
                     Ok(_) if old == new => return,
@@ -1411,7 +1486,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if let Some(MemFn::Free(_)) = callee.and_then(|c| self.info.ptr.mem_fns.kind(c)) {
             if let Some(p) = i.call_arg(0) {
                 if let Object::Changed(o) = self.object(p) {
-                    if self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty()) {
+                    let blocked = self.lay.blocks.contains_key(&o);
+                    if !blocked && self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty()) {
                         if self.lay.global_arrays.contains(&o) {
                             self.fail(vec![o], "a free of a structure kept in a global array");
                         } else if !library_usable(self.m, "free") {
@@ -1537,6 +1613,33 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         self.push(f, Action::ResizeSplit { call: i, owner: t, old, op });
     }
 
+    /// An allocation of an array of `t`, laid out in blocks: the library's
+    /// malloc, calloc or realloc (`sites::blocks_allowed`), whose size is
+    /// a count of `t` the pass can divide out.
+    fn plan_block_alloc(&mut self, f: Function<'m>, i: Instruction<'m>, k: AllocKind, t: Type<'m>) {
+        if i.opcode() != Opcode::LLVMCall {
+            self.fail(vec![t], "an invoke allocating a structure laid out in blocks");
+            return;
+        }
+        let old = self.lay.old_size(t);
+        let counts = |a: u32| i.call_arg(a).is_some_and(|v| rescale(self.m, v, old, 1, None).is_ok());
+        let (op, count) = match k {
+            AllocKind::Malloc if counts(0) => (0, None),
+            AllocKind::Realloc if counts(1) => (1, None),
+            AllocKind::Calloc if counts(1) => (1, Some(0)),
+            AllocKind::Calloc if counts(0) => (0, Some(1)),
+            AllocKind::Malloc | AllocKind::Realloc | AllocKind::Calloc => {
+                self.fail(vec![t], format!("the size of {} is not a count of {t} the pass can rewrite", i.as_value()));
+                return;
+            }
+            _ => {
+                self.fail(vec![t], format!("a {k:?} of a structure laid out in blocks"));
+                return;
+            }
+        };
+        self.push(f, Action::BlockAlloc { call: i, owner: t, op, count, kind: k });
+    }
+
     fn plan_alloc(&mut self, f: Function<'m>, i: Instruction<'m>, kind: Option<MemFn>, t: Type<'m>) {
         let (old, new) = (self.lay.old_size(t), self.lay.new_size(t));
         let Some(MemFn::Alloc(k)) = kind else {
@@ -1545,6 +1648,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         };
         if matches!(k, AllocKind::New | AllocKind::NewArray | AllocKind::Strdup) {
             self.fail(vec![t], format!("a {k:?} allocation"));
+            return;
+        }
+        if self.lay.blocks.contains_key(&t) {
+            self.plan_block_alloc(f, i, k, t);
             return;
         }
         let split = self.lay.plan(t).is_some_and(|p| !p.groups.is_empty());
@@ -1832,6 +1939,15 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             let whole = starts.len() == objs.len()
                 && rest.iter().all(|t| t == s)
                 && len.const_uint_value().is_none_or(|l| l >= old);
+            if whole && self.lay.blocks.contains_key(s) {
+                rescale(self.m, len, old, 1, None)
+                    .map_err(|why| format!("copies or sets elements of a structure laid out in blocks: {why}"))?;
+                if i.opcode() != Opcode::LLVMCall {
+                    return Err("is not a call".into());
+                }
+                self.push(f, Action::BlockWhole { call: i, owner: *s });
+                return Ok(());
+            }
             if whole {
                 let plan = self.lay.plan(*s).ok_or("a structure without a plan")?;
                 let sizes = std::iter::once(plan.new_size).chain(plan.groups.iter().map(|g| g.size));
@@ -1981,7 +2097,11 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     return;
                 }
                 if let (Some(x), Some(y)) = (x, y) {
-                    if x.owner == y.owner && x.field == y.field && self.stride(x) == self.lay.old_size(x.owner) {
+                    if x.owner == y.owner
+                        && x.field == y.field
+                        && self.stride(x) == self.lay.old_size(x.owner)
+                        && !self.lay.blocks.contains_key(&x.owner)
+                    {
                         return;
                     }
                 }
@@ -2002,6 +2122,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 return;
             }
         };
+        if self.lay.blocks.contains_key(&o) {
+            self.push(f, Action::BlockDiff { sub: i, owner: o });
+            return;
+        }
         let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
         if old == new {
             return;
@@ -2151,7 +2275,7 @@ fn small_index_walk<'m>(v: Value<'m>, limit: i64, depth: u32, seen: &mut Vec<Val
 }
 
 /// `ptrtoint p`: `p`.
-fn ptr_of(v: Value<'_>) -> Option<Value<'_>> {
+pub(super) fn ptr_of(v: Value<'_>) -> Option<Value<'_>> {
     match v.as_instruction() {
         Some(i) => (i.opcode() == Opcode::LLVMPtrToInt).then(|| i.operand(0))?,
         None => (v.const_opcode() == Some(Opcode::LLVMPtrToInt)).then(|| v.operand(0))?,

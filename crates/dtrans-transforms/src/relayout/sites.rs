@@ -46,6 +46,9 @@ pub enum ArraySource<'m> {
     /// first (the analysis leaves those with an initializer out:
     /// HasInitializerList), and no allocation.
     Global { array: Value<'m>, count: u64 },
+    /// Any number of arrays, each allocated by the library in blocks
+    /// (`blocks_allowed`: the `blocks` pass).
+    Blocks,
 }
 
 /// Whether every instance of structure `s` lives in one array the pass
@@ -81,6 +84,50 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
         return Err("its allocation may run more than once (one array is needed)".into());
     }
     Ok(ArraySource::Once(site.call))
+}
+
+/// Whether every instance of structure `s` (of `size` bytes) is in an
+/// array the `blocks` pass can lay out in blocks of `block` bytes, else
+/// why not (see `crate::blocks`): every allocation is the library's
+/// `malloc`, `calloc` or `realloc` and none is of a constant count under
+/// half a block; no global array holds it; and not one array only (peel's
+/// and aos-to-soa's form, where the side arrays are indexed directly).
+pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, block: u64) -> Result<ArraySource<'m>, String> {
+    if split_allowed(cx, s).is_ok() {
+        return Err("one array holds every object: peel's or aos-to-soa's form applies".into());
+    }
+    let name = cx.info.ptr.tm().struct_name(s).unwrap_or_default().to_string();
+    let ty = cx.m.struct_type(&name).ok_or_else(|| format!("no LLVM type %{name}"))?;
+    if let Some(g) = cx.m.globals().find(|g| g.global_value_type().is_some_and(|t| holds(t, ty))) {
+        return Err(format!("@{} holds it (blocks are made only in the heap)", g.name()));
+    }
+    let sites: Vec<&AllocSite<'m>> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
+    if sites.is_empty() {
+        return Err("no allocation of it".into());
+    }
+    for a in &sites {
+        let callee = a.call.called_function().map(|f| f.name()).unwrap_or_default();
+        if !matches!(a.kind, K::Malloc | K::Calloc | K::Realloc) || !["malloc", "calloc", "realloc"].contains(&callee.as_str())
+        {
+            return Err(format!(
+                "allocated by {:?} in @{} (blocks need the library's malloc, calloc or realloc)",
+                a.kind,
+                function_name(a.call)
+            ));
+        }
+        if let Some(n) = constant_count(a.call, size).filter(|n| n.saturating_mul(size) < block / 2) {
+            return Err(format!(
+                "an allocation of {n} in @{}: less than half a block of {block} bytes",
+                function_name(a.call)
+            ));
+        }
+    }
+    for lib in ["aligned_alloc", "realloc", "free", "memmove", "memset", "write", "abort"] {
+        if cx.m.function(lib).is_some_and(|f| !f.is_declaration()) {
+            return Err(format!("`{lib}` is defined in the program (the blocks' code calls it)"));
+        }
+    }
+    Ok(ArraySource::Blocks)
 }
 
 /// Whether storage of type `t` holds instances of `s` (in arrays at any
