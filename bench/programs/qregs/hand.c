@@ -112,8 +112,8 @@ static struct reg *reg_prepare(long n)
     struct reg *r = reg_new(1024);
     unsigned long long base = rnd();
     for (long i = 0; i < n; i++) {
-        double re = (double)(int)(rnd() % 2001 - 1000) / 1000.0;
-        double im = (double)(int)(rnd() % 2001 - 1000) / 1000.0;
+        double re = ((int)(rnd() % 2001) - 1000) / 1000.0;
+        double im = ((int)(rnd() % 2001) - 1000) / 1000.0;
         reg_push(r, re + im * I, ((base + i) * 0x9E3779B97F4A7C15ULL) & KEYMASK);
     }
     reg_normalise(r);

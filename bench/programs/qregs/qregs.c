@@ -7,12 +7,12 @@
  * when the register is made, doubled with realloc as states are added,
  * copied into new registers (with memcpy or state by state) and freed.
  * Six registers of 120,000 to 370,000 states (about 40 MB of records)
- * are live at once. Most of the time goes to the gates (CNOT, CCCNOT),
- * which permute the labels, and to the measurements, which count and
- * xor-reduce them: those loops read and write only the 8-byte key of each
- * 24-byte record. The amplitudes are set when a register is prepared,
- * scaled by the rare mid-circuit measurements and read by the final
- * report. */
+ * are live at once. Most of the time goes to the gates (CNOT and a
+ * triply-controlled X), which permute the labels, and to the measurements,
+ * which count and xor-reduce them: those loops read and write only the
+ * 8-byte key of each 24-byte record. The amplitudes are set when a
+ * register is prepared, scaled by the rare mid-circuit measurements and
+ * read by the final report. */
 #include <complex.h>
 #include <math.h>
 #include <stdio.h>
@@ -118,8 +118,8 @@ static struct reg *reg_prepare(long n)
     struct reg *r = reg_new(1024);
     unsigned long long base = rnd();
     for (long i = 0; i < n; i++) {
-        double re = (double)(int)(rnd() % 2001 - 1000) / 1000.0;
-        double im = (double)(int)(rnd() % 2001 - 1000) / 1000.0;
+        double re = ((int)(rnd() % 2001) - 1000) / 1000.0;
+        double im = ((int)(rnd() % 2001) - 1000) / 1000.0;
         reg_push(r, re + im * I, ((base + i) * 0x9E3779B97F4A7C15ULL) & KEYMASK);
     }
     reg_normalise(r);

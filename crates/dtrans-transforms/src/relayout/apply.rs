@@ -265,10 +265,21 @@ pub fn apply<'m>(
             }
             Action::BlockVar { gep, owner } => {
                 at(&b, *gep);
-                let idx = gep.operand(1).expect("GEP index");
-                let n = rescale(m, idx, lay.old_size(*owner), 1, Some(&b)).map_err(edit)?.expect("built");
-                let k = b.int_cast(n, m.int_type(64), true, "")?;
+                let k = elements_of(m, &b, lay, *gep, *owner)?;
                 let e = blocked::step(m, &b, block_geom(lay, *owner)?, gep.operand(0).expect("GEP base"), k)?;
+                gep.as_value().replace_all_uses_with(e)?;
+                cx.mark_erased(gep.as_value());
+            }
+            Action::BlockInside { gep, owner, field, elements } => {
+                at(&b, *gep);
+                let k = match elements {
+                    Some(k) => m.const_int(64, *k),
+                    None => elements_of(m, &b, lay, *gep, *owner)?,
+                };
+                let plan = lay.plan(*owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
+                let group = plan.side[*field as usize].map_or(0, |(g, _)| g as usize + 1);
+                let base = gep.operand(0).expect("GEP base");
+                let e = blocked::step_in(m, &b, block_geom(lay, *owner)?, base, k, group)?;
                 gep.as_value().replace_all_uses_with(e)?;
                 cx.mark_erased(gep.as_value());
             }
@@ -523,6 +534,19 @@ fn side_address<'m>(
     };
     let rec = b.gep(m.int_type(8), side, &[bytes], true, "")?;
     Ok(b.byte_offset(rec, (goff + off) as i64, true, "")?)
+}
+
+/// The elements a GEP's variable byte offset (a multiple of `owner`'s
+/// old size, the planner checked) steps over, as an `i64`.
+fn elements_of<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    gep: Instruction<'m>,
+    owner: Type<'m>,
+) -> Result<Value<'m>, OptError> {
+    let idx = b.int_cast(gep.operand(1).expect("GEP index"), m.int_type(64), true, "")?;
+    Ok(b.div(idx, m.const_int(64, lay.old_size(owner) as i64), true, true, "")?)
 }
 
 /// The block geometry of `owner`.

@@ -57,11 +57,41 @@ pub(super) fn step<'m>(
     p: Value<'m>,
     k: Value<'m>,
 ) -> Result<Value<'m>, OptError> {
+    step_from(m, b, g, p, k, 0)
+}
+
+/// The same place `k` elements away from `p`, a place inside the record of
+/// group `group` of an element (a field's address, or inside a field):
+/// `p`'s slot is its distance from the group's first record over the
+/// record size, whatever lies inside the record.
+pub(super) fn step_in<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    g: &BlockGeom,
+    p: Value<'m>,
+    k: Value<'m>,
+    group: usize,
+) -> Result<Value<'m>, OptError> {
+    step_from(m, b, g, p, k, group)
+}
+
+fn step_from<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    g: &BlockGeom,
+    p: Value<'m>,
+    k: Value<'m>,
+    group: usize,
+) -> Result<Value<'m>, OptError> {
     if k.const_int_value() == Some(0) {
         return Ok(p);
     }
     let i64t = m.int_type(64);
-    let (pi, block, s) = slot(m, b, g, p)?;
+    let size = c64(m, g.sizes[group]);
+    let pi = b.ptr_to_int(p, i64t, "")?;
+    let block = b.and(pi, m.const_int(64, -(g.bytes as i64)), "")?;
+    let rel = b.sub(b.sub(pi, block, "")?, c64(m, g.offsets[group]), "")?;
+    let s = b.div(rel, size, false, false, "")?;
     let per = c64(m, g.per);
     let t = b.add(s, k, "")?;
     let (q, r) = if k.const_int_value().is_some_and(|k| k > 0) {
@@ -73,8 +103,10 @@ pub(super) fn step<'m>(
         let neg = b.int_cast(b.icmp(LLVMIntSLT, r, c64(m, 0), "")?, i64t, false, "")?;
         (b.sub(q, neg, "")?, b.add(r, b.mul(neg, per, "")?, "")?)
     };
-    let at = b.add(b.mul(q, c64(m, g.bytes), "")?, b.mul(r, c64(m, g.sizes[0]), "")?, "")?;
-    let delta = b.sub(b.add(block, at, "")?, pi, "")?;
+    // The new slot's place minus the old one's: whole blocks, then slots
+    // (the group's offset and the place inside the record stay).
+    let slots = b.mul(b.sub(r, s, "")?, size, "")?;
+    let delta = b.add(b.mul(q, c64(m, g.bytes), "")?, slots, "")?;
     offset(m, b, p, delta)
 }
 

@@ -108,6 +108,10 @@ pub enum Action<'m> {
     /// A GEP of variable byte offset over whole elements of `owner` (laid
     /// out in blocks).
     BlockVar { gep: Instruction<'m>, owner: Type<'m> },
+    /// A GEP from inside field `field` of an element of `owner` (laid out
+    /// in blocks) to the same place of another element, `elements` away
+    /// (`None`: its variable byte offset over the old size).
+    BlockInside { gep: Instruction<'m>, owner: Type<'m>, field: u32, elements: Option<i64> },
     /// `sub (ptrtoint a), (ptrtoint b)` of elements of `owner` (laid out in
     /// blocks): their distance in elements, times the old size (what
     /// the users of the difference expect).
@@ -762,9 +766,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     // constant positions (a phi or select of offsets).
                     let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
                     if self.lay.blocks.contains_key(&o) {
-                        match rescale(self.m, idx[0], old, 1, None) {
-                            Ok(_) => self.push(f, Action::BlockVar { gep: i, owner: o }),
-                            Err(why) => self.fail(vec![o], format!("{}: {why}", v)),
+                        match multiple_of(idx[0], old, &mut Vec::new()) {
+                            true => self.push(f, Action::BlockVar { gep: i, owner: o }),
+                            false => self.fail(vec![o], format!("{}: not a step of whole elements", v)),
                         }
                         return;
                     }
@@ -917,10 +921,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             if off >= 0 && (off as u64) < field_size {
                 return; // inside the field
             }
-            if self.refuse_block_step(x, v) {
-                return;
-            }
             if old > 0 && off % old as i64 == 0 {
+                if self.lay.blocks.contains_key(&x) {
+                    let (field, elements) = (fields[0].1, Some(off / old as i64));
+                    self.push(f, Action::BlockInside { gep: i, owner: x, field, elements });
+                    return;
+                }
                 if old != new {
                     self.push(f, Action::ByteGep { gep: i, offset: off / old as i64 * new as i64 });
                 }
@@ -928,7 +934,11 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
             self.fail(vec![x], format!("{} leaves a field of {x}", v));
         } else if idx.len() == 1 && self.lay.old_size(src) == 1 {
-            if self.refuse_block_step(x, v) {
+            if self.lay.blocks.contains_key(&x) {
+                match multiple_of(idx[0], old, &mut Vec::new()) {
+                    true => self.push(f, Action::BlockInside { gep: i, owner: x, field: fields[0].1, elements: None }),
+                    false => self.fail(vec![x], format!("{} steps from a field of {x} by other than whole elements", v)),
+                }
                 return;
             }
             // Checked even when the size stays: the offset must step whole
@@ -947,17 +957,6 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         } else {
             self.fail(vec![x], format!("{} steps from a field of {x} by {src}", v));
         }
-    }
-
-    /// Whether `v`, a step out of a field of `x`, is refused because `x` is
-    /// laid out in blocks (a step over elements from inside a field is not
-    /// rewritten: from the element's address only).
-    fn refuse_block_step(&mut self, x: Type<'m>, v: Value<'m>) -> bool {
-        if !self.lay.blocks.contains_key(&x) {
-            return false;
-        }
-        self.fail(vec![x], format!("{v} steps from inside a field of {x}, laid out in blocks"));
-        true
     }
 
     /// The distance between the records that hold field `a.field` of
@@ -1001,10 +1000,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             if inside {
                 return;
             }
-            if self.refuse_block_step(x, v) {
-                return;
-            }
             if r != 0 && old > 0 && r % old as i64 == 0 {
+                if self.lay.blocks.contains_key(&x) {
+                    let elements = Some(r / old as i64);
+                    self.push(f, Action::BlockInside { gep: i, owner: x, field: a.field, elements });
+                    return;
+                }
                 if old != new {
                     self.push(f, Action::ByteGep { gep: i, offset: r / old as i64 * new as i64 });
                 }
@@ -1019,7 +1020,14 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             // element of an array inside the field, indexed by a value
             // that is no stride of whole objects.
             let mut why = format!("{} steps from inside a field of {x} by a variable", v);
-            if elem == 1 && self.refuse_block_step(x, v) {
+            if elem == 1 && self.lay.blocks.contains_key(&x) {
+                if rescale(self.m, idx[0], old, new, None).is_ok() || multiple_of(idx[0], old, &mut Vec::new()) {
+                    self.push(f, Action::BlockInside { gep: i, owner: x, field: a.field, elements: None });
+                    return;
+                }
+                if !(holds_array_of(self.lay, ft, elem as u64) && small_index(idx[0], (fsize / elem.max(1)).max(1))) {
+                    self.fail(vec![x], format!("{} steps from a field of {x} by other than whole elements", v));
+                }
                 return;
             }
             if elem == 1 {
@@ -1550,8 +1558,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 match self.object(b) {
                     Object::Changed(o) if self.lay.plan(o).is_some_and(|p| !p.groups.is_empty()) => {
                         // The library moves whole elements; the side arrays
-                        // would not follow.
-                        self.fail(vec![o], format!("@{name} of a structure split into arrays"));
+                        // (the other groups of a block) would not follow.
+                        let how = if self.lay.blocks.contains_key(&o) { "laid out in blocks" } else { "split into arrays" };
+                        self.fail(vec![o], format!("@{name} of a structure {how}"));
                     }
                     Object::Changed(o) => {
                         let (old, new) = (self.lay.old_size(o), self.lay.new_size(o));
@@ -2551,6 +2560,46 @@ fn rescale_depth<'m>(
             })
         }
         _ => Err(err()),
+    }
+}
+
+/// Whether integer `v` is always a multiple of `old` (a byte offset of
+/// whole elements): a constant multiple, a product with one, a sum,
+/// difference, shift, extension or choice of such, or a phi of such (a
+/// cycle of phis is assumed so while its other inputs are checked: the
+/// induction variable of a walk over elements at -O2).
+pub(super) fn multiple_of<'m>(v: Value<'m>, old: u64, seen: &mut Vec<Value<'m>>) -> bool {
+    if old == 0 || seen.len() > 32 {
+        return false;
+    }
+    if let Some(c) = v.const_int_value() {
+        return c % old as i64 == 0;
+    }
+    let Some(i) = v.as_instruction() else { return false };
+    let op = |k: u32| i.operand(k);
+    match i.opcode() {
+        Opcode::LLVMPHI => {
+            if seen.contains(&v) {
+                return true;
+            }
+            seen.push(v);
+            i.incoming().into_iter().all(|(x, _)| multiple_of(x, old, seen))
+        }
+        Opcode::LLVMAdd | Opcode::LLVMSub => {
+            op(0).is_some_and(|a| multiple_of(a, old, seen)) && op(1).is_some_and(|b| multiple_of(b, old, seen))
+        }
+        Opcode::LLVMMul => {
+            op(0).is_some_and(|a| multiple_of(a, old, seen)) || op(1).is_some_and(|b| multiple_of(b, old, seen))
+        }
+        Opcode::LLVMShl => {
+            let pow = op(1).and_then(|k| k.const_uint_value()).filter(|k| *k < 63).map(|k| 1u64 << k);
+            pow.is_some_and(|p| p.is_multiple_of(old)) || op(0).is_some_and(|a| multiple_of(a, old, seen))
+        }
+        Opcode::LLVMSExt | Opcode::LLVMZExt => op(0).is_some_and(|a| multiple_of(a, old, seen)),
+        Opcode::LLVMSelect => {
+            op(1).is_some_and(|a| multiple_of(a, old, seen)) && op(2).is_some_and(|b| multiple_of(b, old, seen))
+        }
+        _ => false,
     }
 }
 

@@ -1,0 +1,106 @@
+// blocks and its near misses: struct ok lives in two arrays (calloc,
+// realloc, memcpy and memmove of whole elements, pointer walks and
+// differences) and is laid out in blocks; each other structure misses by
+// one thing and keeps its layout, with the reason in the report. Every
+// build prints what the original prints.
+// RUN: %clang -g -O0 -S -emit-llvm %s -o %t.ll
+// RUN: %dtrans opt %t.ll -p blocks -o %t.out.ll --report %t.json
+// RUN: %FileCheck %s < %t.json
+// RUN: %clang -O2 %t.ll -o %t.base && %t.base > %t.base.txt
+// RUN: %clang -O2 %t.out.ll -o %t.new && %t.new > %t.new.txt && diff %t.base.txt %t.new.txt
+// The same at -O2 (LLVM's passes first):
+// RUN: %clang -g -O2 -S -emit-llvm %s -o %t2.ll
+// RUN: %dtrans opt %t2.ll -p blocks -o %t2.out.ll --report %t2.json
+// RUN: %FileCheck %s --check-prefix=O2 < %t2.json
+// RUN: %clang -O2 %t2.out.ll -o %t2.new && %t2.new > %t2.new.txt && diff %t.base.txt %t2.new.txt
+// CHECK: "changed": [
+// CHECK: "detail": "2 groups in blocks: {key} {re, im}; blocks of 4096 bytes, 170 elements each (groups at [0, 1360])",
+// CHECK-NEXT: "name": "%struct.ok",
+// CHECK: "rejected": [
+// CHECK-DAG: "name": "%struct.big",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "a record of 512 bytes: fewer than 16 fit in a block of 4096 bytes"
+// CHECK-DAG: "name": "%struct.node",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "an allocation of 1 in @main: less than half a block of 4096 bytes"
+// CHECK-DAG: "name": "%struct.one",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "one array holds every object: peel's or aos-to-soa's form applies"
+// CHECK-DAG: "name": "%struct.sorted",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "cannot rewrite @main: @qsort of a structure laid out in blocks"
+// CHECK-DAG: "name": "%struct.wrapped",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "allocated by UserMalloc in @main (blocks need the library's malloc, calloc or realloc)"
+// At -O2 the wrapper is inlined (its allocations are the library's), so
+// struct wrapped is laid out in blocks too; the pointer walk over struct
+// ok is a byte offset from its key field's address there (steps from
+// inside a field).
+// O2: "detail": "2 groups in blocks: {key} {re, im}; blocks of 4096 bytes, 170 elements each (groups at [0, 1360])",{{[[:space:]]*}}"name": "%struct.ok",
+// O2: "detail": "2 groups in blocks: {key} {re, im}; blocks of 4096 bytes, 170 elements each (groups at [0, 1360])",{{[[:space:]]*}}"name": "%struct.wrapped",
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ok { double re, im; unsigned long key; };            // two arrays: in blocks
+struct one { double re, im; unsigned long key; };           // one array: peel's
+struct wrapped { double re, im; unsigned long key; };       // allocated by a wrapper
+struct node { double re, im; unsigned long key; struct node *next; };  // one node per malloc
+struct sorted { double re, im; unsigned long key; };        // qsort of an array
+struct big { double re, im; unsigned long key; char pad[488]; };  // 512 bytes
+
+static void *xmalloc(size_t n) {
+  void *p = malloc(n);
+  if (!p) abort();
+  return p;
+}
+
+static int by_key(const void *a, const void *b) {
+  const struct sorted *x = a, *y = b;
+  return (x->key > y->key) - (x->key < y->key);
+}
+
+int main(void) {
+  unsigned long s = 0;
+  double t = 0;
+  long n = 1000, m = 700;
+  struct ok *a = calloc(n, sizeof *a), *b = malloc(m * sizeof *b);
+  for (long i = 0; i < n; i++) { a[i].key = i * 2654435761u; a[i].re = i; a[i].im = -0.5 * i; }
+  for (long i = 0; i < m; i++) { b[i].key = i ^ 0x5555; b[i].re = 1; b[i].im = 2 + i; }
+  for (int r = 0; r < 50; r++)
+    for (long i = 0; i < n; i++) if (a[i].key & 1) a[i].key ^= r; else s += a[i].key;
+  a = realloc(a, (n + m) * sizeof *a);
+  memcpy(a + n, b, m * sizeof *b);
+  n += m;
+  memmove(a + 10, a + 11, (n - 11) * sizeof *a);
+  n--;
+  for (struct ok *p = a; p < a + n; p++) s += p->key * (unsigned long)(p - a);
+  struct ok *q = &a[500];
+  q -= 171;
+  s += q[-1].key + q[340].key;
+  for (long i = 0; i < n; i++) t += a[i].re - a[i].im;
+  free(a);
+  free(b);
+
+  struct one *o = calloc(500, sizeof *o);
+  for (int i = 0; i < 500; i++) o[i].key = i * 7;
+  for (int r = 0; r < 50; r++) for (int i = 0; i < 500; i++) s += o[i].key;
+  for (int i = 0; i < 500; i++) t += o[i].re + o[i].im;
+
+  struct wrapped *w1 = xmalloc(300 * sizeof *w1), *w2 = xmalloc(300 * sizeof *w2);
+  for (int i = 0; i < 300; i++) { w1[i].key = i; w2[i].key = 2 * i; w1[i].re = w2[i].re = w1[i].im = w2[i].im = i; }
+  for (int r = 0; r < 50; r++) for (int i = 0; i < 300; i++) s += w1[i].key + w2[i].key;
+  for (int i = 0; i < 300; i++) t += w1[i].re + w2[i].im;
+
+  struct node *head = 0;
+  for (int i = 0; i < 100; i++) {
+    struct node *x = malloc(sizeof *x);
+    x->key = i; x->re = i; x->im = 1; x->next = head; head = x;
+  }
+  for (int r = 0; r < 50; r++) for (struct node *x = head; x; x = x->next) s += x->key;
+  for (struct node *x = head; x; x = x->next) t += x->re + x->im;
+
+  struct sorted *z1 = calloc(200, sizeof *z1), *z2 = calloc(200, sizeof *z2);
+  for (int i = 0; i < 200; i++) { z1[i].key = (i * 37) % 200; z2[i].key = i; z1[i].re = i; }
+  qsort(z1, 200, sizeof *z1, by_key);
+  for (int r = 0; r < 50; r++) for (int i = 0; i < 200; i++) s += z1[i].key * i + z2[i].key;
+  for (int i = 0; i < 200; i++) t += z1[i].re + z2[i].im;
+
+  struct big *g1 = calloc(64, sizeof *g1), *g2 = calloc(64, sizeof *g2);
+  for (int i = 0; i < 64; i++) { g1[i].key = i; g2[i].key = i + 1; g1[i].pad[i] = 1; }
+  for (int r = 0; r < 50; r++) for (int i = 0; i < 64; i++) s += g1[i].key + g2[i].key;
+  for (int i = 0; i < 64; i++) t += g1[i].re + g2[i].pad[i];
+
+  printf("%lu %.2f\n", s, t);
+  return 0;
+}
