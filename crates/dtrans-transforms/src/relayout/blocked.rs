@@ -24,21 +24,25 @@ fn c64<'m>(m: &'m Module<'_>, v: u64) -> Value<'m> {
     m.const_int(64, v as i64)
 }
 
-/// The address as an integer, its block and its slot.
+/// The address `p` in group `group`'s records as integers: its block, its
+/// distance from the group's first record and its slot.
 fn slot<'m>(
     m: &'m Module<'_>,
     b: &Builder<'m>,
     g: &BlockGeom,
     p: Value<'m>,
+    group: usize,
 ) -> Result<(Value<'m>, Value<'m>, Value<'m>), OptError> {
-    let i64t = m.int_type(64);
-    let pi = b.ptr_to_int(p, i64t, "")?;
+    let pi = b.ptr_to_int(p, m.int_type(64), "")?;
     let block = b.and(pi, m.const_int(64, -(g.bytes as i64)), "")?;
-    let rel = b.sub(pi, block, "")?;
+    let mut rel = b.sub(pi, block, "")?;
+    if g.offsets[group] != 0 {
+        rel = b.sub(rel, c64(m, g.offsets[group]), "")?;
+    }
     // (Not `exact`: a zero-length array kept from a `realloc` may be
     // unaligned; no element of it is ever reached.)
-    let s = b.div(rel, c64(m, g.sizes[0]), false, false, "")?;
-    Ok((pi, block, s))
+    let s = b.div(rel, c64(m, g.sizes[group]), false, false, "")?;
+    Ok((block, rel, s))
 }
 
 /// `p` plus `delta` bytes (an `i64`), as a GEP from `p`.
@@ -88,10 +92,7 @@ fn step_from<'m>(
     }
     let i64t = m.int_type(64);
     let size = c64(m, g.sizes[group]);
-    let pi = b.ptr_to_int(p, i64t, "")?;
-    let block = b.and(pi, m.const_int(64, -(g.bytes as i64)), "")?;
-    let rel = b.sub(b.sub(pi, block, "")?, c64(m, g.offsets[group]), "")?;
-    let s = b.div(rel, size, false, false, "")?;
+    let (_, _, s) = slot(m, b, g, p, group)?;
     let per = c64(m, g.per);
     let t = b.add(s, k, "")?;
     let (q, r) = if k.const_int_value().is_some_and(|k| k > 0) {
@@ -123,8 +124,7 @@ pub(super) fn group_address<'m>(
     if group == 0 {
         return Ok(b.byte_offset(p, off as i64, false, "")?);
     }
-    let (pi, block, s) = slot(m, b, g, p)?;
-    let rel = b.sub(pi, block, "")?;
+    let (_, rel, s) = slot(m, b, g, p, 0)?;
     let at = b.add(b.mul(s, c64(m, g.sizes[group]), "")?, c64(m, g.offsets[group] + off), "")?;
     let delta = b.sub(at, rel, "")?;
     offset(m, b, p, delta)
@@ -138,8 +138,8 @@ pub(super) fn difference<'m>(
     x: Value<'m>,
     y: Value<'m>,
 ) -> Result<Value<'m>, OptError> {
-    let (_, bx, sx) = slot(m, b, g, x)?;
-    let (_, by, sy) = slot(m, b, g, y)?;
+    let (bx, _, sx) = slot(m, b, g, x, 0)?;
+    let (by, _, sy) = slot(m, b, g, y, 0)?;
     let blocks = b.div(b.sub(bx, by, "")?, c64(m, g.bytes), true, true, "")?;
     Ok(b.add(b.mul(blocks, c64(m, g.per), "")?, b.sub(sx, sy, "")?, "")?)
 }

@@ -1,0 +1,173 @@
+; blocks: %struct.A { double re, double im, i64 key } lives in two arrays
+; (a malloc, a calloc, a realloc of the first), so peel cannot split it;
+; the hot loop in @sum_keys reads only the key, @fill writes key and re,
+; and the pass lays the structure out in blocks of 4096 bytes, 170
+; elements each: the keys first (group 0, where pointers point), then re
+; at byte 1360, im at 2720.
+; Exact output of each rewrite: a step over elements (slot plus index,
+; carried into blocks), a field of the other group (the block's base plus
+; the group's offset), a pointer difference (blocks apart times 170 plus
+; the slots' difference, times the old size for the exact division that
+; follows), allocations rounded up to whole blocks, a copy of whole
+; elements by the helper. The program prints the same before and after.
+; RUN: %dtrans opt %s -p blocks -o %t.ll --report %t.json 2>%t.err
+; RUN: %FileCheck %s < %t.ll
+; RUN: %FileCheck %s --check-prefix=REPORT < %t.json
+; RUN: %clang -w %s -o %t.base && %t.base > %t.base.txt
+; RUN: %clang -w %t.ll -o %t.new && %t.new > %t.new.txt && diff %t.base.txt %t.new.txt
+; RUN: %FileCheck %s --check-prefix=OUT < %t.new.txt
+; CHECK: %__DBL_struct.A = type { i64 }
+; CHECK-LABEL: define i64 @sum_keys(
+; CHECK: %0 = ptrtoint ptr %p to i64
+; CHECK-NEXT: %1 = and i64 %0, -4096
+; CHECK-NEXT: %2 = sub i64 %0, %1
+; CHECK-NEXT: %3 = udiv i64 %2, 8
+; CHECK-NEXT: %4 = add i64 %3, %i
+; CHECK-NEXT: %5 = sdiv i64 %4, 170
+; CHECK-NEXT: %6 = mul i64 %5, 170
+; CHECK-NEXT: %7 = sub i64 %4, %6
+; CHECK-NEXT: %8 = icmp slt i64 %7, 0
+; CHECK-NEXT: %9 = zext i1 %8 to i64
+; CHECK-NEXT: %10 = sub i64 %5, %9
+; CHECK-NEXT: %11 = mul i64 %9, 170
+; CHECK-NEXT: %12 = add i64 %7, %11
+; CHECK-NEXT: %13 = sub i64 %12, %3
+; CHECK-NEXT: %14 = mul i64 %13, 8
+; CHECK-NEXT: %15 = mul i64 %10, 4096
+; CHECK-NEXT: %16 = add i64 %15, %14
+; CHECK-NEXT: %17 = getelementptr i8, ptr %p, i64 %16
+; CHECK-NEXT: %k = load i64, ptr %17, align 8
+; CHECK-LABEL: define double @re_at(
+; CHECK: %18 = getelementptr i8, ptr %p, i64 %17
+; CHECK-NEXT: %19 = ptrtoint ptr %18 to i64
+; CHECK-NEXT: %20 = and i64 %19, -4096
+; CHECK-NEXT: %21 = sub i64 %19, %20
+; CHECK-NEXT: %22 = udiv i64 %21, 8
+; CHECK-NEXT: %23 = mul i64 %22, 8
+; CHECK-NEXT: %24 = add i64 %23, 1360
+; CHECK-NEXT: %25 = sub i64 %24, %21
+; CHECK-NEXT: %26 = getelementptr i8, ptr %18, i64 %25
+; CHECK-NEXT: %r = load double, ptr %26, align 8
+; CHECK-LABEL: define i64 @dist(
+; CHECK: %9 = sub i64 %2, %6
+; CHECK-NEXT: %10 = sdiv exact i64 %9, 4096
+; CHECK-NEXT: %11 = mul i64 %10, 170
+; CHECK-NEXT: %12 = sub i64 %4, %8
+; CHECK-NEXT: %13 = add i64 %11, %12
+; CHECK-NEXT: %14 = mul i64 %13, 24
+; CHECK-NEXT: %n = sdiv exact i64 %14, 24
+; CHECK-LABEL: define void @copy(
+; CHECK: call void @__dtrans_blocks_copy.struct.A(ptr %d, ptr %s, i64 %1)
+; CHECK-LABEL: define i64 @main(
+; CHECK-NEXT: %1 = call ptr @__dtrans_blocks_alloc(i64 4096, i64 24576, i1 false)
+; CHECK-NEXT: %2 = call ptr @__dtrans_blocks_alloc(i64 4096, i64 12288, i1 true)
+; CHECK: %3 = call ptr @__dtrans_blocks_realloc(ptr %1, i64 4096, i64 49152)
+; CHECK: %8 = add i64 %7, 171
+; CHECK-NEXT: %9 = udiv i64 %8, 170
+; CHECK: %21 = add i64 %20, -1
+; CHECK-NEXT: %22 = sdiv i64 %21, 170
+; CHECK: %x = call i64 @dist(ptr %34, ptr %3)
+; CHECK: call void @free(ptr %3)
+; CHECK-LABEL: define internal ptr @__dtrans_blocks_alloc(
+; CHECK: call ptr @aligned_alloc(
+; CHECK-LABEL: define internal ptr @__dtrans_blocks_realloc(
+; CHECK: call ptr @realloc(
+; CHECK-LABEL: define internal void @__dtrans_blocks_copy.struct.A(
+; CHECK-COUNT-3: call ptr @memmove(ptr %{{.*}}, ptr %{{.*}}, i64 8)
+; REPORT: "detail": "3 groups in blocks: {field2} {field0} {field1}; blocks of 4096 bytes, 170 elements each (groups at [0, 1360, 2720])",
+; OUT: 1749970
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+%struct.A = type { double, double, i64 }
+
+@fmt = private constant [5 x i8] c"%ld\0A\00"
+
+define i64 @sum_keys(ptr "intel_dtrans_func_index"="1" %p, i64 %n) !intel.dtrans.func.type !3 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %acc = phi i64 [ 0, %entry ], [ %acc1, %loop ]
+  %pk = getelementptr inbounds %struct.A, ptr %p, i64 %i, i32 2
+  %k = load i64, ptr %pk, align 8
+  %acc1 = add i64 %acc, %k
+  %i1 = add i64 %i, 1
+  %done = icmp eq i64 %i1, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret i64 %acc1
+}
+
+define void @fill(ptr "intel_dtrans_func_index"="1" %p, i64 %n, i64 %m) !intel.dtrans.func.type !3 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %pk = getelementptr inbounds %struct.A, ptr %p, i64 %i, i32 2
+  %k = mul i64 %i, %m
+  store i64 %k, ptr %pk, align 8
+  %pr = getelementptr inbounds %struct.A, ptr %p, i64 %i, i32 0
+  %r = sitofp i64 %k to double
+  store double %r, ptr %pr, align 8
+  %i1 = add i64 %i, 1
+  %done = icmp eq i64 %i1, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+define double @re_at(ptr "intel_dtrans_func_index"="1" %p, i64 %i) !intel.dtrans.func.type !3 {
+  %pr = getelementptr inbounds %struct.A, ptr %p, i64 %i, i32 0
+  %r = load double, ptr %pr, align 8
+  ret double %r
+}
+
+define i64 @dist(ptr "intel_dtrans_func_index"="1" %p, ptr "intel_dtrans_func_index"="2" %q) !intel.dtrans.func.type !5 {
+  %a = ptrtoint ptr %p to i64
+  %b = ptrtoint ptr %q to i64
+  %d = sub i64 %a, %b
+  %n = sdiv exact i64 %d, 24
+  ret i64 %n
+}
+
+define void @copy(ptr "intel_dtrans_func_index"="1" %d, ptr "intel_dtrans_func_index"="2" %s, i64 %n) !intel.dtrans.func.type !5 {
+  %bytes = mul i64 %n, 24
+  call void @llvm.memcpy.p0.p0.i64(ptr align 8 %d, ptr align 8 %s, i64 %bytes, i1 false)
+  ret void
+}
+
+define i64 @main() {
+  %a = call ptr @malloc(i64 24000)
+  %b = call ptr @calloc(i64 500, i64 24)
+  call void @fill(ptr %a, i64 1000, i64 3)
+  call void @fill(ptr %b, i64 500, i64 5)
+  call void @copy(ptr %a, ptr %b, i64 500)
+  %c = call ptr @realloc(ptr %a, i64 48000)
+  %k = call i64 @sum_keys(ptr %c, i64 1000)
+  %r = call double @re_at(ptr %c, i64 600)
+  %e = getelementptr inbounds %struct.A, ptr %c, i64 171
+  %p = getelementptr inbounds i8, ptr %e, i64 -24
+  %x = call i64 @dist(ptr %p, ptr %c)
+  %y = fptosi double %r to i64
+  %s = add i64 %k, %x
+  %t = add i64 %s, %y
+  call void @free(ptr %c)
+  call void @free(ptr %b)
+  %u = call i32 (ptr, ...) @printf(ptr @fmt, i64 %t)
+  ret i64 0
+}
+
+declare ptr @malloc(i64)
+declare ptr @calloc(i64, i64)
+declare ptr @realloc(ptr, i64)
+declare void @free(ptr)
+declare i32 @printf(ptr, ...)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+
+!intel.dtrans.types = !{!0}
+!0 = !{!"S", %struct.A zeroinitializer, i32 3, !1, !1, !2}
+!1 = !{double 0.0, i32 0}
+!2 = !{i64 0, i32 0}
+!3 = distinct !{!4}
+!4 = !{%struct.A zeroinitializer, i32 1}
+!5 = distinct !{!4, !4}
