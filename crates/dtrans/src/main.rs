@@ -114,8 +114,9 @@ enum Command {
         keep: Option<String>,
     },
     /// Run transformation passes in order (`-p a,b`), verify the result
-    /// and write it whole or not at all. Passes: delete-field,
-    /// reorder-fields, aos-to-soa, peel, optbase-test, annotation-cleaner.
+    /// and write it whole or not at all. Passes: specialize-calls,
+    /// delete-field, compress-fields, reorder-fields, aos-to-soa, peel,
+    /// blocks, optbase-test, annotation-cleaner.
     Opt {
         /// Input module (`.ll` or `.bc`, chosen by content).
         file: PathBuf,
@@ -144,7 +145,8 @@ enum Command {
         /// Parameters of the cost model (comma-separated): line,
         /// loop-weight, max-depth, cache-bytes, hit, random-line,
         /// side-visit, margin, overlap, hot-regions, max-groups,
-        /// soa-streams (`--cost cache-bytes=0,margin=0.1`).
+        /// soa-streams, block-bytes, block-min (`--cost
+        /// cache-bytes=0,margin=0.1`).
         #[arg(long = "cost", value_name = "KEY=VALUE[,...]", default_value = "")]
         cost: dtrans_transforms::relayout::cost::CostModel,
         /// Layouts for the cost model to predict beside its own, in the
