@@ -29,9 +29,35 @@ Every program is deterministic (its own LCG), free of undefined behaviour
 (unsigned arithmetic for checksums, indices in range) and prints the
 checksums of every field at the end.
 
+`--shape multi` writes another kind of program, for a pass that lays a
+structure out in blocks inside every heap allocation of it: per structure
+type (one or two, the fields and aggregate fields as above) 2 to 4 arrays
+alive at once, each allocated with malloc, calloc or realloc directly
+(counts 50..3000 or so, constants or computed at run time by `count()`),
+held in locals, globals or the `items`/`n` fields of a heap-allocated
+`struct owner_S { struct S *items; long n; }`. An array is made by malloc,
+by calloc (partly filled, the rest calloc's zeros), by realloc from null
+doubling its capacity, by freeing and allocating it again in a loop (three
+counts), or as a copy of an earlier array (memcpy of n*sizeof(struct S),
+or element by element `b[i] = a[i]`, maybe reversed); then it may be
+doubled or halved by realloc (every result checked), have elements deleted
+by memmove of the tail, or be memset to zero whole and half refilled.
+Pointer fields stay null until every array has stopped moving, then point
+into their own array (or another structure's first array). The functions
+take the array and its count: hot loops (a few fields every round, as
+above), pointer walks (`p - a`, `p[-2]` .. `p[3]`, `&a[n / 2]` stepped by
+++ and --, element pointers compared, a walk down), a sweep through the
+owner's fields, and a report printing one checksum per field (the dead
+ones never read) per array. At most one near miss per program (none in
+about a third): an array allocated by a user wrapper `xmalloc`, a qsort of
+one array, a field's address passed to a function, a single element
+`malloc(sizeof(struct S))`, or a local array of the structure on the stack.
+
 Usage
-    python3 tests/exec/gen_arrays.py --seed S --n N --out DIR
-writes DIR/arraysS.c ... DIR/arrays(S+N-1).c; then
+    python3 tests/exec/gen_arrays.py --seed S --n N --out DIR [--shape one|multi]
+writes DIR/arraysS.c ... DIR/arrays(S+N-1).c (`--shape one`, the default:
+one array per structure, as above) or DIR/multiS.c ... (`--shape multi`);
+then
     python3 tests/exec/compare.py DIR/*.c --passes LIST
 builds and compares them (a summary line counts the programs whose
 structures were changed).
