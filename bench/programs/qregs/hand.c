@@ -1,10 +1,10 @@
-/* hand.c - qregs.c with each register's array of states split by hand
- * into two arrays indexed alike: the labels (`key[]`, 8 bytes a state),
- * which the gates and measurements stream, and the amplitudes (`a[]`, 16
- * bytes a state), which only preparation, the mid-circuit measurements
- * and the report touch. Every allocation, reallocation, copy and free of
- * the array of records becomes one of each array; the output is the
- * same. */
+/* Hand-optimized variant (bench/layout_bench.py) of qregs.c: each
+ * register's array of states split into two arrays indexed alike, the
+ * labels (`key[]`, 8 bytes a state), which the gates and measurements
+ * stream, and the amplitudes (`a[]`, 16 bytes a state), which only
+ * preparation, the mid-circuit measurements and the report touch. Every
+ * allocation, reallocation, copy and free of the array of records becomes
+ * one of each array; the output is the same. See README.md. */
 #include <complex.h>
 #include <math.h>
 #include <stdio.h>

@@ -196,6 +196,15 @@ impl<'m> Builder<'m> {
         Self::value(unsafe { c::LLVMBuildAnd(self.raw, a.raw(), b.raw(), n.as_ptr()) })
     }
 
+    /// `ashr` (arithmetic shift right) of two integers of the same type.
+    pub fn ashr(&self, a: Value<'m>, b: Value<'m>, name: &str) -> Result<Value<'m>, EditError> {
+        self.check_positioned()?;
+        Self::same_int("ashr", a, b)?;
+        let n = c_name(name);
+        // SAFETY: positioned builder; operands of one integer type.
+        Self::value(unsafe { c::LLVMBuildAShr(self.raw, a.raw(), b.raw(), n.as_ptr()) })
+    }
+
     /// `icmp pred a, b` on integers or pointers of the same type.
     pub fn icmp(&self, pred: IntPredicate, a: Value<'m>, b: Value<'m>, name: &str) -> Result<Value<'m>, EditError> {
         self.check_positioned()?;
@@ -664,6 +673,27 @@ impl<'m> Instruction<'m> {
         // SAFETY: live instruction; index below the operand count (the
         // operand exists); same type as before.
         unsafe { c::LLVMSetOperand(self.as_value().raw(), i, v.raw()) };
+        Ok(())
+    }
+
+    /// Sets argument `k` of a call of a function that is not an intrinsic
+    /// (whose arguments may be `immarg` constants) to `v`, of the
+    /// argument's type: a constant argument may become any value.
+    pub fn set_call_arg(self, k: u32, v: Value<'m>) -> Result<(), EditError> {
+        if !self.is_call() || self.called_function().is_some_and(|f| f.name().starts_with("llvm.")) {
+            return Err(EditError::Invalid(format!("{} is not a call of a plain function", self.as_value())));
+        }
+        let Some(old) = self.call_arg(k) else {
+            return Err(EditError::Invalid(format!("no argument {k} to replace")));
+        };
+        if old.ty() != v.ty() {
+            return Err(type_error("set argument", format!("{} by {}", old.ty(), v.ty())));
+        }
+        self.as_value().check_context(v)?;
+        // SAFETY: live call instruction; argument `k` exists (operand `k`
+        // of a call is its argument `k`); same type as before; no immarg
+        // outside intrinsics.
+        unsafe { c::LLVMSetOperand(self.as_value().raw(), k, v.raw()) };
         Ok(())
     }
 

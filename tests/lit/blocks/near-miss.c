@@ -14,34 +14,43 @@
 // RUN: %FileCheck %s --check-prefix=O2 < %t2.json
 // RUN: %clang -O2 %t2.out.ll -o %t2.new && %t2.new > %t2.new.txt && diff %t.base.txt %t2.new.txt
 // CHECK: "changed": [
-// CHECK: "detail": "2 groups in blocks: {key} {re, im}; blocks of 4096 bytes, 170 elements each (groups at [0, 1360])",
-// CHECK-NEXT: "name": "%struct.ok",
+// CHECK: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.ok",
+// CHECK: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.wrapped",
 // CHECK: "rejected": [
-// CHECK-DAG: "name": "%struct.big",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "a record of 512 bytes: fewer than 16 fit in a block of 4096 bytes"
-// CHECK-DAG: "name": "%struct.node",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "an allocation of 1 in @main: less than half a block of 4096 bytes"
+// CHECK-DAG: "name": "%struct.big",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "a record of 2048 bytes: fewer than 16 fit in a block of 16384 bytes"
+// CHECK-DAG: "name": "%struct.filled",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "cannot rewrite @main: an allocation wrapper that fills its block (with other bytes than zero)"
+// CHECK-DAG: "name": "%struct.node",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "an allocation of 1 in @main: less than half a block of 16384 bytes"
 // CHECK-DAG: "name": "%struct.one",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "one array holds every object: peel's or aos-to-soa's form applies"
 // CHECK-DAG: "name": "%struct.sorted",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "cannot rewrite @main: @qsort of a structure laid out in blocks"
-// CHECK-DAG: "name": "%struct.wrapped",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "allocated by UserMalloc in @main (blocks need the library's malloc, calloc or realloc)"
-// At -O2 the wrapper is inlined (its allocations are the library's), so
-// struct wrapped is laid out in blocks too; the pointer walk over struct
-// ok is a byte offset from its key field's address there (steps from
-// inside a field).
-// O2: "detail": "2 groups in blocks: {key} {re, im}; blocks of 4096 bytes, 170 elements each (groups at [0, 1360])",{{[[:space:]]*}}"name": "%struct.ok",
-// O2: "detail": "2 groups in blocks: {key} {re, im}; blocks of 4096 bytes, 170 elements each (groups at [0, 1360])",{{[[:space:]]*}}"name": "%struct.wrapped",
+// At -O2 the pointer walk over struct ok is a byte offset from its key
+// field's address (a step from inside a field), and the fill wrapper is
+// inlined: its memset is one of whole elements, made per element and
+// group, and struct filled is laid out in blocks too.
+// O2: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.filled",
+// O2: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.ok",
+// O2: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.wrapped",
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct ok { double re, im; unsigned long key; };            // two arrays: in blocks
 struct one { double re, im; unsigned long key; };           // one array: peel's
-struct wrapped { double re, im; unsigned long key; };       // allocated by a wrapper
+struct wrapped { double re, im; unsigned long key; };       // allocated by a wrapper: in blocks too
+struct filled { double re, im; unsigned long key; };        // a wrapper fills its block with 0xaa
 struct node { double re, im; unsigned long key; struct node *next; };  // one node per malloc
 struct sorted { double re, im; unsigned long key; };        // qsort of an array
-struct big { double re, im; unsigned long key; char pad[488]; };  // 512 bytes
+struct big { double re, im; unsigned long key; char pad[2024]; };  // 2048 bytes
 
 static void *xmalloc(size_t n) {
   void *p = malloc(n);
   if (!p) abort();
+  return p;
+}
+
+static void *xfilled(size_t n) {
+  void *p = malloc(n);
+  if (!p) abort();
+  memset(p, 0xaa, n);
   return p;
 }
 
@@ -77,10 +86,15 @@ int main(void) {
   for (int r = 0; r < 50; r++) for (int i = 0; i < 500; i++) s += o[i].key;
   for (int i = 0; i < 500; i++) t += o[i].re + o[i].im;
 
-  struct wrapped *w1 = xmalloc(300 * sizeof *w1), *w2 = xmalloc(300 * sizeof *w2);
+  struct wrapped *w1 = xmalloc(1000 * sizeof *w1), *w2 = xmalloc(1000 * sizeof *w2);
   for (int i = 0; i < 300; i++) { w1[i].key = i; w2[i].key = 2 * i; w1[i].re = w2[i].re = w1[i].im = w2[i].im = i; }
   for (int r = 0; r < 50; r++) for (int i = 0; i < 300; i++) s += w1[i].key + w2[i].key;
   for (int i = 0; i < 300; i++) t += w1[i].re + w2[i].im;
+
+  struct filled *f1 = xfilled(1000 * sizeof *f1), *f2 = xfilled(1200 * sizeof *f2);
+  for (int i = 0; i < 300; i++) { f1[i].key = i; f1[i].re = f1[i].im = i; }
+  for (int r = 0; r < 50; r++) for (int i = 0; i < 300; i++) s += f1[i].key + f2[i].key;
+  for (int i = 0; i < 300; i++) t += f1[i].re + f2[i].im;
 
   struct node *head = 0;
   for (int i = 0; i < 100; i++) {
@@ -90,11 +104,11 @@ int main(void) {
   for (int r = 0; r < 50; r++) for (struct node *x = head; x; x = x->next) s += x->key;
   for (struct node *x = head; x; x = x->next) t += x->re + x->im;
 
-  struct sorted *z1 = calloc(200, sizeof *z1), *z2 = calloc(200, sizeof *z2);
-  for (int i = 0; i < 200; i++) { z1[i].key = (i * 37) % 200; z2[i].key = i; z1[i].re = i; }
-  qsort(z1, 200, sizeof *z1, by_key);
-  for (int r = 0; r < 50; r++) for (int i = 0; i < 200; i++) s += z1[i].key * i + z2[i].key;
-  for (int i = 0; i < 200; i++) t += z1[i].re + z2[i].im;
+  struct sorted *z1 = calloc(500, sizeof *z1), *z2 = calloc(500, sizeof *z2);
+  for (int i = 0; i < 500; i++) { z1[i].key = (i * 37) % 500; z2[i].key = i; z1[i].re = i; }
+  qsort(z1, 500, sizeof *z1, by_key);
+  for (int r = 0; r < 50; r++) for (int i = 0; i < 500; i++) s += z1[i].key * i + z2[i].key;
+  for (int i = 0; i < 500; i++) t += z1[i].re + z2[i].im;
 
   struct big *g1 = calloc(64, sizeof *g1), *g2 = calloc(64, sizeof *g2);
   for (int i = 0; i < 64; i++) { g1[i].key = i; g2[i].key = i + 1; g1[i].pad[i] = 1; }

@@ -1,15 +1,18 @@
 ; blocks: %struct.A { double re, double im, i64 key } lives in two arrays
 ; (a malloc, a calloc, a realloc of the first), so peel cannot split it;
 ; the hot loop in @sum_keys reads only the key, @fill writes key and re,
-; and the pass lays the structure out in blocks of 4096 bytes, 170
-; elements each: the keys first (group 0, where pointers point), then re
-; at byte 1360, im at 2720.
-; Exact output of each rewrite: a step over elements (slot plus index,
-; carried into blocks), a field of the other group (the block's base plus
-; the group's offset), a pointer difference (blocks apart times 170 plus
-; the slots' difference, times the old size for the exact division that
-; follows), allocations rounded up to whole blocks, a copy of whole
-; elements by the helper. The program prints the same before and after.
+; and the pass lays the structure out in blocks of 12288 bytes, 512
+; elements each: the keys first (group 0, where pointers point: 4096
+; bytes, so a pointer's block is its page), then re at byte 4096, im at
+; 8192. Exact output of each rewrite: a step over elements (k records on,
+; plus 8192 bytes for each block the slot plus k crosses), a field of
+; another group (the block plus the group's offset plus the slot's
+; record), a pointer difference (blocks apart times 512 plus the slots'
+; difference, times the old size for the exact division that follows),
+; allocations of whole blocks plus a page and 8 bytes by the program's own
+; calls, the array placed on a page boundary inside (a realloc given the
+; block the array came in, a free too), a copy of whole elements by the
+; helper. The program prints the same before and after.
 ; RUN: %dtrans opt %s -p blocks -o %t.ll --report %t.json 2>%t.err
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %FileCheck %s --check-prefix=REPORT < %t.json
@@ -23,35 +26,27 @@
 ; CHECK-NEXT: %2 = sub i64 %0, %1
 ; CHECK-NEXT: %3 = udiv i64 %2, 8
 ; CHECK-NEXT: %4 = add i64 %3, %i
-; CHECK-NEXT: %5 = sdiv i64 %4, 170
-; CHECK-NEXT: %6 = mul i64 %5, 170
-; CHECK-NEXT: %7 = sub i64 %4, %6
-; CHECK-NEXT: %8 = icmp slt i64 %7, 0
-; CHECK-NEXT: %9 = zext i1 %8 to i64
-; CHECK-NEXT: %10 = sub i64 %5, %9
-; CHECK-NEXT: %11 = mul i64 %9, 170
-; CHECK-NEXT: %12 = add i64 %7, %11
-; CHECK-NEXT: %13 = sub i64 %12, %3
-; CHECK-NEXT: %14 = mul i64 %13, 8
-; CHECK-NEXT: %15 = mul i64 %10, 4096
-; CHECK-NEXT: %16 = add i64 %15, %14
-; CHECK-NEXT: %17 = getelementptr i8, ptr %p, i64 %16
-; CHECK-NEXT: %k = load i64, ptr %17, align 8
+; CHECK-NEXT: %5 = ashr i64 %4, 9
+; CHECK-NEXT: %6 = mul i64 %i, 8
+; CHECK-NEXT: %7 = mul i64 %5, 8192
+; CHECK-NEXT: %8 = add i64 %6, %7
+; CHECK-NEXT: %9 = getelementptr i8, ptr %p, i64 %8
+; CHECK-NEXT: %k = load i64, ptr %9, align 8
 ; CHECK-LABEL: define double @re_at(
-; CHECK: %18 = getelementptr i8, ptr %p, i64 %17
-; CHECK-NEXT: %19 = ptrtoint ptr %18 to i64
-; CHECK-NEXT: %20 = and i64 %19, -4096
-; CHECK-NEXT: %21 = sub i64 %19, %20
-; CHECK-NEXT: %22 = udiv i64 %21, 8
-; CHECK-NEXT: %23 = mul i64 %22, 8
-; CHECK-NEXT: %24 = add i64 %23, 1360
-; CHECK-NEXT: %25 = sub i64 %24, %21
-; CHECK-NEXT: %26 = getelementptr i8, ptr %18, i64 %25
-; CHECK-NEXT: %r = load double, ptr %26, align 8
+; CHECK: %10 = getelementptr i8, ptr %p, i64 %9
+; CHECK-NEXT: %11 = ptrtoint ptr %10 to i64
+; CHECK-NEXT: %12 = and i64 %11, -4096
+; CHECK-NEXT: %13 = sub i64 %11, %12
+; CHECK-NEXT: %14 = udiv i64 %13, 8
+; CHECK-NEXT: %15 = mul i64 %14, 8
+; CHECK-NEXT: %16 = add i64 %15, 4096
+; CHECK-NEXT: %17 = sub i64 %16, %13
+; CHECK-NEXT: %18 = getelementptr i8, ptr %10, i64 %17
+; CHECK-NEXT: %r = load double, ptr %18, align 8
 ; CHECK-LABEL: define i64 @dist(
 ; CHECK: %9 = sub i64 %2, %6
-; CHECK-NEXT: %10 = sdiv exact i64 %9, 4096
-; CHECK-NEXT: %11 = mul i64 %10, 170
+; CHECK-NEXT: %10 = sdiv exact i64 %9, 12288
+; CHECK-NEXT: %11 = mul i64 %10, 512
 ; CHECK-NEXT: %12 = sub i64 %4, %8
 ; CHECK-NEXT: %13 = add i64 %11, %12
 ; CHECK-NEXT: %14 = mul i64 %13, 24
@@ -59,22 +54,30 @@
 ; CHECK-LABEL: define void @copy(
 ; CHECK: call void @__dtrans_blocks_copy.struct.A(ptr %d, ptr %s, i64 %1)
 ; CHECK-LABEL: define i64 @main(
-; CHECK-NEXT: %1 = call ptr @__dtrans_blocks_alloc(i64 4096, i64 24576, i1 false)
-; CHECK-NEXT: %2 = call ptr @__dtrans_blocks_alloc(i64 4096, i64 12288, i1 true)
-; CHECK: %3 = call ptr @__dtrans_blocks_realloc(ptr %1, i64 4096, i64 49152)
-; CHECK: %8 = add i64 %7, 171
-; CHECK-NEXT: %9 = udiv i64 %8, 170
+; CHECK-NEXT: %a = call ptr @malloc(i64 28680)
+; CHECK-NEXT: %1 = call ptr @__dtrans_blocks_place(ptr %a, i64 4096)
+; CHECK-NEXT: %b = call ptr @calloc(i64 1, i64 16392)
+; CHECK-NEXT: %2 = call ptr @__dtrans_blocks_place(ptr %b, i64 4096)
+; CHECK: %3 = call ptr @__dtrans_blocks_raw(ptr %1)
+; CHECK: %6 = select i1 %5, i64 0, i64 53256
+; CHECK-NEXT: %c = call ptr @realloc(ptr %3, i64 %6)
+; CHECK-NEXT: %7 = call ptr @__dtrans_blocks_moved(ptr %c, ptr %1, ptr %3, i64 49152, i64 4096)
+; CHECK: %12 = add i64 %11, 171
+; CHECK-NEXT: %13 = ashr i64 %12, 9
+; CHECK-NEXT: %14 = mul i64 %13, 8192
+; CHECK-NEXT: %15 = add i64 1368, %14
 ; CHECK: %21 = add i64 %20, -1
-; CHECK-NEXT: %22 = sdiv i64 %21, 170
-; CHECK: %x = call i64 @dist(ptr %34, ptr %3)
-; CHECK: call void @free(ptr %3)
-; CHECK-LABEL: define internal ptr @__dtrans_blocks_alloc(
-; CHECK: call ptr @aligned_alloc(
-; CHECK-LABEL: define internal ptr @__dtrans_blocks_realloc(
-; CHECK: call ptr @realloc(
+; CHECK-NEXT: %22 = ashr i64 %21, 9
+; CHECK: %x = call i64 @dist(ptr %25, ptr %7)
+; CHECK: %26 = call ptr @__dtrans_blocks_raw(ptr %7)
+; CHECK-NEXT: call void @free(ptr %26)
+; CHECK-LABEL: define internal ptr @__dtrans_blocks_raw(
+; CHECK-LABEL: define internal ptr @__dtrans_blocks_place(
+; CHECK-LABEL: define internal ptr @__dtrans_blocks_moved(
+; CHECK: call ptr @memmove(
 ; CHECK-LABEL: define internal void @__dtrans_blocks_copy.struct.A(
 ; CHECK-COUNT-3: call ptr @memmove(ptr %{{.*}}, ptr %{{.*}}, i64 8)
-; REPORT: "detail": "3 groups in blocks: {field2} {field0} {field1}; blocks of 4096 bytes, 170 elements each (groups at [0, 1360, 2720])",
+; REPORT: "detail": "3 groups in blocks: {field2} {field0} {field1}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096, 8192])",
 ; OUT: 1749970
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -82,9 +82,8 @@ pub struct Splits<'m> {
     /// Per structure laid out in blocks: its copy and set helpers
     /// (`blocked::build_whole`).
     pub blocks: HashMap<Type<'m>, (Function<'m>, Function<'m>)>,
-    /// `__dtrans_blocks_alloc` and `__dtrans_blocks_realloc`, when a
-    /// structure is laid out in blocks.
-    pub block_alloc: Option<(Function<'m>, Function<'m>)>,
+    /// The allocation helpers, when a structure is laid out in blocks.
+    pub(super) block_fns: Option<blocked::BlockFns<'m>>,
 }
 
 pub fn apply<'m>(
@@ -296,6 +295,14 @@ pub fn apply<'m>(
             }
             Action::BlockAlloc { call, owner, op, count, kind } => {
                 block_alloc(cx, &b, lay, splits, *call, *owner, (*op, *count, *kind))?;
+            }
+            Action::BlockFree { call } => {
+                // The block the array came in.
+                at(&b, *call);
+                let fns = splits.block_fns.as_ref().ok_or_else(|| edit("no block allocation helpers"))?;
+                let p = call.call_arg(0).expect("the pointer freed");
+                let raw = b.call(fns.raw.function_type(), fns.raw.as_value(), &[p], "")?;
+                call.set_call_arg(0, raw.as_value())?;
             }
             Action::BlockWhole { call, owner } => {
                 at(&b, *call);
@@ -556,9 +563,11 @@ fn block_geom<'a, 'm>(lay: &'a Layouts<'m>, owner: Type<'m>) -> Result<&'a super
 
 /// An allocation of an array of `owner`, laid out in blocks: the count of
 /// elements (the size operand `op` divided by the old size, times the
-/// `count` argument of a calloc) rounded up to whole blocks, allocated
-/// aligned by `__dtrans_blocks_alloc` (zeroed for a calloc) or resized by
-/// `__dtrans_blocks_realloc`; the call replaced.
+/// `count` argument of a calloc) rounded up to whole blocks, plus
+/// `blocked::block_extra`, asked of the same call (a calloc's count made
+/// 1); the array placed in the block it returns. A realloc is given the
+/// block the array came in, and 0 bytes when the array shrinks to no
+/// elements (the library then frees it and returns null, as it did).
 fn block_alloc<'m>(
     cx: &OptContext<'m, '_>,
     b: &Builder<'m>,
@@ -571,27 +580,44 @@ fn block_alloc<'m>(
     use dtrans_analysis::alloc::AllocKind as K;
     let m = cx.m;
     let g = block_geom(lay, owner)?;
-    let (alloc, realloc) = splits.block_alloc.ok_or_else(|| edit("no block allocation helpers"))?;
+    let fns = splits.block_fns.as_ref().ok_or_else(|| edit("no block allocation helpers"))?;
     at(b, call);
     let size = call.call_arg(op).expect("size argument");
     let mut n = to_i64(m, b, rescale(m, size, lay.old_size(owner), 1, Some(b)).map_err(edit)?.expect("built"))?;
     if let Some(c) = count {
-        n = b.mul(n, to_i64(m, b, call.call_arg(c).expect("count argument"))?, "")?;
+        let k = call.call_arg(c).expect("count argument");
+        n = b.mul(n, to_i64(m, b, k)?, "")?;
+        call.set_call_arg(c, m.const_int_of(k.ty(), 1)?)?;
     }
     let bytes = blocked::block_bytes(m, b, g, n)?;
-    let align = m.const_int(64, g.bytes as i64);
-    let new = match kind {
-        K::Realloc => {
-            let old = call.call_arg(0).expect("the pointer resized");
-            b.call(realloc.function_type(), realloc.as_value(), &[old, align, bytes], "")?
-        }
-        _ => {
-            let zero = m.const_int(1, i64::from(kind == K::Calloc));
-            b.call(alloc.function_type(), alloc.as_value(), &[align, bytes, zero], "")?
-        }
+    let total = b.add(bytes, m.const_int(64, blocked::block_extra(g.align) as i64), "")?;
+    let align = m.const_int(64, g.align as i64);
+    let resized = matches!(kind, K::Realloc | K::UserRealloc);
+    let (old, raw) = if resized {
+        let old = call.call_arg(0).expect("the pointer resized");
+        let raw = b.call(fns.raw.function_type(), fns.raw.as_value(), &[old], "")?.as_value();
+        let none = b.icmp(dtrans_ir::IntPredicate::LLVMIntEQ, n, m.const_int(64, 0), "")?;
+        let some = b.icmp(dtrans_ir::IntPredicate::LLVMIntNE, old, m.const_null(m.pointer_type()), "")?;
+        let frees = b.select(none, some, m.const_int(1, 0), "")?;
+        let total = b.select(frees, m.const_int(64, 0), total, "")?;
+        call.set_call_arg(0, raw)?;
+        call.set_call_arg(op, b.int_cast(total, size.ty(), false, "")?)?;
+        (Some(old), Some(raw))
+    } else {
+        call.set_call_arg(op, b.int_cast(total, size.ty(), false, "")?)?;
+        (None, None)
     };
-    call.as_value().replace_all_uses_with(new.as_value())?;
-    cx.mark_erased(call.as_value());
+    let next = call.next().ok_or_else(|| edit("an allocation at the end of its block"))?;
+    at(b, next);
+    let block = call.as_value();
+    let placed = match (old, raw) {
+        (Some(old), Some(raw)) => {
+            b.call(fns.moved.function_type(), fns.moved.as_value(), &[block, old, raw, bytes, align], "")?
+        }
+        _ => b.call(fns.place.function_type(), fns.place.as_value(), &[block, align], "")?,
+    };
+    block.replace_all_uses_with(placed.as_value())?;
+    placed.set_call_arg(0, block)?;
     Ok(())
 }
 

@@ -9,10 +9,9 @@
 //! here is a byte offset from the pointer it comes from (a GEP, not an
 //! `inttoptr`), so it keeps that pointer's provenance: the blocks of one
 //! array are one allocation.
-use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntUGT};
+use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntSLT, LLVMIntUGT};
 use dtrans_ir::{Builder, Function, Module, Value};
 
-use super::apply::stop_with;
 use super::layouts::BlockGeom;
 use crate::optbase::OptError;
 
@@ -34,7 +33,7 @@ fn slot<'m>(
     group: usize,
 ) -> Result<(Value<'m>, Value<'m>, Value<'m>), OptError> {
     let pi = b.ptr_to_int(p, m.int_type(64), "")?;
-    let block = b.and(pi, m.const_int(64, -(g.bytes as i64)), "")?;
+    let block = b.and(pi, m.const_int(64, -(g.align as i64)), "")?;
     let mut rel = b.sub(pi, block, "")?;
     if g.offsets[group] != 0 {
         rel = b.sub(rel, c64(m, g.offsets[group]), "")?;
@@ -95,20 +94,57 @@ fn step_from<'m>(
     let (_, _, s) = slot(m, b, g, p, group)?;
     let per = c64(m, g.per);
     let t = b.add(s, k, "")?;
-    let (q, r) = if k.const_int_value().is_some_and(|k| k > 0) {
-        let q = b.div(t, per, false, false, "")?;
-        (q, b.sub(t, b.mul(q, per, "")?, "")?)
+    // The blocks the step crosses: floor((slot + k) / per).
+    let q = if g.per.is_power_of_two() {
+        b.ashr(t, c64(m, u64::from(g.per.trailing_zeros())), "")?
+    } else if non_negative(k, &mut Vec::new()) {
+        b.div(t, per, false, false, "")?
     } else {
         let q = b.div(t, per, true, false, "")?;
         let r = b.sub(t, b.mul(q, per, "")?, "")?;
         let neg = b.int_cast(b.icmp(LLVMIntSLT, r, c64(m, 0), "")?, i64t, false, "")?;
-        (b.sub(q, neg, "")?, b.add(r, b.mul(neg, per, "")?, "")?)
+        b.sub(q, neg, "")?
     };
-    // The new slot's place minus the old one's: whole blocks, then slots
-    // (the group's offset and the place inside the record stay).
-    let slots = b.mul(b.sub(r, s, "")?, size, "")?;
-    let delta = b.add(b.mul(q, c64(m, g.bytes), "")?, slots, "")?;
+    // k records on, plus for each block crossed the rest of the block
+    // (its other groups) skipped: the group's place in the block and the
+    // place inside the record stay.
+    let gap = g.bytes - g.per * g.sizes[group];
+    let delta = b.add(b.mul(k, size, "")?, b.mul(q, c64(m, gap), "")?, "")?;
     offset(m, b, p, delta)
+}
+
+/// Whether integer `v` is never negative: a constant, a zero extension,
+/// a mask, a right shift, an unsigned division or remainder, or a sum or
+/// phi of such (a phi cycle assumed so while its other inputs are
+/// checked: a loop's counter from 0 up). A sum is taken not to wrap: the
+/// value indexes an array (a wrapped index would leave it). Then a step's
+/// slot arithmetic divides unsigned, with no correction for a negative
+/// remainder.
+fn non_negative<'m>(v: Value<'m>, seen: &mut Vec<Value<'m>>) -> bool {
+    use dtrans_ir::Opcode as O;
+    if let Some(c) = v.const_int_value() {
+        return c >= 0;
+    }
+    let Some(i) = v.as_instruction() else { return false };
+    if seen.len() > 16 {
+        return false;
+    }
+    let op = |k: u32| i.operand(k);
+    match i.opcode() {
+        O::LLVMZExt | O::LLVMUDiv | O::LLVMURem => true,
+        O::LLVMLShr => op(1).and_then(|c| c.const_int_value()).is_some_and(|c| c > 0),
+        O::LLVMAnd => [0, 1].iter().any(|k| op(*k).and_then(|c| c.const_int_value()).is_some_and(|c| c >= 0)),
+        O::LLVMSExt => op(0).is_some_and(|a| non_negative(a, seen)),
+        O::LLVMAdd => [0, 1].iter().all(|k| op(*k).is_some_and(|a| non_negative(a, seen))),
+        O::LLVMPHI => {
+            if seen.contains(&v) {
+                return true;
+            }
+            seen.push(v);
+            i.incoming().into_iter().all(|(x, _)| non_negative(x, seen))
+        }
+        _ => false,
+    }
 }
 
 /// The address `off` bytes into the record of group `group` (0 is the
@@ -159,99 +195,101 @@ fn declare<'m>(m: &'m Module<'_>, name: &str, ty: dtrans_ir::Type<'m>) -> Result
     Function::get_or_declare(m, name, ty).ok_or_else(|| edit(format!("`{name}` of another type")))
 }
 
-/// `define internal ptr @__dtrans_blocks_alloc(i64 %align, i64 %bytes, i1
-/// %zero)`: `aligned_alloc`, the block zeroed when asked and made.
-pub(super) fn build_alloc<'m>(m: &'m Module<'_>) -> Result<Function<'m>, OptError> {
-    const NAME: &str = "__dtrans_blocks_alloc";
-    if let Some(f) = m.function(NAME) {
-        return Ok(f);
-    }
-    let (i64t, i32t, ptr) = (m.int_type(64), m.int_type(32), m.pointer_type());
-    let aligned_ty = m.function_type(ptr, &[i64t, i64t], false)?;
-    let memset_ty = m.function_type(ptr, &[ptr, i32t, i64t], false)?;
-    let aligned = declare(m, "aligned_alloc", aligned_ty)?;
-    let memset = declare(m, "memset", memset_ty)?;
-    let f = m.add_function(NAME, m.function_type(ptr, &[i64t, i64t, m.int_type(1)], false)?)?;
-    f.set_internal();
-    let p = |k: u32| f.param(k).expect("declared parameter");
-    let b = m.builder();
-    b.clear_debug_location();
-    let (entry, clear, done) = (f.append_block("entry"), f.append_block("clear"), f.append_block("done"));
-    b.position_at_end(entry);
-    let block = b.call(aligned_ty, aligned.as_value(), &[p(0), p(1)], "")?.as_value();
-    let made = b.icmp(LLVMIntNE, block, m.const_null(ptr), "")?;
-    let zero = b.select(p(2), made, m.const_int(1, 0), "")?;
-    b.cond_br(zero, clear, done)?;
-    b.position_at_end(clear);
-    b.call(memset_ty, memset.as_value(), &[block, m.const_int(32, 0), p(1)], "")?;
-    b.br(done)?;
-    b.position_at_end(done);
-    b.ret(Some(block))?;
-    Ok(f)
+/// The helpers of allocation. An array laid out in blocks is allocated by
+/// the program's own call (the library's or its wrapper: whatever it
+/// does besides allocating still happens, a calloc still gets pages the
+/// system zeroes lazily) for `BLOCK_EXTRA` more bytes than its blocks;
+/// the array starts at the first block boundary at least 8 bytes in,
+/// and the 8 bytes before it keep the block the call returned, which
+/// frees and reallocs of the array are given instead (`raw`).
+pub(super) struct BlockFns<'m> {
+    /// `ptr @__dtrans_blocks_raw(ptr %array)`: the block an array came
+    /// in (null for null).
+    pub raw: Function<'m>,
+    /// `ptr @__dtrans_blocks_place(ptr %block, i64 %align)`: the array in
+    /// a fresh block (null for null), the block recorded before it.
+    pub place: Function<'m>,
+    /// `ptr @__dtrans_blocks_moved(ptr %block, ptr %old, ptr %oldblock,
+    /// i64 %bytes, i64 %align)`: the same after a realloc of `oldblock`,
+    /// where `old` was the array: when the new block's boundary is at
+    /// another distance from its start, the array's bytes (they kept their
+    /// distance from the block's start) move to it. A realloc of a large
+    /// block by `mremap` keeps the distance: nothing moves.
+    pub moved: Function<'m>,
 }
 
-/// `define internal ptr @__dtrans_blocks_realloc(ptr %old, i64 %align,
-/// i64 %bytes)`: the library's `realloc` (its answer kept when it fails
-/// or frees), then, when the block it returns is not aligned, its bytes
-/// moved to an aligned one (the program stops if there is no memory for
-/// it: the original block is gone by then).
-pub(super) fn build_realloc<'m>(m: &'m Module<'_>) -> Result<Function<'m>, OptError> {
-    const NAME: &str = "__dtrans_blocks_realloc";
-    if let Some(f) = m.function(NAME) {
-        return Ok(f);
-    }
+/// The bytes an allocation of blocks of `align` bytes asks for beyond
+/// them: room to reach a boundary and keep the block's address before it.
+pub(super) fn block_extra(align: u64) -> u64 {
+    align + 8
+}
+
+/// The address of the first `align` boundary at least 8 bytes after `p`,
+/// as a GEP from `p` (built at `b`).
+fn boundary<'m>(m: &'m Module<'_>, b: &Builder<'m>, p: Value<'m>, align: Value<'m>) -> Result<(Value<'m>, Value<'m>), OptError> {
+    let pi = b.ptr_to_int(p, m.int_type(64), "")?;
+    let up = b.add(pi, b.add(align, c64(m, 7), "")?, "")?;
+    let mask = b.sub(c64(m, 0), align, "")?;
+    let delta = b.sub(b.and(up, mask, "")?, pi, "")?;
+    Ok((offset(m, b, p, delta)?, delta))
+}
+
+pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError> {
     let (i64t, ptr) = (m.int_type(64), m.pointer_type());
-    let realloc_ty = m.function_type(ptr, &[ptr, i64t], false)?;
-    let aligned_ty = m.function_type(ptr, &[i64t, i64t], false)?;
-    let memmove_ty = m.function_type(ptr, &[ptr, ptr, i64t], false)?;
-    let free_ty = m.function_type(m.void_type(), &[ptr], false)?;
-    let realloc = declare(m, "realloc", realloc_ty)?;
-    let aligned = declare(m, "aligned_alloc", aligned_ty)?;
-    let memmove = declare(m, "memmove", memmove_ty)?;
-    let free = declare(m, "free", free_ty)?;
-    let f = m.add_function(NAME, m.function_type(ptr, &[ptr, i64t, i64t], false)?)?;
-    f.set_internal();
-    let p = |k: u32| f.param(k).expect("declared parameter");
     let null = m.const_null(ptr);
     let b = m.builder();
     b.clear_debug_location();
-    let entry = f.append_block("entry");
-    let check = f.append_block("check");
-    let keep = f.append_block("keep");
-    let moving = f.append_block("move");
-    let none = f.append_block("none");
-    let oom = f.append_block("oom");
-    let freed = f.append_block("freed");
-    let copy = f.append_block("copy");
-    b.position_at_end(entry);
-    let q = b.call(realloc_ty, realloc.as_value(), &[p(0), p(2)], "")?.as_value();
-    b.cond_br(b.icmp(LLVMIntEQ, q, null, "")?, keep, check)?;
-    b.position_at_end(keep);
-    b.ret(Some(q))?;
+    let define = |name: &str, params: &[dtrans_ir::Type<'m>]| -> Result<Function<'m>, OptError> {
+        if m.function(name).is_some() {
+            return Err(edit(format!("@{name} is defined in the program")));
+        }
+        let f = m.add_function(name, m.function_type(ptr, params, false)?)?;
+        f.set_internal();
+        Ok(f)
+    };
+    // Returns null from `entry` when its parameter 0 is null; the rest in
+    // the block returned.
+    let null_or = |f: Function<'m>| -> Result<dtrans_ir::BasicBlock<'m>, OptError> {
+        let (entry, none, go) = (f.append_block("entry"), f.append_block("none"), f.append_block("go"));
+        b.position_at_end(entry);
+        let p0 = f.param(0).expect("declared parameter");
+        b.cond_br(b.icmp(LLVMIntEQ, p0, null, "")?, none, go)?;
+        b.position_at_end(none);
+        b.ret(Some(null))?;
+        b.position_at_end(go);
+        Ok(go)
+    };
+
+    let raw = define("__dtrans_blocks_raw", &[ptr])?;
+    null_or(raw)?;
+    let at = offset(m, &b, raw.param(0).expect("declared parameter"), m.const_int(64, -8))?;
+    b.ret(Some(b.load(ptr, at, "")?.as_value()))?;
+
+    let place = define("__dtrans_blocks_place", &[ptr, i64t])?;
+    null_or(place)?;
+    let (block, align) = (place.param(0).expect("declared parameter"), place.param(1).expect("declared parameter"));
+    let (a, _) = boundary(m, &b, block, align)?;
+    b.store(block, offset(m, &b, a, m.const_int(64, -8))?)?;
+    b.ret(Some(a))?;
+
+    let moved = define("__dtrans_blocks_moved", &[ptr, ptr, ptr, i64t, i64t])?;
+    null_or(moved)?;
+    let p = |k: u32| moved.param(k).expect("declared parameter");
+    let (a, now) = boundary(m, &b, p(0), p(4))?;
+    let (check, shift, keep) = (moved.append_block("check"), moved.append_block("shift"), moved.append_block("keep"));
+    b.cond_br(b.icmp(LLVMIntEQ, p(1), null, "")?, keep, check)?;
     b.position_at_end(check);
-    let low = b.sub(p(1), c64(m, 1), "")?;
-    let misaligned = b.and(b.ptr_to_int(q, i64t, "")?, low, "")?;
-    b.cond_br(b.icmp(LLVMIntEQ, misaligned, c64(m, 0), "")?, keep, moving)?;
-    b.position_at_end(moving);
-    let fresh = b.call(aligned_ty, aligned.as_value(), &[p(1), p(2)], "")?.as_value();
-    b.cond_br(b.icmp(LLVMIntEQ, fresh, null, "")?, none, copy)?;
-    b.position_at_end(none);
-    b.cond_br(b.icmp(LLVMIntNE, p(2), c64(m, 0), "")?, oom, freed)?;
-    stop_with(
-        m,
-        &b,
-        oom,
-        "__dtrans_blocks_realloc.oom",
-        "dtrans: out of memory moving an array into aligned blocks (the program was built with `blocks`)\n",
-    )?;
-    b.position_at_end(freed);
-    b.call(free_ty, free.as_value(), &[q], "")?;
-    b.ret(Some(null))?;
-    b.position_at_end(copy);
-    b.call(memmove_ty, memmove.as_value(), &[fresh, q, p(2)], "")?;
-    b.call(free_ty, free.as_value(), &[q], "")?;
-    b.ret(Some(fresh))?;
-    Ok(f)
+    let before = b.sub(b.ptr_to_int(p(1), i64t, "")?, b.ptr_to_int(p(2), i64t, "")?, "")?;
+    b.cond_br(b.icmp(LLVMIntEQ, before, now, "")?, keep, shift)?;
+    b.position_at_end(shift);
+    let memmove_ty = m.function_type(ptr, &[ptr, ptr, i64t], false)?;
+    let memmove = declare(m, "memmove", memmove_ty)?;
+    b.call(memmove_ty, memmove.as_value(), &[a, offset(m, &b, p(0), before)?, p(3)], "")?;
+    b.br(keep)?;
+    b.position_at_end(keep);
+    b.store(p(0), offset(m, &b, a, m.const_int(64, -8))?)?;
+    b.ret(Some(a))?;
+    Ok(BlockFns { raw, place, moved })
 }
 
 /// `define internal void @NAME(ptr %dst, ptr %src, i64 %n)` (`set`:

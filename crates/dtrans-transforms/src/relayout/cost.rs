@@ -131,11 +131,11 @@ pub struct CostModel {
     /// chosen when at least this share of the current traffic streams
     /// (0.5: loops over arrays of one field vectorize).
     pub soa_streams: f64,
-    /// `block-bytes`: the size of a block of the `blocks` pass, a power of
-    /// two from 512 to 4096 (4096: an array is rounded up to whole blocks,
-    /// so a larger block wastes more on small arrays, and up to a page
-    /// glibc's `realloc` of a large array (`mremap`) keeps the alignment,
-    /// so the array is not copied).
+    /// `block-bytes`: the most bytes a block of the `blocks` pass takes,
+    /// a power of two from 512 to 1M (16384: a longer run of a group's
+    /// records streams better, a larger block wastes more of an array's
+    /// last one; an array is aligned to at most a page either way,
+    /// `layouts::BlockGeom`).
     pub block_bytes: u64,
     /// `block-min`: the fewest elements a block must hold (16): below, the
     /// slot arithmetic of every step costs more than the split saves and
@@ -158,7 +158,7 @@ impl Default for CostModel {
             hot_regions: 8,
             max_groups: 16,
             soa_streams: 0.5,
-            block_bytes: 4096,
+            block_bytes: 16384,
             block_min: 16,
         }
     }
@@ -245,8 +245,8 @@ impl CostModel {
                 }
                 "block-bytes" => {
                     self.block_bytes = int(v)
-                        .filter(|x| x.is_power_of_two() && (512..=4096).contains(x))
-                        .ok_or_else(|| bad("a power of two from 512 to 4096"))?
+                        .filter(|x| x.is_power_of_two() && (512..=1 << 20).contains(x))
+                        .ok_or_else(|| bad("a power of two from 512 to 1M"))?
                 }
                 "block-min" => {
                     self.block_min =

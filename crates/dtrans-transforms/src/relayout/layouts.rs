@@ -149,32 +149,46 @@ pub struct Layouts<'m> {
 }
 
 /// The geometry of a structure laid out in blocks: every array is a run
-/// of `bytes`-byte blocks, each aligned to `bytes` (a power of two) and
-/// holding `per` elements; group `g` (0: the record pointers point to,
-/// then the side groups in order) keeps its `per` records contiguously
-/// from byte `offsets[g]` of the block, `sizes[g]` bytes each. An
-/// element's pointer is its record in group 0, so the block is the
-/// pointer with its low bits cleared and the slot is the distance from
-/// the block divided by `sizes[0]`.
+/// of blocks of `bytes` bytes, the array's start aligned to `align` (a
+/// power of two), each block holding `per` elements: group `g` (0: the
+/// record pointers point to, then the side groups in order) keeps its
+/// `per` records contiguously from byte `offsets[g]` of the block,
+/// `sizes[g]` bytes each. An element's pointer is its record in group 0,
+/// whose records span at most `align` bytes from their block's start,
+/// which is a multiple of `align`: the block is the pointer with its low
+/// bits cleared, the slot its distance from the block over `sizes[0]`.
+///
+/// Two forms ([`BlockGeom::new`]): when group 0's record is a power of
+/// two, `per` is one too and `align` is group 0's span (`per *
+/// sizes[0]`), so blocks follow each other at any multiple of it (a
+/// 24-byte element whose pointer record is 8 bytes: 128 per 3072-byte
+/// block, aligned to 1024) and every slot computation is a shift and a
+/// mask; otherwise a block is `align` = `bytes` (a power of two) and holds
+/// as many as fit, and slots divide by a constant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockGeom {
     pub bytes: u64,
+    pub align: u64,
     pub per: u64,
     pub offsets: Vec<u64>,
     pub sizes: Vec<u64>,
 }
 
 impl BlockGeom {
-    /// The most elements of records `sizes` (aligned `aligns`) a block of
-    /// `bytes` holds with each group contiguous and aligned; `None` when
-    /// fewer than `min` fit.
-    pub fn new(bytes: u64, sizes: &[u64], aligns: &[u64], min: u64) -> Option<BlockGeom> {
+    /// The geometry of records `sizes` (aligned `aligns`) in blocks of at
+    /// most `max` bytes (a power of two); `None` when fewer than `min`
+    /// fit. The power-of-two form when its blocks waste at most 1/32 of
+    /// their bytes on padding.
+    pub fn new(max: u64, sizes: &[u64], aligns: &[u64], min: u64) -> Option<BlockGeom> {
         let total: u64 = sizes.iter().sum();
-        if total == 0 || !bytes.is_power_of_two() {
+        if total == 0 || !max.is_power_of_two() || sizes.is_empty() {
             return None;
         }
-        let mut per = bytes / total;
-        while per >= min.max(1) {
+        // An array's alignment stays within a page: glibc's `realloc` of a
+        // large block (`mremap`) keeps the block's place in its page, so
+        // the array need not move.
+        const PAGE: u64 = 4096;
+        let place = |per: u64| -> (Vec<u64>, u64) {
             let mut offsets = Vec::with_capacity(sizes.len());
             let mut at = 0u64;
             for (s, a) in sizes.iter().zip(aligns) {
@@ -182,12 +196,37 @@ impl BlockGeom {
                 offsets.push(at);
                 at += per * s;
             }
-            if at <= bytes {
-                return Some(BlockGeom { bytes, per, offsets, sizes: sizes.to_vec() });
+            (offsets, at)
+        };
+        if sizes[0].is_power_of_two() {
+            let mut per = (max / total).min(PAGE / sizes[0]).max(1);
+            per = 1 << (63 - per.leading_zeros());
+            if per >= min.max(1) {
+                let (offsets, used) = place(per);
+                let align = per * sizes[0];
+                let bytes = round_up(used, align);
+                if bytes <= max && (bytes - per * total) * 32 <= bytes {
+                    return Some(BlockGeom { bytes, align, per, offsets, sizes: sizes.to_vec() });
+                }
+            }
+        }
+        let max = max.min(PAGE);
+        let mut per = max / total;
+        while per >= min.max(1) {
+            let (offsets, used) = place(per);
+            if used <= max {
+                return Some(BlockGeom { bytes: max, align: max, per, offsets, sizes: sizes.to_vec() });
             }
             per -= 1;
         }
         None
+    }
+
+    /// Whether a place inside group `group`'s records finds its block by
+    /// clearing low bits: group 0 always; the others when the block is
+    /// its own alignment.
+    pub fn masks(&self, group: usize) -> bool {
+        group == 0 || self.align == self.bytes
     }
 }
 
@@ -638,5 +677,42 @@ mod tests {
     fn positions_shift() {
         assert_eq!(Pos::At(4).shift(8), Pos::At(12));
         assert_eq!(Pos::Invalid.shift(8), Pos::Invalid);
+    }
+}
+
+#[cfg(test)]
+mod block_tests {
+    use super::BlockGeom;
+
+    #[test]
+    fn block_forms() {
+        // A 24-byte element, an 8-byte pointer record: 128 per 3072 bytes
+        // in blocks of at most 4096, 512 per 12288 (group 0 a page) in
+        // blocks of at most 16384 or more.
+        let g = BlockGeom::new(4096, &[8, 16], &[8, 8], 16).unwrap();
+        assert_eq!((g.bytes, g.align, g.per, g.offsets.clone()), (3072, 1024, 128, vec![0, 1024]));
+        let g = BlockGeom::new(16384, &[8, 16], &[8, 8], 16).unwrap();
+        assert_eq!((g.bytes, g.align, g.per, g.offsets.clone()), (12288, 4096, 512, vec![0, 4096]));
+        let g = BlockGeom::new(65536, &[8, 16], &[8, 8], 16).unwrap();
+        assert_eq!((g.bytes, g.align, g.per), (12288, 4096, 512));
+        // A 12-byte pointer record: a page of as many as fit.
+        let g = BlockGeom::new(16384, &[12, 4], &[4, 4], 16).unwrap();
+        assert_eq!((g.bytes, g.align, g.per, g.offsets.clone()), (4096, 4096, 256, vec![0, 3072]));
+        // An 8-byte record and a 40-byte one: 64 per 3072 (no padding).
+        let g = BlockGeom::new(4096, &[8, 40], &[8, 8], 16).unwrap();
+        assert_eq!((g.bytes, g.align, g.per), (3072, 512, 64));
+        // 8 and 56: 64 elements need 4096 bytes.
+        let g = BlockGeom::new(4096, &[8, 56], &[8, 8], 16).unwrap();
+        assert_eq!((g.bytes, g.align, g.per), (4096, 512, 64));
+        // 8 and 64: 32 per 2304 bytes, no padding.
+        let g = BlockGeom::new(4096, &[8, 64], &[8, 8], 16).unwrap();
+        assert_eq!((g.bytes, g.align, g.per), (2304, 256, 32));
+        // Every group in the block, aligned, in order.
+        for g in [BlockGeom::new(4096, &[4, 2, 8], &[4, 2, 8], 16).unwrap()] {
+            let end = g.offsets[2] + g.per * 8;
+            assert!(end <= g.bytes && g.offsets[1] >= g.per * 4 && g.offsets[2] % 8 == 0);
+        }
+        // Too few per block.
+        assert!(BlockGeom::new(4096, &[256, 256], &[8, 8], 16).is_none());
     }
 }

@@ -208,7 +208,7 @@ impl PassFactory for RelayoutFactory {
                 arrays: HashMap::default(),
                 pointer_tag: None,
                 blocks: HashMap::default(),
-                block_alloc: None,
+                block_fns: None,
             },
             groups: HashMap::default(),
             narrow: HashMap::default(),
@@ -827,8 +827,8 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             let Some(groups) = self.groups.get(&name) else { continue };
             // Laid out in blocks: no array globals, the code's helpers.
             if let Some(g) = self.lay.blocks.get(&old) {
-                if self.splits.block_alloc.is_none() {
-                    self.splits.block_alloc = Some((blocked::build_alloc(m)?, blocked::build_realloc(m)?));
+                if self.splits.block_fns.is_none() {
+                    self.splits.block_fns = Some(blocked::build_fns(m)?);
                 }
                 let copy = blocked::build_whole(m, &format!("__dtrans_blocks_copy.{name}"), g, false)?;
                 let set = blocked::build_whole(m, &format!("__dtrans_blocks_set.{name}"), g, true)?;

@@ -117,8 +117,12 @@ pub enum Action<'m> {
     /// the users of the difference expect).
     BlockDiff { sub: Instruction<'m>, owner: Type<'m> },
     /// A `malloc` (`op` its size), `calloc` (`count` the other argument)
-    /// or `realloc` of an array of `owner`: whole aligned blocks.
+    /// or `realloc` of an array of `owner`, or a wrapper of one: whole
+    /// blocks, placed on a boundary inside what the call returns.
     BlockAlloc { call: Instruction<'m>, owner: Type<'m>, op: u32, count: Option<u32>, kind: AllocKind },
+    /// A free (the library's or a wrapper) of an array laid out in blocks:
+    /// given the block the array came in.
+    BlockFree { call: Instruction<'m> },
     /// A memset, memcpy or memmove of whole elements of `owner` (laid out
     /// in blocks): each element's groups by themselves.
     BlockWhole { call: Instruction<'m>, owner: Type<'m> },
@@ -923,8 +927,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
             if old > 0 && off % old as i64 == 0 {
                 if self.lay.blocks.contains_key(&x) {
-                    let (field, elements) = (fields[0].1, Some(off / old as i64));
-                    self.push(f, Action::BlockInside { gep: i, owner: x, field, elements });
+                    self.block_inside(f, i, x, fields[0].1, Some(off / old as i64));
                     return;
                 }
                 if old != new {
@@ -936,7 +939,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         } else if idx.len() == 1 && self.lay.old_size(src) == 1 {
             if self.lay.blocks.contains_key(&x) {
                 match multiple_of(idx[0], old, &mut Vec::new()) {
-                    true => self.push(f, Action::BlockInside { gep: i, owner: x, field: fields[0].1, elements: None }),
+                    true => self.block_inside(f, i, x, fields[0].1, None),
                     false => self.fail(vec![x], format!("{} steps from a field of {x} by other than whole elements", v)),
                 }
                 return;
@@ -956,6 +959,18 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             // An element of an array field: it stays inside the field.
         } else {
             self.fail(vec![x], format!("{} steps from a field of {x} by {src}", v));
+        }
+    }
+
+    /// A step from inside field `field` of `x` (laid out in blocks) to
+    /// another element: `BlockInside`, when a place in the field's group
+    /// finds its block by masking (`BlockGeom::masks`), else a failure.
+    fn block_inside(&mut self, f: Function<'m>, i: Instruction<'m>, x: Type<'m>, field: u32, elements: Option<i64>) {
+        let group = self.lay.plan(x).and_then(|p| p.side[field as usize]).map_or(0, |(g, _)| g as usize + 1);
+        if self.lay.blocks.get(&x).is_some_and(|g| g.masks(group)) {
+            self.push(f, Action::BlockInside { gep: i, owner: x, field, elements });
+        } else {
+            self.fail(vec![x], format!("{} steps over elements from inside a field of {x} outside its pointer record", i.as_value()));
         }
     }
 
@@ -1002,8 +1017,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
             if r != 0 && old > 0 && r % old as i64 == 0 {
                 if self.lay.blocks.contains_key(&x) {
-                    let elements = Some(r / old as i64);
-                    self.push(f, Action::BlockInside { gep: i, owner: x, field: a.field, elements });
+                    self.block_inside(f, i, x, a.field, Some(r / old as i64));
                     return;
                 }
                 if old != new {
@@ -1022,7 +1036,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             let mut why = format!("{} steps from inside a field of {x} by a variable", v);
             if elem == 1 && self.lay.blocks.contains_key(&x) {
                 if rescale(self.m, idx[0], old, new, None).is_ok() || multiple_of(idx[0], old, &mut Vec::new()) {
-                    self.push(f, Action::BlockInside { gep: i, owner: x, field: a.field, elements: None });
+                    self.block_inside(f, i, x, a.field, None);
                     return;
                 }
                 if !(holds_array_of(self.lay, ft, elem as u64) && small_index(idx[0], (fsize / elem.max(1)).max(1))) {
@@ -1495,7 +1509,13 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             if let Some(p) = i.call_arg(0) {
                 if let Object::Changed(o) = self.object(p) {
                     let blocked = self.lay.blocks.contains_key(&o);
-                    if !blocked && self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty()) {
+                    if blocked {
+                        if i.opcode() == Opcode::LLVMCall {
+                            self.push(f, Action::BlockFree { call: i });
+                        } else {
+                            self.fail(vec![o], "an invoke freeing a structure laid out in blocks");
+                        }
+                    } else if self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty()) {
                         if self.lay.global_arrays.contains(&o) {
                             self.fail(vec![o], "a free of a structure kept in a global array");
                         } else if !library_usable(self.m, "free") {
@@ -1632,12 +1652,17 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         }
         let old = self.lay.old_size(t);
         let counts = |a: u32| i.call_arg(a).is_some_and(|v| rescale(self.m, v, old, 1, None).is_ok());
+        use AllocKind as K;
+        if self.info.ptr.mem_fns.fill_of_call(i) == Some(dtrans_analysis::alloc::Fill::Other) {
+            self.fail(vec![t], "an allocation wrapper that fills its block (with other bytes than zero)");
+            return;
+        }
         let (op, count) = match k {
-            AllocKind::Malloc if counts(0) => (0, None),
-            AllocKind::Realloc if counts(1) => (1, None),
-            AllocKind::Calloc if counts(1) => (1, Some(0)),
-            AllocKind::Calloc if counts(0) => (0, Some(1)),
-            AllocKind::Malloc | AllocKind::Realloc | AllocKind::Calloc => {
+            K::Malloc | K::UserMalloc | K::UserMalloc0 if counts(0) => (0, None),
+            K::Realloc | K::UserRealloc if counts(1) => (1, None),
+            K::Calloc | K::UserCalloc if counts(1) => (1, Some(0)),
+            K::Calloc | K::UserCalloc if counts(0) => (0, Some(1)),
+            K::Malloc | K::UserMalloc | K::UserMalloc0 | K::Realloc | K::UserRealloc | K::Calloc | K::UserCalloc => {
                 self.fail(vec![t], format!("the size of {} is not a count of {t} the pass can rewrite", i.as_value()));
                 return;
             }

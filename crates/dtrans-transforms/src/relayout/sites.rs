@@ -89,8 +89,9 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 /// Whether every instance of structure `s` (of `size` bytes) is in an
 /// array the `blocks` pass can lay out in blocks of `block` bytes, else
 /// why not (see `crate::blocks`): every allocation is the library's
-/// `malloc`, `calloc` or `realloc` and none is of a constant count under
-/// half a block; no global array holds it; and not one array only (peel's
+/// `malloc`, `calloc` or `realloc` or a wrapper of one (the analysis's
+/// user allocation functions) and none is of a constant count under half
+/// a block; no global array holds it; and not one array only (peel's
 /// and aos-to-soa's form, where the side arrays are indexed directly).
 pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, block: u64) -> Result<ArraySource<'m>, String> {
     if split_allowed(cx, s).is_ok() {
@@ -106,11 +107,9 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, block: 
         return Err("no allocation of it".into());
     }
     for a in &sites {
-        let callee = a.call.called_function().map(|f| f.name()).unwrap_or_default();
-        if !matches!(a.kind, K::Malloc | K::Calloc | K::Realloc) || !["malloc", "calloc", "realloc"].contains(&callee.as_str())
-        {
-            return Err(format!(
-                "allocated by {:?} in @{} (blocks need the library's malloc, calloc or realloc)",
+        let wraps = matches!(a.kind, K::UserMalloc | K::UserMalloc0 | K::UserCalloc | K::UserRealloc);
+        if !matches!(a.kind, K::Malloc | K::Calloc | K::Realloc) && !wraps {
+            return Err(format!("allocated by {:?} in @{} (blocks need malloc, calloc, realloc or a wrapper of one)",
                 a.kind,
                 function_name(a.call)
             ));
@@ -122,7 +121,7 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, block: 
             ));
         }
     }
-    for lib in ["aligned_alloc", "realloc", "free", "memmove", "memset", "write", "abort"] {
+    for lib in ["memmove", "memset"] {
         if cx.m.function(lib).is_some_and(|f| !f.is_declaration()) {
             return Err(format!("`{lib}` is defined in the program (the blocks' code calls it)"));
         }
