@@ -4,39 +4,52 @@
 //! while the old one is alive), where peel's side arrays, indexed from
 //! one array's base, cannot follow.
 //!
-//! Every allocation of the structure becomes a run of blocks of
-//! `block-bytes` bytes (a cost parameter, a power of two), each aligned to
-//! its size and holding `per` elements: group 0 (the record pointers point
-//! to) for the block's `per` elements, then each other group's records
-//! (`relayout::layouts::BlockGeom`). A pointer to an element stays a
-//! machine address (its group-0 record), so null, equality, ordering
-//! within an array, pointers kept in other structures and given to
-//! functions need nothing. What changes (`relayout::plan` decides,
-//! `relayout::apply` rewrites):
+//! Every array of the structure becomes a run of blocks
+//! (`relayout::layouts::BlockGeom`: up to `block-bytes` bytes, a cost
+//! parameter), each holding `per` elements: group 0 (the record pointers
+//! point to) for the block's elements, then each other group's records.
+//! When group 0's record is a power of two, so is `per`, and group 0
+//! fills at most a page (a 24-byte element with an 8-byte pointer record:
+//! 512 per 12288-byte block, the pointer records one page); the array
+//! starts on that boundary, so a pointer's block is the pointer with its
+//! low bits cleared. A pointer to an element stays a machine address (its
+//! group-0 record), so null, equality, ordering within an array, pointers
+//! kept in other structures and given to functions need nothing. What
+//! changes (`relayout::plan` decides, `relayout::blocked` and
+//! `relayout::apply` rewrite):
 //!
-//! - a field of another group: the block is the pointer with its low bits
-//!   cleared, the slot the distance from it over group 0's record size;
+//! - a field of another group: the block plus the group's offset plus the
+//!   slot (the distance from the block over group 0's record size) times
+//!   the group's record;
 //! - a step over elements (`p + k`, `p[i].f`, `++p`, a byte offset of
-//!   whole elements): slot + k, carried into whole blocks;
+//!   whole elements, also from inside a field of group 0): `k` records on,
+//!   plus the rest of a block for each block boundary crossed (LLVM turns
+//!   that into a mask and an add in a loop);
 //! - a difference of element pointers: blocks apart times `per`, plus the
 //!   slots' difference;
-//! - `malloc`, `calloc`, `realloc` of the structure: the element count
-//!   rounded up to whole blocks, aligned (`aligned_alloc`; a `realloc`
-//!   whose result is not aligned is moved to an aligned block);
+//! - `malloc`, `calloc`, `realloc` of the structure, or a wrapper of one:
+//!   the same call asks for whole blocks plus a page and 8 bytes, and the
+//!   array is placed on the first boundary inside, the block's address
+//!   kept in the 8 bytes before it; a realloc and a free are given that
+//!   block (`__dtrans_blocks_raw`), and an array a realloc moved is
+//!   shifted to the new block's boundary when it lands elsewhere in its
+//!   page (`__dtrans_blocks_moved`; glibc's `mremap` of a large block keeps
+//!   the place, so nothing moves). A calloc stays a calloc (its pages
+//!   zeroed lazily);
 //! - a copy, move or set of whole elements: one call per element and
-//!   group (`__dtrans_blocks_copy.<struct>`, `__dtrans_blocks_set.<struct>`);
-//! - `free`: nothing (an aligned block is freed by `free`).
+//!   group (`__dtrans_blocks_copy.<struct>`, `__dtrans_blocks_set.<struct>`).
 //!
 //! Legality beyond the analysis's peel verdict (no instance outside the
 //! heap, no field address taken, no partial write over several fields):
-//! every allocation of the structure is the library's `malloc`, `calloc`
-//! or `realloc` (a wrapper's block could not be aligned without changing
-//! what it does), none of a constant count smaller than half a block (a
-//! single node would take a whole block), no global array of it, and not
-//! one array only (`peel` and `aos-to-soa`, whose side arrays are indexed
-//! directly, take those); the planner refuses a place it cannot rewrite
-//! (a step over elements from inside a field, qsort of the array, an
-//! invoke allocating it).
+//! every allocation of the structure is `malloc`, `calloc` or `realloc`
+//! or a wrapper of one the analysis recognized (not one that fills its
+//! block with other bytes than zero), none of a constant count smaller
+//! than half a block (a single node would take a whole block), no global
+//! array of it, and not one array only (`peel` and `aos-to-soa`, whose
+//! side arrays are indexed directly, take those); the planner refuses a
+//! place it cannot rewrite (a step over elements from inside a field of
+//! another group than 0 when blocks are not their own alignment, qsort of
+//! the array, an invoke allocating or freeing it).
 //!
 //! Which fields go together is peel's choice from the cost model
 //! (`split::best_grouping`); the saving must pass the model's margin.

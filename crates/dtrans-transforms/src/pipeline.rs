@@ -45,7 +45,7 @@ pub const PASSES: &[&str] = &[
 /// changes only the structures its profitability rule accepts. Run them
 /// through [`for_codegen`] when the module goes on to code generation.
 pub const DEFAULT_PASSES: &[&str] =
-    &["specialize-calls", "delete-field", "compress-fields", "reorder-fields", "aos-to-soa", "peel"];
+    &["specialize-calls", "delete-field", "compress-fields", "reorder-fields", "aos-to-soa", "peel", "blocks"];
 
 /// What the passes need besides their list.
 #[derive(Clone, Debug, Default)]

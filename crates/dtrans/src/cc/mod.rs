@@ -53,7 +53,7 @@ use tools::{place, run_parallel, show_command, Step, TempDir, CLANG, CLANGXX, LL
 /// agree).
 macro_rules! default_passes {
     () => {
-        "specialize-calls,delete-field,compress-fields,reorder-fields,aos-to-soa,peel"
+        "specialize-calls,delete-field,compress-fields,reorder-fields,aos-to-soa,peel,blocks"
     };
 }
 
