@@ -95,6 +95,10 @@ impl Policy for Blocks {
         let shape = c.shape();
         let (mut p, t0) = Prediction::new(model, &c.name, &shape);
         let best = best_grouping(c, model, &mut p, None).flatten();
+        // (peel's candidate is this pass's.)
+        for l in p.layouts.iter_mut().skip(1).filter(|l| l.kind == "peel") {
+            l.kind = "blocks".into();
+        }
         let result = match best {
             None => Err(p.with_hottest("every field is accessed in the same places: no grouping".into())),
             Some((layout, t1)) => match model.decide((t0, c.size), (t1, layout.size()), false) {

@@ -307,8 +307,24 @@ pub fn apply<'m>(
             Action::BlockWhole { call, owner } => {
                 at(&b, *call);
                 let (copy, set) = splits.blocks.get(owner).ok_or_else(|| edit(format!("no helpers for {owner}")))?;
-                let MemCall { args, copy: copies, .. } = MemCall::of(*call);
+                let MemCall { callee, fty, args, copy: copies, .. } = MemCall::of(*call);
                 let n = rescale(m, args[2], lay.old_size(*owner), 1, Some(&b)).map_err(edit)?.expect("built");
+                if n.const_int_value() == Some(1) {
+                    // One element (a structure assignment): the same call
+                    // per group, which LLVM makes loads and stores.
+                    let g = block_geom(lay, *owner)?;
+                    for (k, size) in g.sizes.iter().enumerate() {
+                        let mut a = args.clone();
+                        a[0] = blocked::group_address(m, &b, g, args[0], k, 0)?;
+                        if copies {
+                            a[1] = blocked::group_address(m, &b, g, args[1], k, 0)?;
+                        }
+                        a[2] = m.const_int_of(args[2].ty(), *size as i64)?;
+                        b.call(fty, callee, &a, "")?;
+                    }
+                    cx.mark_erased(call.as_value());
+                    continue;
+                }
                 let n = to_i64(m, &b, n)?;
                 let (f, second) = if copies {
                     (*copy, args[1])
