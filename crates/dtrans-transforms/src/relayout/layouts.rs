@@ -205,7 +205,9 @@ impl BlockGeom {
                 let (offsets, used) = place(per);
                 let align = per * sizes[0];
                 let bytes = round_up(used, align);
-                if bytes <= max && (bytes - per * total) * 32 <= bytes {
+                // (Every group's records aligned: the block's start is.)
+                let aligned = aligns.iter().all(|a| *a <= align);
+                if aligned && bytes <= max && (bytes - per * total) * 32 <= bytes {
                     return Some(BlockGeom { bytes, align, per, offsets, sizes: sizes.to_vec() });
                 }
             }

@@ -1530,6 +1530,23 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
             return;
         }
+        // A realloc of an array laid out in blocks is planned with the
+        // array's allocations (`plan_block_alloc`): one that is not (its
+        // result not known as the structure's) would get the array, not
+        // the block it came in.
+        let resizes = matches!(
+            callee.and_then(|c| self.info.ptr.mem_fns.kind(c)),
+            Some(MemFn::Alloc(AllocKind::Realloc | AllocKind::UserRealloc | AllocKind::ReallocArray))
+        );
+        if resizes {
+            if let Some(Object::Changed(o)) = i.call_arg(0).map(|p| self.object(p)) {
+                let planned = self.allocs.get(&i).copied().flatten() == Some(o);
+                if self.lay.blocks.contains_key(&o) && !planned {
+                    self.fail(vec![o], format!("{} resizes an array laid out in blocks as another type", i.as_value()));
+                    return;
+                }
+            }
+        }
         // Allocations of changed objects: sizes.
         if let Some(&alloc) = self.allocs.get(&i) {
             let kind = callee.and_then(|c| self.info.ptr.mem_fns.kind(c));
