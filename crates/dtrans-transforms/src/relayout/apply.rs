@@ -600,13 +600,25 @@ fn block_alloc<'m>(
     at(b, call);
     let size = call.call_arg(op).expect("size argument");
     let mut n = to_i64(m, b, rescale(m, size, lay.old_size(owner), 1, Some(b)).map_err(edit)?.expect("built"))?;
+    // Counts whose blocks fit far below any address space (2^62 bytes):
+    // beyond, the call gets its old arguments and fails as it did (no
+    // product of a calloc's count wraps into a small block).
+    let most = (1u64 << 62) / g.bytes * g.per;
+    let mut fits = b.icmp(dtrans_ir::IntPredicate::LLVMIntULE, n, m.const_int(64, most as i64), "")?;
     if let Some(c) = count {
         let k = call.call_arg(c).expect("count argument");
-        n = b.mul(n, to_i64(m, b, k)?, "")?;
-        call.set_call_arg(c, m.const_int_of(k.ty(), 1)?)?;
+        let k64 = to_i64(m, b, k)?;
+        // n * k <= most: n <= most / k (any n when k is 0).
+        let zero = b.icmp(dtrans_ir::IntPredicate::LLVMIntEQ, k64, m.const_int(64, 0), "")?;
+        let divisor = b.select(zero, m.const_int(64, 1), k64, "")?;
+        let limit = b.div(m.const_int(64, most as i64), divisor, false, false, "")?;
+        fits = b.icmp(dtrans_ir::IntPredicate::LLVMIntULE, n, limit, "")?;
+        n = b.mul(n, k64, "")?;
+        call.set_call_arg(c, b.select(fits, m.const_int_of(k.ty(), 1)?, k, "")?)?;
     }
     let bytes = blocked::block_bytes(m, b, g, n)?;
     let total = b.add(bytes, m.const_int(64, blocked::block_extra(g.align) as i64), "")?;
+    let total = b.select(fits, total, to_i64(m, b, size)?, "")?;
     let align = m.const_int(64, g.align as i64);
     let resized = matches!(kind, K::Realloc | K::UserRealloc);
     let (old, raw) = if resized {

@@ -131,7 +131,11 @@ fn non_negative<'m>(v: Value<'m>, seen: &mut Vec<Value<'m>>) -> bool {
     }
     let op = |k: u32| i.operand(k);
     match i.opcode() {
-        O::LLVMZExt | O::LLVMUDiv | O::LLVMURem => true,
+        O::LLVMZExt => true,
+        // (A quotient by at least 2, a remainder by a positive divisor that
+        // is itself non-negative in the type.)
+        O::LLVMUDiv => op(1).and_then(|c| c.const_int_value()).is_some_and(|c| c >= 2),
+        O::LLVMURem => op(1).and_then(|c| c.const_int_value()).is_some_and(|c| c > 0),
         O::LLVMLShr => op(1).and_then(|c| c.const_int_value()).is_some_and(|c| c > 0),
         O::LLVMAnd => [0, 1].iter().any(|k| op(*k).and_then(|c| c.const_int_value()).is_some_and(|c| c >= 0)),
         O::LLVMSExt => op(0).is_some_and(|a| non_negative(a, seen)),

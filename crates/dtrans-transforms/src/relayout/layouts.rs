@@ -206,7 +206,8 @@ impl BlockGeom {
                 let align = per * sizes[0];
                 let bytes = round_up(used, align);
                 // (Every group's records aligned: the block's start is.)
-                let aligned = aligns.iter().all(|a| *a <= align);
+                // (At least 8: the block's address is kept before the array.)
+                let aligned = align >= 8 && aligns.iter().all(|a| *a <= align);
                 if aligned && bytes <= max && (bytes - per * total) * 32 <= bytes {
                     return Some(BlockGeom { bytes, align, per, offsets, sizes: sizes.to_vec() });
                 }

@@ -89,9 +89,9 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 /// Whether every instance of structure `s` (of `size` bytes) is in an
 /// array the `blocks` pass can lay out in blocks of `block` bytes, else
 /// why not (see `crate::blocks`): every allocation is the library's
-/// `malloc`, `calloc` or `realloc` or a wrapper of one (the analysis's
-/// user allocation functions) and none is of a constant count under half
-/// a block; no global array holds it; and not one array only (peel's
+/// `malloc`, `calloc` or `realloc`, none of a constant count under half a
+/// block, no malloc or calloc of a variable count in a loop; no global
+/// array holds it; and not one array only (peel's
 /// and aos-to-soa's form, where the side arrays are indexed directly).
 pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, block: u64) -> Result<ArraySource<'m>, String> {
     if split_allowed(cx, s).is_ok() {
@@ -107,14 +107,27 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, block: 
         return Err("no allocation of it".into());
     }
     for a in &sites {
-        let wraps = matches!(a.kind, K::UserMalloc | K::UserMalloc0 | K::UserCalloc | K::UserRealloc);
-        if !matches!(a.kind, K::Malloc | K::Calloc | K::Realloc) && !wraps {
-            return Err(format!("allocated by {:?} in @{} (blocks need malloc, calloc, realloc or a wrapper of one)",
+        // (Not a wrapper: it would see another size than the program
+        // asked for, and may do something with it: count it, refuse 0.)
+        let callee = a.call.called_function().map(|f| f.name()).unwrap_or_default();
+        let library = ["malloc", "calloc", "realloc"].contains(&callee.as_str());
+        if !matches!(a.kind, K::Malloc | K::Calloc | K::Realloc) || !library {
+            return Err(format!(
+                "allocated by {:?} in @{} (blocks need the library's malloc, calloc or realloc)",
                 a.kind,
                 function_name(a.call)
             ));
         }
-        if let Some(n) = constant_count(a.call, size).filter(|n| n.saturating_mul(size) < block / 2) {
+        let count = constant_count(a.call, size);
+        // A fresh array in a loop: many small ones would each take a block.
+        let fresh = matches!(a.kind, K::Malloc | K::Calloc);
+        if fresh && count.is_none() && a.call.parent_block().is_some_and(in_cycle) {
+            return Err(format!(
+                "allocated in a loop in @{} (many small arrays would each take a whole block)",
+                function_name(a.call)
+            ));
+        }
+        if let Some(n) = count.filter(|n| n.saturating_mul(size) < block / 2) {
             return Err(format!(
                 "an allocation of {n} in @{}: less than half a block of {block} bytes",
                 function_name(a.call)
