@@ -27,8 +27,9 @@
 //!   that into a mask and an add in a loop);
 //! - a difference of element pointers: blocks apart times `per`, plus the
 //!   slots' difference;
-//! - `malloc`, `calloc`, `realloc` of the structure, or a wrapper of one:
-//!   the same call asks for whole blocks plus a page and 8 bytes, and the
+//! - `malloc`, `calloc`, `realloc` of the structure (counts whose blocks
+//!   would not fit in 2^62 bytes keep their arguments, so the call fails as
+//!   it did): the same call asks for whole blocks plus a page and 8 bytes, and the
 //!   array is placed on the first boundary inside, the block's address
 //!   kept in the 8 bytes before it; a realloc and a free are given that
 //!   block (`__dtrans_blocks_raw`), and an array a realloc moved is
@@ -41,11 +42,13 @@
 //!
 //! Legality beyond the analysis's peel verdict (no instance outside the
 //! heap, no field address taken, no partial write over several fields):
-//! every allocation of the structure is `malloc`, `calloc` or `realloc`
-//! or a wrapper of one the analysis recognized (not one that fills its
-//! block with other bytes than zero), none of a constant count smaller
-//! than half a block (a single node would take a whole block), no global
-//! array of it, and not one array only (`peel` and `aos-to-soa`, whose
+//! every allocation of the structure is the library's `malloc`, `calloc`
+//! or `realloc` (a wrapper would see another size than the program asked
+//! for, and may count it or refuse 0), none of a constant count smaller
+//! than half a block (a single node would take a whole block), no malloc
+//! or calloc of a variable count in a loop (many small arrays would each
+//! take a block: memory a program of many small rows does not have), no
+//! global array of it, and not one array only (`peel` and `aos-to-soa`, whose
 //! side arrays are indexed directly, take those); the planner refuses a
 //! place it cannot rewrite (a step over elements from inside a field of
 //! another group than 0 when blocks are not their own alignment, qsort of

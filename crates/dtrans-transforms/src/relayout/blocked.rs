@@ -200,9 +200,8 @@ fn declare<'m>(m: &'m Module<'_>, name: &str, ty: dtrans_ir::Type<'m>) -> Result
 }
 
 /// The helpers of allocation. An array laid out in blocks is allocated by
-/// the program's own call (the library's or its wrapper: whatever it
-/// does besides allocating still happens, a calloc still gets pages the
-/// system zeroes lazily) for `BLOCK_EXTRA` more bytes than its blocks;
+/// the program's own call (the library's: a calloc still gets pages the
+/// system zeroes lazily) for `block_extra` more bytes than its blocks;
 /// the array starts at the first block boundary at least 8 bytes in,
 /// and the 8 bytes before it keep the block the call returned, which
 /// frees and reallocs of the array are given instead (`raw`).
