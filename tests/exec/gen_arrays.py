@@ -189,13 +189,11 @@ def agg_report(name, ctype, kind):
     return f"        for (int k = 0; k < {n}; k++) c = c * 31 + (unsigned long long)(long)({f}[k] * 8);\n"
 
 
-def agg_ops(s, a, n=None):
+def agg_ops(s, a, n):
     """The work loop's uses of aggregate fields as wholes and parts (round
-    `r`) in array `a` of `n` elements (the structure's global array by
-    default): copied from another element, memset, a part written through
-    a pointer into the field."""
+    `r`) in array `a` of `n` elements: copied from another element, memset,
+    a part written through a pointer into the field."""
     out = []
-    n = n or f"{s.name}_n"
     for name, ctype, kind in s.fields:
         ops = s.ops.get(name, [])
         k, ln = agg_kind(kind) or (None, 0)
@@ -242,16 +240,139 @@ def value(rng, ctype, expr):
     return f"({ctype})({expr})"
 
 
-def generate(seed):
-    rng = random.Random(seed)
+# What both shapes (`generate`, `generate_multi`) write alike, written once;
+# each shape passes what differs (array and count expressions, index type,
+# its own near misses).
+
+def structures(rng, seed, most):
+    """1 to `most` structure types from `rng`, then their aggregate fields
+    from a generator of their own (not `rng`, so the rest of a seed's
+    program stays what it was); returns the structures, that generator
+    (for later draws of the aggregates' own) and the aggregate fields."""
     structs = []
-    for k in range(rng.randint(1, 3)):
+    for k in range(rng.randint(1, most)):
         structs.append(Struct(rng, k, list(structs)))
-    misses = [m for m in NEAR_MISSES if rng.random() < 0.12]
     agg = random.Random(seed * 7919 + 5)
     for s in structs:
         s.add_aggregates(agg)
-    aggregates = [f for s in structs for f in s.fields if agg_kind(f[2])]
+    return structs, agg, [f for s in structs for f in s.fields if agg_kind(f[2])]
+
+
+def prelude(seed, aggregates):
+    """The includes (complex.h too with aggregate fields) and the program's
+    own LCG `next()`, seeded from `seed`."""
+    return ["#include <complex.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
+            if aggregates else "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
+            "static unsigned long long state = %dULL;\n" % (seed * 2654435761 % 2**63 + 1),
+            "static unsigned next(void) { state = state * 6364136223846793005ULL + 1442695040888963407ULL;"
+            " return (unsigned)(state >> 33); }\n"]
+
+
+def declarations(structs, aggregates):
+    """The structure types: declared first (pointer fields may name a later
+    one), `struct pt` if a field nests it, then each defined."""
+    out = [f"struct {s.name};\n" for s in structs]
+    if any(agg_kind(f[2])[0] == "nested" for f in aggregates):
+        out.append("struct pt { int x, y; double w; };\n")
+    out.extend(s.decl() for s in structs)
+    return out
+
+
+def hot_fields(s):
+    """The hot fields of `s`: (scalars, aggregates). The loops read the
+    scalars whole and the aggregates part by part (`agg_read`)."""
+    kinds = {f[0]: f[2] for f in s.fields}
+    return [h for h in s.hot if not agg_kind(kinds[h])], [h for h in s.hot if agg_kind(kinds[h])]
+
+
+def weigh_function(s):
+    """`weigh_NAME(p)`: a per-element helper summing the hot scalars."""
+    expr = " + ".join(f"(long)p->{h}" for h in hot_fields(s)[0])
+    return f"static long weigh_{s.name}(struct {s.name} *p) {{ return {expr}; }}\n"
+
+
+def init_function(rng, s, head, a, n, index, pointer):
+    """Function `head` writing every field of elements `a[0]` .. `a[n - 1]`
+    (C expressions), `index` the indices' C type: pointer fields as
+    `pointer(name, kind)` says (the shapes point them differently), the
+    others a value from `next()` (3 for the constant fields)."""
+    t = f"struct {s.name}"
+    lines = [f"static void {head} {{\n",
+             f"    for ({index} i = 0; i < {n}; i++) {{\n        {t} *p = &{a}[i];\n"]
+    for name, ctype, kind in s.fields:
+        if kind == "self" or kind.startswith("other:"):
+            lines.append(pointer(name, kind))
+        elif agg_kind(kind):
+            lines.append(agg_init(name, ctype, kind))
+        elif name in s.constant:
+            lines.append(f"        p->{name} = 3;\n")
+        else:
+            lines.append(f"        p->{name} = {value(rng, ctype, 'next() % 100')};\n")
+    lines.append("    }\n}\n")
+    return "".join(lines)
+
+
+def work_function(rng, s, params, a, n, index, before=(), after=(), keep_end=True):
+    """`work_NAME(params)`, the hot loops: `rounds` times, a few of several
+    forms of walking array `a` of `n` elements (C expressions: the global
+    array and its count, or parameters; `index` the indices' C type), each
+    reading a few fields (the rest are read once, in the report), then the
+    aggregate operations. `before` and `after` are the near misses' lines
+    of the round, before the aggregate operations and after the hot
+    aggregates' loop. With `keep_end` false, `end` is declared only if a
+    loop uses it (the one-array shape always declares it)."""
+    t = f"struct {s.name}"
+    kinds = {f[0]: (f[1], f[2]) for f in s.fields}
+    hot, hot_agg = hot_fields(s)
+    h0 = hot[0]
+    ctype0 = kinds[h0][0]
+    ptrs = [f[0] for f in s.fields if f[2] == "self"]
+    loops = []
+    forms = rng.sample(["index", "pointer", "helper", "chase", "diff", "update"], rng.randint(2, 4))
+    if s.all_hot:
+        # Every field as often as every other: the aos-to-soa case.
+        forms = ["index", "helper"] if rng.random() < 0.5 else ["index"]
+    for form in forms:
+        if form == "index":
+            # (With every field hot, the pointer fields are read here too.)
+            terms = [f"(long){a}[i].{h}" for h in hot]
+            terms += [agg_read(f"{a}[i].{h}", kinds[h][0], kinds[h][1]) for h in hot_agg]
+            if s.all_hot:
+                terms += [f"({a}[i].{f} != 0)" for f, _, k in s.fields if k != "scalar" and not agg_kind(k)]
+            loops.append(f"        for ({index} i = 0; i < {n}; i++) acc += (unsigned long long)({' + '.join(terms)});\n")
+        elif form == "pointer":
+            loops.append(f"        for ({t} *p = {a}; p < end; p++) acc = acc * 3 + (unsigned long long)(long)p->{h0};\n")
+        elif form == "helper":
+            loops.append(f"        for ({index} i = r; i < {n}; i += 2) acc += (unsigned long long)weigh_{s.name}(&{a}[i]);\n")
+        elif form == "chase" and ptrs:
+            loops.append(f"        {{ {t} *q = &{a}[r % {n}]; for (int k = 0; q && k < 50; k++) {{"
+                         f" acc += (unsigned long long)(q - {a}) + (unsigned long long)(long)q->{h0}; q = q->{ptrs[0]}; }} }}\n")
+        elif form == "diff":
+            loops.append(f"        {{ {t} *best = {a}; for ({t} *p = {a}; p != end; p++)"
+                         f" if ((long)p->{h0} > (long)best->{h0}) best = p; acc += (unsigned long long)(best - {a}); }}\n")
+        elif form == "update":
+            if ctype0 in ("double", "float"):
+                loops.append(f"        for ({index} i = 0; i < {n}; i += 3) {a}[i].{h0} = {a}[i].{h0} / 2 + 1;\n")
+            else:
+                loops.append(f"        for ({index} i = 0; i < {n}; i += 3) {a}[i].{h0} = ({ctype0})({a}[i].{h0} + r);\n")
+    loops.extend(before)
+    loops.extend(agg_ops(s, a, n))
+    if hot_agg and "index" not in forms:
+        # (Hot aggregates are read in the loops like the hot scalars.)
+        terms = " + ".join(agg_read(f"{a}[i].{h}", kinds[h][0], kinds[h][1]) for h in hot_agg)
+        loops.append(f"        for ({index} i = 0; i < {n}; i++) acc += (unsigned long long)({terms});\n")
+    loops.extend(after)
+    end = f"    {t} *end = {a} + {n};\n"
+    if not keep_end and not re.search(r"\bend\b", "".join(loops)):
+        end = ""
+    return (f"static unsigned long long work_{s.name}({params}) {{\n    unsigned long long acc = 0;\n{end}"
+            "    for (int r = 0; r < rounds; r++) {\n" + "".join(loops) + "    }\n    return acc;\n}\n")
+
+
+def generate(seed):
+    rng = random.Random(seed)
+    structs, agg, aggregates = structures(rng, seed, 3)
+    misses = [m for m in NEAR_MISSES if rng.random() < 0.12]
     if aggregates and agg.random() < 0.1:
         misses.append("agg_address")
     # Some arrays grow by realloc from null instead (their own generator,
@@ -264,20 +385,11 @@ def generate(seed):
             s.alloc = "global"  # a zeroed global array, like calloc's block
             # (Some two-dimensional: rows of ten.)
             s.rows = 10 if s.count % 10 == 0 and grow.random() < 0.5 else 0
-    out = ["#include <complex.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
-           if aggregates else "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
-           "static unsigned long long state = %dULL;\n" % (seed * 2654435761 % 2**63 + 1),
-           "static unsigned next(void) { state = state * 6364136223846793005ULL + 1442695040888963407ULL;"
-           " return (unsigned)(state >> 33); }\n",
+    out = prelude(seed, aggregates) + [
            "static void *xmalloc(size_t n) { void *p = malloc(n); if (!p) { puts(\"oom\"); exit(2); } return p; }\n",
            "static void *xcalloc(size_t n, size_t s) { void *p = calloc(n, s); if (!p) { puts(\"oom\"); exit(2); }"
            " return p; }\n\n"]
-    for s in structs:
-        out.append(f"struct {s.name};\n")
-    if any(agg_kind(f[2])[0] == "nested" for f in aggregates):
-        out.append("struct pt { int x, y; double w; };\n")
-    for s in structs:
-        out.append(s.decl())
+    out.extend(declarations(structs, aggregates))
     for s in structs:
         out.append(f"static struct {s.name} *{s.name}_arr;\nstatic int {s.name}_n;\n")
         if s.alloc == "global" and s.rows:
@@ -347,91 +459,38 @@ def allocation(s, misses):
 def functions(rng, s, structs, misses):
     t = f"struct {s.name}"
     a = f"{s.name}_arr"
+    n = f"{s.name}_n"
     out = []
+
     # Initialization: every field written (pointer fields to elements of
     # their array or null).
-    lines = [f"static void init_{s.name}(void) {{\n",
-             f"    for (int i = 0; i < {s.name}_n; i++) {{\n        {t} *p = &{a}[i];\n"]
-    for name, ctype, kind in s.fields:
+    def pointer(name, kind):
         if kind == "self":
-            lines.append(f"        p->{name} = (next() % 4) ? &{a}[next() % {s.name}_n] : NULL;\n")
-        elif kind.startswith("other:"):
-            o = kind[6:]
-            lines.append(f"        p->{name} = (next() % 3) ? &{o}_arr[next() % {o}_n] : NULL;\n")
-        elif agg_kind(kind):
-            lines.append(agg_init(name, ctype, kind))
-        elif name in s.constant:
-            lines.append(f"        p->{name} = 3;\n")
-        else:
-            lines.append(f"        p->{name} = {value(rng, ctype, 'next() % 100')};\n")
-    lines.append("    }\n}\n")
-    out.extend(lines)
+            return f"        p->{name} = (next() % 4) ? &{a}[next() % {n}] : NULL;\n"
+        o = kind[6:]
+        return f"        p->{name} = (next() % 3) ? &{o}_arr[next() % {o}_n] : NULL;\n"
+    out.append(init_function(rng, s, f"init_{s.name}(void)", a, n, "int", pointer))
     # A per-element helper taking a pointer.
-    kinds = {f[0]: (f[1], f[2]) for f in s.fields}
-    # (Aggregates are read part by part: hot ones in the loops below.)
-    hot = [h for h in s.hot if not agg_kind(kinds[h][1])]
-    hot_agg = [h for h in s.hot if agg_kind(kinds[h][1])]
-    ptrs = [f[0] for f in s.fields if f[2] == "self"]
-    expr = " + ".join(f"(long)p->{h}" for h in hot)
-    out.append(f"static long weigh_{s.name}({t} *p) {{ return {expr}; }}\n")
-    # The hot loops: several forms of walking the array.
-    h0 = hot[0]
-    ctype0 = dict((f[0], f[1]) for f in s.fields)[h0]
-    body = [f"static unsigned long long work_{s.name}(int rounds) {{\n    unsigned long long acc = 0;\n",
-            f"    {t} *end = {a} + {s.name}_n;\n",
-            "    for (int r = 0; r < rounds; r++) {\n"]
-    forms = rng.sample(["index", "pointer", "helper", "chase", "diff", "update"], rng.randint(2, 4))
-    if s.all_hot:
-        # Every field as often as every other: the aos-to-soa case.
-        forms = ["index", "helper"] if rng.random() < 0.5 else ["index"]
-    for form in forms:
-        if form == "index":
-            # (With every field hot, the pointer fields are read here too.)
-            terms = [f"(long){a}[i].{h}" for h in hot]
-            terms += [agg_read(f"{a}[i].{h}", kinds[h][0], kinds[h][1]) for h in hot_agg]
-            if s.all_hot:
-                terms += [f"({a}[i].{n} != 0)" for n, _, k in s.fields if k != "scalar" and not agg_kind(k)]
-            body.append(f"        for (int i = 0; i < {s.name}_n; i++) acc += (unsigned long long)"
-                        f"({' + '.join(terms)});\n")
-        elif form == "pointer":
-            body.append(f"        for ({t} *p = {a}; p < end; p++) acc = acc * 3 + (unsigned long long)(long)p->{h0};\n")
-        elif form == "helper":
-            body.append(f"        for (int i = r; i < {s.name}_n; i += 2) acc += (unsigned long long)"
-                        f"weigh_{s.name}(&{a}[i]);\n")
-        elif form == "chase" and ptrs:
-            body.append(f"        {{ {t} *q = &{a}[r % {s.name}_n]; for (int k = 0; q && k < 50; k++) {{"
-                        f" acc += (unsigned long long)(q - {a}) + (unsigned long long)(long)q->{h0}; q = q->{ptrs[0]}; }} }}\n")
-        elif form == "diff":
-            body.append(f"        {{ {t} *best = {a}; for ({t} *p = {a}; p != end; p++)"
-                        f" if ((long)p->{h0} > (long)best->{h0}) best = p; acc += (unsigned long long)(best - {a}); }}\n")
-        elif form == "update":
-            if ctype0 in ("double", "float"):
-                body.append(f"        for (int i = 0; i < {s.name}_n; i += 3) {a}[i].{h0} = {a}[i].{h0} / 2 + 1;\n")
-            else:
-                body.append(f"        for (int i = 0; i < {s.name}_n; i += 3) {a}[i].{h0} = ({ctype0})({a}[i].{h0} + r);\n")
+    out.append(weigh_function(s))
+    # The hot loops over the global array, with this shape's near misses.
+    before, after = [], []
     if "field_address" in misses:
         scal = [f for f in s.fields if f[1] in ("unsigned", "long")]
         if scal:
             fn = "bump" if scal[0][1] == "unsigned" else "bumpl"
-            body.append(f"        {fn}(&{a}[r % {s.name}_n].{scal[0][0]});\n")
-    body.extend(agg_ops(s, a))
-    if hot_agg and "index" not in forms:
-        # (Hot aggregates are read in the loops like the hot scalars.)
-        terms = " + ".join(agg_read(f"{a}[i].{h}", kinds[h][0], kinds[h][1]) for h in hot_agg)
-        body.append(f"        for (int i = 0; i < {s.name}_n; i++) acc += (unsigned long long)({terms});\n")
+            before.append(f"        {fn}(&{a}[r % {n}].{scal[0][0]});\n")
     if "agg_address" in misses:
         aggs = [f[0] for f in s.fields if agg_kind(f[2])]
         if aggs:
-            body.append(f"        flip(&{a}[r % {s.name}_n].{aggs[0]});\n")
+            after.append(f"        flip(&{a}[r % {n}].{aggs[0]});\n")
     if "element_copy" in misses and s.count > 2:
-        body.append(f"        memcpy(&{a}[0], &{a}[1], sizeof({t}));\n")
+        after.append(f"        memcpy(&{a}[0], &{a}[1], sizeof({t}));\n")
     if "assign_copy" in misses and s.count > 3:
-        body.append(f"        {a}[2] = {a}[3];\n")
-    body.append("    }\n    return acc;\n}\n")
-    out.extend(body)
+        after.append(f"        {a}[2] = {a}[3];\n")
+    out.append(work_function(rng, s, "int rounds", a, n, "int", before, after))
     # The report: every field but the dead ones read once.
     rep = [f"static unsigned long long report_{s.name}(void) {{\n    unsigned long long c = 0;\n",
-           f"    for (int i = 0; i < {s.name}_n; i++) {{\n        {t} *p = &{a}[i];\n"]
+           f"    for (int i = 0; i < {n}; i++) {{\n        {t} *p = &{a}[i];\n"]
     for name, ctype, kind in s.fields:
         if name in s.dead:
             continue
@@ -440,6 +499,7 @@ def functions(rng, s, structs, misses):
     rep.append(f'    printf("{s.name} %llu\\n", c);\n    return c;\n}}\n')
     out.extend(rep)
     if "qsort" in misses:
+        h0 = hot_fields(s)[0][0]
         out.append(f"static int cmp_{s.name}(const void *x, const void *y) {{\n"
                    f"    long a = (long)(({t} *)x)->{h0}, b = (long)(({t} *)y)->{h0};\n"
                    f"    return (a > b) - (a < b);\n}}\n")
@@ -500,28 +560,15 @@ def multi_functions(rng, s, structs, miss, target, owned):
     t = f"struct {s.name}"
     kinds = {f[0]: (f[1], f[2]) for f in s.fields}
     scal = [f[0] for f in s.fields if f[2] == "scalar"]
-    hot = [h for h in s.hot if not agg_kind(kinds[h][1])]
-    hot_agg = [h for h in s.hot if agg_kind(kinds[h][1])]
+    hot = hot_fields(s)[0]
     h0, h1 = hot[0], hot[1] if len(hot) > 1 else hot[0]
-    ctype0 = kinds[h0][0]
     ptrs = [f[0] for f in s.fields if f[2] == "self"]
     others = sorted({f[2][6:] for f in s.fields if f[2].startswith("other:")})
     out = []
     # fill: every field of n elements from a (pointer fields null: link
     # sets them once no array moves any more).
-    lines = [f"static void fill_{s.name}({t} *a, long n) {{\n",
-             f"    for (long i = 0; i < n; i++) {{\n        {t} *p = &a[i];\n"]
-    for name, ctype, kind in s.fields:
-        if kind == "self" or kind.startswith("other:"):
-            lines.append(f"        p->{name} = NULL;\n")
-        elif agg_kind(kind):
-            lines.append(agg_init(name, ctype, kind))
-        elif name in s.constant:
-            lines.append(f"        p->{name} = 3;\n")
-        else:
-            lines.append(f"        p->{name} = {value(rng, ctype, 'next() % 100')};\n")
-    lines.append("    }\n}\n")
-    out.extend(lines)
+    out.append(init_function(rng, s, f"fill_{s.name}({t} *a, long n)", "a", "n", "long",
+                             lambda name, kind: f"        p->{name} = NULL;\n"))
     # link: pointer fields to elements of the same array or of the first
     # array of another structure.
     oparams = "".join(f", struct {o} *b_{o}, long b_{o}n" for o in others)
@@ -536,56 +583,19 @@ def multi_functions(rng, s, structs, miss, target, owned):
                 lines.append(f"        a[i].{name} = (next() % 3) ? &b_{o}[next() % b_{o}n] : NULL;\n")
         lines.append("    }\n}\n")
         out.extend(lines)
+    bump = []
     if miss == "field_address" and s is target:
         f = rng.choice(scal)
         ft = kinds[f][0]
         out.append(f"static void bump({ft} *u) {{ *u = ({ft})(*u + 1); }}\n")
-    expr = " + ".join(f"(long)p->{h}" for h in hot)
-    weigh = f"static long weigh_{s.name}({t} *p) {{ return {expr}; }}\n"
-    # work: the hot loops, a few fields read every round (the rest once,
-    # in report).
-    body = [f"static unsigned long long work_{s.name}({t} *a, long n, int rounds) {{\n"
-            "    unsigned long long acc = 0;\n",
-            f"    {t} *end = a + n;\n",
-            "    for (int r = 0; r < rounds; r++) {\n"]
-    forms = rng.sample(["index", "pointer", "helper", "chase", "diff", "update"], rng.randint(2, 4))
-    if s.all_hot:
-        forms = ["index", "helper"] if rng.random() < 0.5 else ["index"]
-    for form in forms:
-        if form == "index":
-            terms = [f"(long)a[i].{h}" for h in hot]
-            terms += [agg_read(f"a[i].{h}", kinds[h][0], kinds[h][1]) for h in hot_agg]
-            if s.all_hot:
-                terms += [f"(a[i].{n} != 0)" for n, _, k in s.fields if k != "scalar" and not agg_kind(k)]
-            body.append(f"        for (long i = 0; i < n; i++) acc += (unsigned long long)({' + '.join(terms)});\n")
-        elif form == "pointer":
-            body.append(f"        for ({t} *p = a; p < end; p++) acc = acc * 3 + (unsigned long long)(long)p->{h0};\n")
-        elif form == "helper":
-            body.append(f"        for (long i = r; i < n; i += 2) acc += (unsigned long long)weigh_{s.name}(&a[i]);\n")
-        elif form == "chase" and ptrs:
-            body.append(f"        {{ {t} *q = &a[r % n]; for (int k = 0; q && k < 50; k++) {{"
-                        f" acc += (unsigned long long)(q - a) + (unsigned long long)(long)q->{h0}; q = q->{ptrs[0]}; }} }}\n")
-        elif form == "diff":
-            body.append(f"        {{ {t} *best = a; for ({t} *p = a; p != end; p++)"
-                        f" if ((long)p->{h0} > (long)best->{h0}) best = p; acc += (unsigned long long)(best - a); }}\n")
-        elif form == "update":
-            if ctype0 in ("double", "float"):
-                body.append(f"        for (long i = 0; i < n; i += 3) a[i].{h0} = a[i].{h0} / 2 + 1;\n")
-            else:
-                body.append(f"        for (long i = 0; i < n; i += 3) a[i].{h0} = ({ctype0})(a[i].{h0} + r);\n")
-    if miss == "field_address" and s is target:
-        body.append(f"        bump(&a[r % n].{f});\n")
-    body.extend(agg_ops(s, "a", "n"))
-    if hot_agg and "index" not in forms:
-        terms = " + ".join(agg_read(f"a[i].{h}", kinds[h][0], kinds[h][1]) for h in hot_agg)
-        body.append(f"        for (long i = 0; i < n; i++) acc += (unsigned long long)({terms});\n")
-    body.append("    }\n    return acc;\n}\n")
-    if not re.search(r"\bend\b", "".join(body[2:])):
-        del body[1]
+        bump.append(f"        bump(&a[r % n].{f});\n")
+    # work: the hot loops over the array passed, a few fields read every
+    # round (the rest once, in report).
+    work = work_function(rng, s, f"{t} *a, long n, int rounds", "a", "n", "long", bump, keep_end=False)
     # (weigh: for the helper loop and the single near miss.)
-    if f"weigh_{s.name}(" in "".join(body) or (miss == "single" and s is target):
-        out.append(weigh)
-    out.extend(body)
+    if f"weigh_{s.name}(" in work or (miss == "single" and s is target):
+        out.append(weigh_function(s))
+    out.append(work)
     # walk: pointers over the elements (differences, neighbours at
     # negative and positive offsets, a pointer stepped both ways,
     # comparisons, a walk down).
@@ -700,13 +710,7 @@ def multi_make(rng, arr, arrays):
 def generate_multi(seed):
     """A --shape multi program (see the docstring)."""
     rng = random.Random(seed)
-    structs = []
-    for k in range(rng.randint(1, 2)):
-        structs.append(Struct(rng, k, list(structs)))
-    agg = random.Random(seed * 7919 + 5)
-    for s in structs:
-        s.add_aggregates(agg)
-    aggregates = [f for s in structs for f in s.fields if agg_kind(f[2])]
+    structs, _, aggregates = structures(rng, seed, 2)
     miss = rng.choice(MULTI_NEAR_MISSES) if rng.random() < 0.7 else None
     target = rng.choice(structs)
     arrays = {}
@@ -721,22 +725,13 @@ def generate_multi(seed):
             arr.make = "malloc"
         arr.alloc = "xmalloc"
     sorted_arr = rng.choice(arrays[target.name]) if miss == "qsort" else None
-    out = ["#include <complex.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
-           if aggregates else "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n",
-           "static unsigned long long state = %dULL;\n" % (seed * 2654435761 % 2**63 + 1),
-           "static unsigned next(void) { state = state * 6364136223846793005ULL + 1442695040888963407ULL;"
-           " return (unsigned)(state >> 33); }\n"]
+    out = prelude(seed, aggregates)
     if any(not isinstance(a.count, int) and a.make not in MULTI_COPIES for arrs in arrays.values() for a in arrs):
         out.append("static long count(long lo, long span) { return lo + (long)(next() % (unsigned)span); }\n")
     if miss == "wrapper":
         out.append("static void *xmalloc(size_t n) { void *p = malloc(n); if (!p) { puts(\"oom\"); exit(2); } return p; }\n")
     out.append("\n")
-    for s in structs:
-        out.append(f"struct {s.name};\n")
-    if any(agg_kind(f[2])[0] == "nested" for f in aggregates):
-        out.append("struct pt { int x, y; double w; };\n")
-    for s in structs:
-        out.append(s.decl())
+    out.extend(declarations(structs, aggregates))
     owned = {s.name: any(a.holder == "owner" for a in arrays[s.name]) for s in structs}
     for s in structs:
         if owned[s.name]:
