@@ -1172,6 +1172,8 @@ mod tests {
         assert_eq!((m.cache_bytes, m.margin, m.random_line), (8 << 20, 0.1, 2.0));
         m.set("overlap=0.25,hot-regions=3,max-groups=4,soa-streams=0.9").unwrap();
         assert_eq!((m.overlap, m.hot_regions, m.max_groups, m.soa_streams), (0.25, 3, 4, 0.9));
+        m.set("block-bytes=4096,block-min=8").unwrap();
+        assert_eq!((m.block_bytes, m.block_min), (4096, 8));
         assert_eq!(m.set("margin"), Err(CostError::Syntax("margin".into())));
         assert!(matches!(m.set("nope=1"), Err(CostError::UnknownKey(k)) if k == "nope"));
         assert_eq!("loop-weight=4".parse::<CostModel>().unwrap().estimate().loop_weight, 4);
@@ -1192,6 +1194,10 @@ mod tests {
             "hot-regions=0",
             "max-groups=1",
             "soa-streams=NaN",
+            "block-bytes=256",
+            "block-bytes=3000",
+            "block-bytes=2097152",
+            "block-min=1",
             "cache-bytes=99999999999G",
         ] {
             assert!(matches!(m.set(bad), Err(CostError::BadValue { .. })), "{bad} accepted");
