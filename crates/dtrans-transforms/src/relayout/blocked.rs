@@ -5,7 +5,7 @@
 //! sets of whole elements.
 //!
 //! An element pointer `p` is its record in group 0: the block is
-//! `p & -bytes`, the slot `(p - block) / sizes[0]`. Every address built
+//! `p & -align`, the slot `(p - block) / sizes[0]`. Every address built
 //! here is a byte offset from the pointer it comes from (a GEP, not an
 //! `inttoptr`), so it keeps that pointer's provenance: the blocks of one
 //! array are one allocation.
@@ -38,8 +38,7 @@ fn slot<'m>(
     if g.offsets[group] != 0 {
         rel = b.sub(rel, c64(m, g.offsets[group]), "")?;
     }
-    // (Not `exact`: a zero-length array kept from a `realloc` may be
-    // unaligned; no element of it is ever reached.)
+    // (Not `exact`: inside a record, for a field's address, it is not.)
     let s = b.div(rel, c64(m, g.sizes[group]), false, false, "")?;
     Ok((block, rel, s))
 }
