@@ -370,7 +370,58 @@ fn malloc_wrapper<'m>(
     // A calloc wrapper's block is cleared already: no memset of it is
     // accepted (its length would be a product the passes do not rewrite).
     let whole = if callocs != 0 { None } else { Some(size) };
-    allocs.iter().all(|a| uses_stay_local(a.as_value(), whole, 0)).then_some(callocs != 0)
+    let sized = std::iter::once(size).chain(second.filter(|_| callocs != 0)).all(|v| only_allocates(v, &allocs));
+    (sized && allocs.iter().all(|a| uses_stay_local(a.as_value(), whole, 0))).then_some(callocs != 0)
+}
+
+/// Whether a wrapper's size parameter `size` (through casts and its `-O0`
+/// stack slot) reaches nothing but the allocation calls `allocs` and the
+/// length of a memset: the layout passes change the sizes a program
+/// allocates, so a wrapper that also counts, compares or prints the size
+/// would behave differently (`used += n` printed at exit).
+fn only_allocates<'m>(size: Value<'m>, allocs: &[Instruction<'m>]) -> bool {
+    let mut work = vec![size];
+    let mut seen: HashSet<Value<'m>> = HashSet::default();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        if seen.len() > 64 {
+            return false;
+        }
+        for u in v.users() {
+            let Some(i) = u.as_instruction() else { return false };
+            match i.opcode() {
+                Opcode::LLVMBitCast | Opcode::LLVMZExt | Opcode::LLVMSExt | Opcode::LLVMTrunc | Opcode::LLVMFreeze => {
+                    work.push(i.as_value())
+                }
+                // Into its stack slot (stored once): the loads of it.
+                Opcode::LLVMStore if i.operand(0) == Some(v) => {
+                    let Some(slot) = i.operand(1) else { return false };
+                    if single_store_to_alloca(slot) != Some(v) {
+                        return false;
+                    }
+                    work.extend(
+                        slot.users()
+                            .into_iter()
+                            .filter_map(|l| l.as_instruction())
+                            .filter(|l| l.opcode() == Opcode::LLVMLoad)
+                            .map(|l| l.as_value()),
+                    );
+                }
+                Opcode::LLVMCall if allocs.contains(&i) => {}
+                Opcode::LLVMCall => {
+                    let name = i.called_function().map(|f| f.name()).unwrap_or_default();
+                    let length = name.starts_with("llvm.memset") && i.call_arg(2) == Some(v);
+                    if !length && !name.starts_with("llvm.dbg") {
+                        return false;
+                    }
+                }
+                _ => return false,
+            }
+        }
+    }
+    true
 }
 
 /// Whether every return of `f` is null or a fresh block of `size` bytes,
@@ -422,7 +473,9 @@ fn realloc_wrapper<'m>(f: Function<'m>, old: Value<'m>, size: Value<'m>, known: 
             allocs.push(call);
         }
     }
-    !allocs.is_empty() && allocs.iter().all(|a| uses_stay_local(a.as_value(), Some(size), 0))
+    !allocs.is_empty()
+        && only_allocates(size, &allocs)
+        && allocs.iter().all(|a| uses_stay_local(a.as_value(), Some(size), 0))
 }
 
 /// Returned values through phi/select/casts and `-O0` stack slots.
