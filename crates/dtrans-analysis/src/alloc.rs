@@ -8,7 +8,9 @@
 //! - `AK_UserMalloc0`: every return is null or the result of a library
 //!   allocation whose size is the function's parameter 0 (possibly through
 //!   the `-O0` store/load of that parameter's stack slot); the allocated
-//!   pointer is only returned, compared, cast, or passed to `llvm.memset`.
+//!   pointer is only returned, compared, cast, or passed to `llvm.memset`;
+//!   the size reaches nothing else (the layout passes change it: a
+//!   wrapper that counts or checks it would see that).
 //! - `AK_UserMalloc`: the same with exactly one parameter.
 //! - a calloc wrapper: the same with `calloc(p0, p1)`.
 //! - a realloc wrapper: parameters (pointer, size, ...); every return is
