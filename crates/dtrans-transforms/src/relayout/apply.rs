@@ -4,8 +4,8 @@
 use dtrans_ir::{Builder, Function, Instruction, Metadata, Module, Type, Value, ValueKind};
 use rustc_hash::FxHashMap as HashMap;
 
-use super::layouts::{Layouts, Pos};
 use super::blocked;
+use super::layouts::{Layouts, Pos};
 use super::plan::{const_address, ptr_of, rescale, Action};
 use crate::optbase::{OptContext, OptError};
 
@@ -285,7 +285,8 @@ pub fn apply<'m>(
             Action::BlockDiff { sub, owner } => {
                 at(&b, *sub);
                 let (x, y) = (sub.operand(0).and_then(ptr_of), sub.operand(1).and_then(ptr_of));
-                let (x, y) = x.zip(y).ok_or_else(|| edit(format!("{} is no difference of pointers", sub.as_value())))?;
+                let (x, y) =
+                    x.zip(y).ok_or_else(|| edit(format!("{} is no difference of pointers", sub.as_value())))?;
                 let d = blocked::difference(m, &b, block_geom(lay, *owner)?, x, y)?;
                 let bytes = b.mul(d, m.const_int(64, lay.old_size(*owner) as i64), "")?;
                 let v = sub.as_value();
@@ -326,11 +327,8 @@ pub fn apply<'m>(
                     continue;
                 }
                 let n = to_i64(m, &b, n)?;
-                let (f, second) = if copies {
-                    (*copy, args[1])
-                } else {
-                    (*set, b.int_cast(args[1], m.int_type(32), false, "")?)
-                };
+                let (f, second) =
+                    if copies { (*copy, args[1]) } else { (*set, b.int_cast(args[1], m.int_type(32), false, "")?) };
                 b.call(f.function_type(), f.as_value(), &[args[0], second, n], "")?;
                 cx.mark_erased(call.as_value());
             }

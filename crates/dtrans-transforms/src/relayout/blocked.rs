@@ -228,7 +228,12 @@ pub(super) fn block_extra(align: u64) -> u64 {
 
 /// The address of the first `align` boundary at least 8 bytes after `p`,
 /// as a GEP from `p` (built at `b`).
-fn boundary<'m>(m: &'m Module<'_>, b: &Builder<'m>, p: Value<'m>, align: Value<'m>) -> Result<(Value<'m>, Value<'m>), OptError> {
+fn boundary<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    p: Value<'m>,
+    align: Value<'m>,
+) -> Result<(Value<'m>, Value<'m>), OptError> {
     let pi = b.ptr_to_int(p, m.int_type(64), "")?;
     let up = b.add(pi, b.add(align, c64(m, 7), "")?, "")?;
     let mask = b.sub(c64(m, 0), align, "")?;
@@ -298,7 +303,12 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
 /// `(ptr %dst, i32 %byte, i64 %n)`): a copy (as `memmove`: from the last
 /// element when the destination is after the source) or a set of `n`
 /// whole elements, each group's record by itself.
-pub(super) fn build_whole<'m>(m: &'m Module<'_>, name: &str, g: &BlockGeom, set: bool) -> Result<Function<'m>, OptError> {
+pub(super) fn build_whole<'m>(
+    m: &'m Module<'_>,
+    name: &str,
+    g: &BlockGeom,
+    set: bool,
+) -> Result<Function<'m>, OptError> {
     if let Some(f) = m.function(name) {
         return Ok(f);
     }

@@ -662,7 +662,10 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     let name = t.struct_name().unwrap_or_default();
                     self.blocked.remove(&name);
                     self.groups.remove(&name);
-                    let why = format!("fewer than {} elements fit in a block of {} bytes", self.cost.block_min, self.cost.block_bytes);
+                    let why = format!(
+                        "fewer than {} elements fit in a block of {} bytes",
+                        self.cost.block_min, self.cost.block_bytes
+                    );
                     cx.outcome.rejected.push((format!("%{name}"), why));
                     cands.retain(|(c, _)| *c != t);
                 }

@@ -750,7 +750,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         let (elements, r) = (off.div_euclid(os), off.rem_euclid(os));
                         match self.lay.translate_ptr(o, r) {
                             Pos::Deleted { owner, field } => self.plan_deleted_address(f, i, vec![o], owner, field),
-                            Pos::Invalid => self.fail(vec![o], format!("{} is {off} bytes into {o}, not at a field", v)),
+                            Pos::Invalid => {
+                                self.fail(vec![o], format!("{} is {off} bytes into {o}, not at a field", v))
+                            }
                             pos => self.push(f, Action::BlockByte { gep: i, owner: o, elements, pos }),
                         }
                         return;
@@ -940,7 +942,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             if self.lay.blocks.contains_key(&x) {
                 match multiple_of(idx[0], old, &mut Vec::new()) {
                     true => self.block_inside(f, i, x, fields[0].1, None),
-                    false => self.fail(vec![x], format!("{} steps from a field of {x} by other than whole elements", v)),
+                    false => {
+                        self.fail(vec![x], format!("{} steps from a field of {x} by other than whole elements", v))
+                    }
                 }
                 return;
             }
@@ -970,7 +974,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if self.lay.blocks.get(&x).is_some_and(|g| g.masks(group)) {
             self.push(f, Action::BlockInside { gep: i, owner: x, field, elements });
         } else {
-            self.fail(vec![x], format!("{} steps over elements from inside a field of {x} outside its pointer record", i.as_value()));
+            self.fail(
+                vec![x],
+                format!("{} steps over elements from inside a field of {x} outside its pointer record", i.as_value()),
+            );
         }
     }
 
@@ -1596,7 +1603,8 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     Object::Changed(o) if self.lay.plan(o).is_some_and(|p| !p.groups.is_empty()) => {
                         // The library moves whole elements; the side arrays
                         // (the other groups of a block) would not follow.
-                        let how = if self.lay.blocks.contains_key(&o) { "laid out in blocks" } else { "split into arrays" };
+                        let how =
+                            if self.lay.blocks.contains_key(&o) { "laid out in blocks" } else { "split into arrays" };
                         self.fail(vec![o], format!("@{name} of a structure {how}"));
                     }
                     Object::Changed(o) => {

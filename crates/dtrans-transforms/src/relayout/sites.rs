@@ -93,7 +93,12 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 /// block, no malloc or calloc of a variable count in a loop; no global
 /// array holds it; and not one array only (peel's
 /// and aos-to-soa's form, where the side arrays are indexed directly).
-pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, block: u64) -> Result<ArraySource<'m>, String> {
+pub fn blocks_allowed<'m>(
+    cx: &OptContext<'m, '_>,
+    s: TypeId,
+    size: u64,
+    block: u64,
+) -> Result<ArraySource<'m>, String> {
     if split_allowed(cx, s).is_ok() {
         return Err("one array holds every object: peel's or aos-to-soa's form applies".into());
     }
