@@ -117,8 +117,9 @@ pub enum Action<'m> {
     /// the users of the difference expect).
     BlockDiff { sub: Instruction<'m>, owner: Type<'m> },
     /// A `malloc` (`op` its size), `calloc` (`count` the other argument)
-    /// or `realloc` of an array of `owner`, or a wrapper of one: whole
-    /// blocks, placed on a boundary inside what the call returns.
+    /// or `realloc` of an array of `owner` (the library's:
+    /// `sites::blocks_allowed`): whole blocks, placed on a boundary inside
+    /// what the call returns.
     BlockAlloc { call: Instruction<'m>, owner: Type<'m>, op: u32, count: Option<u32>, kind: AllocKind },
     /// A free (the library's or a wrapper) of an array laid out in blocks:
     /// given the block the array came in.
