@@ -39,7 +39,8 @@ Usage
     scored as it is, once (level `module`), e.g. the linked
     whole programs `bench/corpus.py --ptr-types` writes,
     bench/out/corpus/NAME/linked-O2.bc. --show lists every point that
-    was not recovered, with the reason dtrans gives. Exit status 1 when a
+    was not recovered, its kind (wrong, outer, unknown) first, with the
+    reason dtrans gives. Exit status 1 when a
     point is wrong (a recovered type that is not the debug type).
 """
 
@@ -190,6 +191,7 @@ def score(dtrans, bc, ll_text):
          "unknown-flag": 0, "ambiguous": 0, "no-dominant": 0, "conflicts": conflicts}
     misses = []
     for key, expected in sorted(truth.items()):
+        kind = "unknown"
         s["points"] += 1
         v = info.get(key)
         dom = v["dominant"] if v else None
@@ -214,6 +216,7 @@ def score(dtrans, bc, ll_text):
             # address seen as the structure that starts with it (`&v->adj`
             # is the `vertex` itself at -O2).
             s["outer"] += 1
+            kind = "outer"
         elif dom is None:
             s["unknown"] += 1
             if v and v["unknown"]:
@@ -224,7 +227,8 @@ def score(dtrans, bc, ll_text):
                 s["no-dominant"] += 1
         else:
             s["wrong"] += 1
-        misses.append((key, expected, dom, (v or {}).get("reason", "not listed")))
+            kind = "wrong"
+        misses.append((key, kind, expected, dom, (v or {}).get("reason", "not listed")))
     return data["type_source"], s, misses
 
 
@@ -264,8 +268,8 @@ def main():
                       f"{s['outer']:>6}{s['unknown']:>6}{s['unknown-flag']:>6}{s['ambiguous']:>6}{s['no-dominant']:>6}"
                       f"{s['conflicts']:>6}{s['base']:>7}{pct:>7.1f}%")
                 if args.show:
-                    for (fn, val), exp, dom, why in misses:
-                        print(f"    {fn} {val}: debug {exp}, dtrans {dom or '-'} ({why})")
+                    for (fn, val), kind, exp, dom, why in misses:
+                        print(f"    {kind:<8}{fn} {val}: debug {exp}, dtrans {dom or '-'} ({why})")
     bad = False
     for lv in levels + ["module"]:
         t = totals[lv]

@@ -788,8 +788,10 @@ impl<'a, 'm> Annotator<'a, 'm> {
             (true, Some(t)) => t,
             (true, None) => "anon".to_string(),
         };
-        // Linked units each have their own composite for one source type.
-        let shape = (base != "anon").then(|| fingerprint(Some(c), 0));
+        // Linked units each have their own composite for one source type:
+        // one name and one shape (anonymous composites have no name of
+        // their own, so the typedef's is part of the key).
+        let shape = (base != "anon").then(|| format!("{base}={}", fingerprint(Some(c), 0)));
         if let Some(&st) = shape.as_ref().and_then(|k| self.created_by_shape.get(k)) {
             self.created.insert(c, st);
             return Some(st);
@@ -1878,15 +1880,17 @@ fn fingerprint(md: Option<Metadata<'_>>, depth: u32) -> String {
     match d.di_type() {
         Some(DiType::Basic { name, .. }) => name,
         Some(DiType::Derived { tag, base, .. }) if is_pointer_tag(tag) => format!("*{}", fingerprint(base, depth + 1)),
-        Some(DiType::Composite { tag, elements, .. }) if depth == 0 => {
+        // Sizes are part of the shape: `{ char digest[4]; }` and
+        // `{ char digest[8]; }` have the same members and are two types.
+        Some(DiType::Composite { tag, elements, size_bits, .. }) if depth == 0 => {
             let ms: Vec<String> = members(&elements)
                 .iter()
                 .map(|m| format!("{}@{}:{}", m.name, m.offset_bits, fingerprint(m.ty, depth + 1)))
                 .collect();
-            format!("{tag}:{}{{{}}}", d.di_qualified_name(), ms.join(","))
+            format!("{tag}:{}/{size_bits}{{{}}}", d.di_qualified_name(), ms.join(","))
         }
-        Some(DiType::Composite { tag, base, .. }) if tag == dwarf::TAG_ARRAY_TYPE => {
-            format!("[]{}", fingerprint(base, depth + 1))
+        Some(DiType::Composite { tag, base, size_bits, .. }) if tag == dwarf::TAG_ARRAY_TYPE => {
+            format!("[{size_bits}]{}", fingerprint(base, depth + 1))
         }
         Some(DiType::Composite { tag, .. }) => format!("{tag}:{}", d.di_qualified_name()),
         Some(DiType::Subroutine { types }) => {
