@@ -16,6 +16,7 @@ pub mod regions;
 pub mod report;
 pub mod safety;
 pub mod source;
+mod tbaa;
 
 pub use alloc::{AllocKind, FreeKind, MemFn, MemFns, SizeVerdict};
 pub use layout::{Element, Layout};

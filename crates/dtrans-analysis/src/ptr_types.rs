@@ -294,6 +294,8 @@ struct Analyzer<'m, 'c> {
     sizes: HashMap<TypeId, u64>,
     /// Loads and stores with a `!tbaa` tag: (address node, tag).
     tbaa_checks: Vec<(Node, Instruction<'m>)>,
+    /// The structures TBAA base nodes name.
+    tbaa_structs: crate::tbaa::TbaaStructs<'m>,
     /// Per address, the pointer types of what loads from it are used as:
     /// memory merges what is stored like a phi, so these flow back to each
     /// stored value (the address's other usage types do not: they include
@@ -342,6 +344,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             sizes: HashMap::default(),
             alloc_calls: Vec::new(),
             tbaa_checks: Vec::new(),
+            tbaa_structs: Default::default(),
             load_uses: HashMap::default(),
             simple_slots: HashSet::default(),
             slot_elements: HashMap::default(),
@@ -777,8 +780,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     fn note_tbaa(&mut self, addr: Node, i: Instruction<'m>) {
         let Some(tag) = i.metadata_of_kind(self.tbaa_kind) else { return };
         self.tbaa_checks.push((addr, i));
-        let Some((name, offset)) = tbaa_struct_access(tag) else { return };
-        let Some(s) = self.struct_for_tbaa_name(&name) else { return };
+        let Some((base, name, offset)) = crate::tbaa::struct_access(tag) else { return };
+        let Some(s) = self.tbaa_structs.base_struct(&self.types.tm, &mut self.layout, base, &name) else { return };
         let ps = self.pointer_to(s);
         let Some(a) = i.operand(if i.opcode() == Opcode::LLVMStore { 1 } else { 0 }) else { return };
         if offset == 0 {
@@ -1915,8 +1918,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         let checks = std::mem::take(&mut self.tbaa_checks);
         for (addr, inst) in checks {
             let Some(tag) = inst.metadata_of_kind(self.tbaa_kind) else { continue };
-            let Some((base, offset)) = tbaa_struct_access(tag) else { continue };
-            let Some(b) = self.struct_for_tbaa_name(&base) else { continue };
+            let Some((base, name, offset)) = crate::tbaa::struct_access(tag) else { continue };
+            let Some(b) = self.tbaa_structs.base_struct(&self.types.tm, &mut self.layout, base, &name) else {
+                continue;
+            };
             let Some((at, path)) = self.layout.resolve_path(&self.types.tm, b, offset) else { continue };
             let info = &self.info[addr as usize];
             if info.unknown.is_some() || info.ambiguous.is_some() {
@@ -1964,32 +1969,4 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
         }
     }
-
-    /// `struct.NAME` or `union.NAME` for a C TBAA type name; C++ names
-    /// (`_ZTS...`) are not decoded, so their tags are not checked.
-    fn struct_for_tbaa_name(&self, name: &str) -> Option<TypeId> {
-        if name.is_empty() || name.starts_with("_ZTS") {
-            return None;
-        }
-        let tm = &self.types.tm;
-        let t = tm.lookup_struct(&format!("struct.{name}")).or_else(|| tm.lookup_struct(&format!("union.{name}")))?;
-        tm.struct_body(t).and_then(|b| b.fields.as_ref())?;
-        Some(t)
-    }
-}
-
-/// The base type name and offset of a struct-path TBAA access tag (base
-/// type different from the access type), `None` for scalar tags.
-fn tbaa_struct_access(tag: dtrans_ir::Metadata<'_>) -> Option<(String, u64)> {
-    let ops = tag.operands();
-    if ops.len() < 3 {
-        return None;
-    }
-    let (base, access) = (ops[0]?, ops[1]?);
-    if base == access {
-        return None;
-    }
-    let offset = ops[2]?.as_constant()?.const_uint_value()?;
-    let name = base.operands().first().copied().flatten()?.as_string()?;
-    Some((name, offset))
 }
