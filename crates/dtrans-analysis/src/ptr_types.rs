@@ -235,6 +235,10 @@ pub struct PtrTypes<'m> {
     info: Vec<ValueInfo>,
     /// Allocation and free functions (library and user wrappers).
     pub mem_fns: MemFns<'m>,
+    /// Steps past a structure (`gep T, p, k`, `k` a nonzero constant) whose
+    /// result is another structure, with `T`: typed by their uses, and
+    /// unsafe for both (see [`analyze`]).
+    pub header_steps: HashMap<Value<'m>, TypeId>,
 }
 
 impl<'m> PtrTypes<'m> {
@@ -249,8 +253,30 @@ impl<'m> PtrTypes<'m> {
 }
 
 /// Runs the analysis over the whole module.
+///
+/// A step past a structure whose result is used only as another structure
+/// (`(struct h10 *)(common + 1)`: a header followed by another object in
+/// one allocation) is found after a first run, and the analysis runs once
+/// more with that step's result typed by its uses alone; the safety
+/// analysis marks both structures ([`PtrTypes::header_steps`]).
 pub fn analyze<'m>(m: &'m Module<'_>, types: ModuleTypes<'m>, source: TypeSource) -> PtrTypes<'m> {
+    let mut a = run(m, types, HashMap::default());
+    let headers = a.find_header_steps();
+    if !headers.is_empty() {
+        a = run(m, a.types, headers);
+    }
+    let allocations = a.allocation_sites();
+    let header_steps = std::mem::take(&mut a.header_steps);
+    PtrTypes { source, allocations, types: a.types, nodes: a.nodes, info: a.info, mem_fns: a.mem_fns, header_steps }
+}
+
+fn run<'m, 'c>(
+    m: &'m Module<'c>,
+    types: ModuleTypes<'m>,
+    header_steps: HashMap<Value<'m>, TypeId>,
+) -> Analyzer<'m, 'c> {
     let mut a = Analyzer::new(m, types);
+    a.header_steps = header_steps;
     a.collect_escapes();
     a.seed_globals();
     for f in m.functions() {
@@ -258,8 +284,7 @@ pub fn analyze<'m>(m: &'m Module<'_>, types: ModuleTypes<'m>, source: TypeSource
     }
     a.solve();
     a.finish();
-    let allocations = a.allocation_sites();
-    PtrTypes { source, allocations, types: a.types, nodes: a.nodes, info: a.info, mem_fns: a.mem_fns }
+    a
 }
 
 struct Analyzer<'m, 'c> {
@@ -310,6 +335,12 @@ struct Analyzer<'m, 'c> {
     /// into an array, so a negative offset from them may reach the field
     /// of the element before.
     array_steps: HashSet<Node>,
+    /// Constant steps past a structure (`gep T, p, k`, `k` != 0), with `T`:
+    /// candidates for [`Analyzer::header_steps`].
+    const_steps: Vec<(Value<'m>, Node, TypeId)>,
+    /// The steps found to be header steps by a first run: their results
+    /// are not `T*`.
+    header_steps: HashMap<Value<'m>, TypeId>,
 }
 
 impl<'m, 'c> Analyzer<'m, 'c> {
@@ -349,6 +380,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             simple_slots: HashSet::default(),
             slot_elements: HashMap::default(),
             array_steps: HashSet::default(),
+            const_steps: Vec::new(),
+            header_steps: HashMap::default(),
             types,
         }
     }
@@ -845,6 +878,15 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         // used as, the base is used as too.
         if v.num_operands() == 2 {
             self.array_steps.insert(result);
+            let k = v.operand(1).and_then(|o| o.const_int_value());
+            // (Instructions only: the safety analysis marks header steps
+            // where it visits GEP instructions.)
+            let step = k.is_some_and(|k| k != 0) && v.as_instruction().is_some();
+            if let (Some(t), true) = (self.known_ir_type(src), step) {
+                if matches!(self.types.tm.get(t), DType::Struct(_)) {
+                    self.const_steps.push((v, result, t));
+                }
+            }
         }
         let reads: &[Node] = if v.num_operands() == 2 { &[b, result] } else { &[b] };
         self.rule(Rule::Gep { gep: v, base: b, result }, reads);
@@ -1437,6 +1479,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 starts.push(p);
             }
         }
+        if n == 2 && self.header_steps.contains_key(&gep) {
+            // Past a header: the result is what its uses say.
+            return;
+        }
         if n == 2 {
             // Stepping over whole objects keeps the type, so the result's
             // uses say what the base points to (a `malloc` result indexed
@@ -1664,6 +1710,47 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         for n in 0..self.info.len() {
             self.choose_dominant(n);
         }
+    }
+
+    /// The constant steps past a structure `T` whose result is ambiguous
+    /// only because it is used as one other structure `U` (and what `U`
+    /// explains), never as a `T`: `(U *)(t + 1)`, a header followed by
+    /// another object. (An element of an array of `T` used as a `U` is the
+    /// same conflict; either way both are unsafe, and the safety analysis
+    /// marks them.)
+    fn find_header_steps(&mut self) -> HashMap<Value<'m>, TypeId> {
+        let mut out = HashMap::default();
+        for (gep, node, t) in self.const_steps.clone() {
+            let info = &self.info[node as usize];
+            if info.ambiguous.is_none() || info.unknown.is_some() {
+                continue;
+            }
+            let tp = self.pointer_to(t);
+            let info = &self.info[node as usize];
+            if !info.declared.contains(&tp) || info.usage.iter().any(|u| self.explains(tp, *u)) {
+                continue;
+            }
+            let tm = &self.types.tm;
+            let used = info.usage.clone();
+            let others: Vec<TypeId> = info.declared.iter().copied().filter(|d| *d != tp).collect();
+            let outer = used.iter().copied().find(|c| {
+                tm.pointee(*c).is_some_and(|p| matches!(tm.get(p), DType::Struct(_)))
+                    && used.iter().chain(&others).all(|u| self.explains(*c, *u))
+            });
+            // Two structures of one layout are what the linker merged
+            // (`merged.rs` gives each access its declared one back), not a
+            // header and what follows it.
+            let Some(u) = outer.and_then(|c| self.types.tm.pointee(c)) else { continue };
+            let tm = &self.types.tm;
+            let same_layout = match (self.layout.ir_type(tm, t), self.layout.ir_type(tm, u)) {
+                (Some(a), Some(b)) => a == b || dtrans_ir::isomorphic_types(a, b),
+                _ => true,
+            };
+            if !same_layout {
+                out.insert(gep, t);
+            }
+        }
+        out
     }
 
     fn choose_dominant(&mut self, n: usize) {

@@ -1272,6 +1272,18 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             return;
         }
         let Some(r) = self.info(v) else { return };
+        if let Some(&t) = self.pt.header_steps.get(&v) {
+            // `(U *)(t + 1)`: the bytes past a `T` are another structure, in
+            // memory the analysis cannot size as either.
+            let tm = self.tm();
+            let u = r.dominant.and_then(|d| tm.pointee(d)).filter(|p| matches!(tm.get(*p), DType::Struct(_)));
+            let (tn, un) = (tm.display(t).to_string(), u.map(|u| tm.display(u).to_string()).unwrap_or_default());
+            let site = self.site(i, format!("a step past a {tn} used as a {un}"));
+            self.mark(t, Condition::BadPtrManipulation, site.clone());
+            if let Some(u) = u {
+                self.mark(u, Condition::BadCasting, site);
+            }
+        }
         if let Some(why) = &r.unknown {
             if base.unknown.is_none() {
                 let structs = self.structs_of(base);
