@@ -335,8 +335,8 @@ struct Analyzer<'m, 'c> {
     /// into an array, so a negative offset from them may reach the field
     /// of the element before.
     array_steps: HashSet<Node>,
-    /// Constant steps past a structure (`gep T, p, k`, `k` != 0), with `T`:
-    /// candidates for [`Analyzer::header_steps`].
+    /// Constant steps past a structure or a wider integer (`gep T, p, k`,
+    /// `k` != 0), with `T`: candidates for [`Analyzer::header_steps`].
     const_steps: Vec<(Value<'m>, Node, TypeId)>,
     /// The steps found to be header steps by a first run: their results
     /// are not `T*`.
@@ -883,7 +883,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             // where it visits GEP instructions.)
             let step = k.is_some_and(|k| k != 0) && v.as_instruction().is_some();
             if let (Some(t), true) = (self.known_ir_type(src), step) {
-                if matches!(self.types.tm.get(t), DType::Struct(_)) {
+                // (A header may be a scalar: zstd's `(HUF_DEltX1 *)(DTable + 1)`
+                // past a `U32` header.)
+                if matches!(self.types.tm.get(t), DType::Struct(_) | DType::Int(16 | 32 | 64)) {
                     self.const_steps.push((v, result, t));
                 }
             }
@@ -1727,7 +1729,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
             let tp = self.pointer_to(t);
             let info = &self.info[node as usize];
-            if !info.declared.contains(&tp) || info.usage.iter().any(|u| self.explains(tp, *u)) {
+            // (A generic `void *` use says nothing either way.)
+            if !info.declared.contains(&tp) || info.usage.iter().any(|u| !self.is_generic(*u) && self.explains(tp, *u))
+            {
                 continue;
             }
             let tm = &self.types.tm;
