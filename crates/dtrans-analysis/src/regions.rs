@@ -250,11 +250,11 @@ enum Vary<'m> {
 
 /// The sources of `v`'s changes (arithmetic, casts, steps and loads looked
 /// through; constants, globals and arguments do not change).
-fn vary_sources<'m>(v: Value<'m>, out: &mut Vec<Vary<'m>>, depth: u32) {
+fn vary_sources<'m>(sl: &Slots<'m>, v: Value<'m>, out: &mut Vec<Vary<'m>>, depth: u32) {
     if depth > 8 {
         return;
     }
-    if let Some(slot) = slot_of(v) {
+    if let Some(slot) = slot_of(sl, v) {
         if !out.contains(&Vary::Slot(slot)) {
             out.push(Vary::Slot(slot));
         }
@@ -274,12 +274,12 @@ fn vary_sources<'m>(v: Value<'m>, out: &mut Vec<Vary<'m>>, depth: u32) {
         }
         Opcode::LLVMLoad => {
             if let Some(a) = i.operand(0) {
-                vary_sources(a, out, depth + 1);
+                vary_sources(sl, a, out, depth + 1);
             }
         }
         _ => {
             for o in i.operands() {
-                vary_sources(o, out, depth + 1);
+                vary_sources(sl, o, out, depth + 1);
             }
         }
     }
@@ -289,13 +289,13 @@ impl<'m> Loops<'m> {
     /// The innermost loop around block `b` in which one of `sources`
     /// changes: the loop whose iterations visit other objects (`None`:
     /// the same object all along the function's run).
-    fn varying(&self, b: BasicBlock<'m>, sources: &[Vary<'m>]) -> Option<BasicBlock<'m>> {
+    fn varying(&self, sl: &Slots<'m>, b: BasicBlock<'m>, sources: &[Vary<'m>]) -> Option<BasicBlock<'m>> {
         let mut h = self.header.get(&b).copied();
         while let Some(x) = h {
             let body = &self.body[&x];
             let varies = sources.iter().any(|s| match s {
                 Vary::Def(d) => body.contains(d),
-                Vary::Slot(slot) => stored_into_blocks(*slot).iter().any(|sb| body.contains(sb)),
+                Vary::Slot(slot) => stored_into_blocks(sl, *slot).iter().any(|sb| body.contains(sb)),
             });
             if varies {
                 return Some(x);
@@ -307,13 +307,8 @@ impl<'m> Loops<'m> {
 }
 
 /// The blocks of the stores into a slot.
-fn stored_into_blocks(slot: Value<'_>) -> Vec<BasicBlock<'_>> {
-    slot.users()
-        .into_iter()
-        .filter_map(|u| u.as_instruction())
-        .filter(|i| i.opcode() == Opcode::LLVMStore && i.operand(1) == Some(slot))
-        .filter_map(|i| i.parent_block())
-        .collect()
+fn stored_into_blocks<'m>(sl: &Slots<'m>, slot: Value<'m>) -> Vec<BasicBlock<'m>> {
+    sl.stores(slot).iter().filter_map(|(_, b)| *b).collect()
 }
 
 fn intersect(idom: &[usize], rpo: &[usize], mut a: usize, mut b: usize) -> usize {
@@ -409,6 +404,46 @@ struct Acc<'m> {
 pub(crate) struct RegionBuilder<'m> {
     regions: HashMap<(TypeId, u64), Acc<'m>>,
     order: Vec<(TypeId, u64)>,
+    slots: Slots<'m>,
+}
+
+/// Local slots (allocas), each looked at once: whether it is a simple slot
+/// (only loaded and stored) and what is stored into it, in which block.
+/// Every access asks about the slots its pointer and index come from; a
+/// slot with thousands of uses (a large function at -O0) made that
+/// quadratic.
+#[derive(Default)]
+struct Slots<'m> {
+    facts: std::cell::RefCell<HashMap<Value<'m>, Option<std::rc::Rc<[(Value<'m>, Option<BasicBlock<'m>>)]>>>>,
+}
+
+impl<'m> Slots<'m> {
+    /// The stores of `slot` when it is a simple slot (`None` otherwise).
+    fn facts(&self, slot: Value<'m>) -> Option<std::rc::Rc<[(Value<'m>, Option<BasicBlock<'m>>)]>> {
+        if let Some(f) = self.facts.borrow().get(&slot) {
+            return f.clone();
+        }
+        let f = is_simple_slot(slot).then(|| {
+            slot.users()
+                .into_iter()
+                .filter_map(|u| u.as_instruction())
+                .filter(|i| i.opcode() == Opcode::LLVMStore && i.operand(1) == Some(slot))
+                .filter_map(|i| Some((i.operand(0)?, i.parent_block())))
+                .collect()
+        });
+        self.facts.borrow_mut().insert(slot, f.clone());
+        f
+    }
+
+    fn simple(&self, slot: Value<'m>) -> bool {
+        self.facts(slot).is_some()
+    }
+
+    /// What is stored into a slot, and where (nothing for a slot that is
+    /// not simple: callers ask only about simple ones).
+    fn stores(&self, slot: Value<'m>) -> std::rc::Rc<[(Value<'m>, Option<BasicBlock<'m>>)]> {
+        self.facts(slot).unwrap_or_else(|| std::rc::Rc::from(Vec::new()))
+    }
 }
 
 impl<'m> RegionBuilder<'m> {
@@ -426,37 +461,38 @@ impl<'m> RegionBuilder<'m> {
             return;
         }
         let weight = fx.weight(b);
+        let sl = &self.slots;
         let (base, index) = element_base(addr);
         // The loop whose iterations move the pointer (not an inner loop
         // over a part of one object).
         let mut sources = Vec::new();
         match index {
             Some(i) => {
-                vary_sources(i, &mut sources, 0);
-                vary_sources(base, &mut sources, 0);
+                vary_sources(sl, i, &mut sources, 0);
+                vary_sources(sl, base, &mut sources, 0);
             }
-            None => vary_sources(base, &mut sources, 0),
+            None => vary_sources(sl, base, &mut sources, 0),
         }
-        let header = fx.loops.varying(b, &sources);
+        let header = fx.loops.varying(sl, b, &sources);
         let key = {
             let mut h = rustc_hash::FxHasher::default();
             fx.function.hash(&mut h);
             header.hash(&mut h);
-            base_key(pt, base, 0).hash(&mut h);
-            index.map(index_key).hash(&mut h);
+            base_key(sl, pt, base, 0).hash(&mut h);
+            index.map(|i| index_key(sl, i)).hash(&mut h);
             h.finish()
         };
         for e in elements {
             let k = (e.aggregate, key);
             if !self.regions.contains_key(&k) {
                 let walk = match index {
-                    Some(i) => classify_index(i, 0),
-                    None => classify_ptr(base, 0),
+                    Some(i) => classify_index(sl, i, 0),
+                    None => classify_ptr(sl, base, 0),
                 };
                 let step = match (walk, index) {
                     (Walk::Random, _) => None,
-                    (_, Some(i)) => index_step(i, 0).map(Step::Objects),
-                    (_, None) => ptr_step(base),
+                    (_, Some(i)) => index_step(sl, i, 0).map(Step::Objects),
+                    (_, None) => ptr_step(sl, base),
                 };
                 let visits = match header {
                     Some(h) => fx.weight(h),
@@ -606,20 +642,15 @@ fn strip_arith(mut v: Value<'_>) -> Value<'_> {
 
 /// The local slot (a simple alloca: only loaded and stored) `v` is loaded
 /// from.
-fn slot_of(v: Value<'_>) -> Option<Value<'_>> {
+fn slot_of<'m>(sl: &Slots<'m>, v: Value<'m>) -> Option<Value<'m>> {
     let i = v.as_instruction().filter(|i| i.opcode() == Opcode::LLVMLoad)?;
     let a = i.operand(0)?;
-    (a.as_instruction().is_some_and(|x| x.opcode() == Opcode::LLVMAlloca) && is_simple_slot(a)).then_some(a)
+    (a.as_instruction().is_some_and(|x| x.opcode() == Opcode::LLVMAlloca) && sl.simple(a)).then_some(a)
 }
 
 /// The values stored into a slot.
-fn stored_into(slot: Value<'_>) -> Vec<Value<'_>> {
-    slot.users()
-        .into_iter()
-        .filter_map(|u| u.as_instruction())
-        .filter(|i| i.opcode() == Opcode::LLVMStore && i.operand(1) == Some(slot))
-        .filter_map(|i| i.operand(0))
-        .collect()
+fn stored_into<'m>(sl: &Slots<'m>, slot: Value<'m>) -> Vec<Value<'m>> {
+    sl.stores(slot).iter().map(|(v, _)| *v).collect()
 }
 
 fn phi(v: Value<'_>) -> Option<Instruction<'_>> {
@@ -629,7 +660,7 @@ fn phi(v: Value<'_>) -> Option<Instruction<'_>> {
 /// Whether an index walks consecutive objects: an induction variable
 /// (a phi or a slot that receives itself plus a constant), maybe scaled or
 /// offset, or a sum with one.
-fn classify_index(i: Value<'_>, depth: u32) -> Walk {
+fn classify_index<'m>(sl: &Slots<'m>, i: Value<'m>, depth: u32) -> Walk {
     if depth > 4 {
         return Walk::Random;
     }
@@ -639,18 +670,19 @@ fn classify_index(i: Value<'_>, depth: u32) -> Walk {
         if inc.iter().any(|(y, _)| strip_arith(*y) == x && *y != x) {
             return Walk::Stream;
         }
-        if inc.iter().any(|(y, _)| *y != x && classify_index(*y, depth + 1) == Walk::Stream) {
+        if inc.iter().any(|(y, _)| *y != x && classify_index(sl, *y, depth + 1) == Walk::Stream) {
             return Walk::Stream;
         }
         return Walk::Random;
     }
-    if let Some(slot) = slot_of(x) {
-        let steps = stored_into(slot).into_iter().any(|s| strip_arith(s) != s && slot_of(strip_arith(s)) == Some(slot));
+    if let Some(slot) = slot_of(sl, x) {
+        let steps =
+            stored_into(sl, slot).into_iter().any(|s| strip_arith(s) != s && slot_of(sl, strip_arith(s)) == Some(slot));
         return if steps { Walk::Stream } else { Walk::Random };
     }
     if let Some(ins) = x.as_instruction() {
         if matches!(ins.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub) {
-            if ins.operands().into_iter().any(|o| classify_index(o, depth + 1) == Walk::Stream) {
+            if ins.operands().into_iter().any(|o| classify_index(sl, o, depth + 1) == Walk::Stream) {
                 return Walk::Stream;
             }
         }
@@ -672,7 +704,7 @@ fn add_step(y: Value<'_>) -> Option<i64> {
 
 /// By how many objects a streaming index moves per iteration: its
 /// induction variable's step, times a constant scale (`a[2 * i]`).
-fn index_step(i: Value<'_>, depth: u32) -> Option<i64> {
+fn index_step<'m>(sl: &Slots<'m>, i: Value<'m>, depth: u32) -> Option<i64> {
     if depth > 4 {
         return None;
     }
@@ -697,15 +729,15 @@ fn index_step(i: Value<'_>, depth: u32) -> Option<i64> {
             Opcode::LLVMAdd if c(0).is_some() => x = ops[1],
             Opcode::LLVMAdd | Opcode::LLVMSub => {
                 // `base + i`: the stepping side's step.
-                return ops.iter().find_map(|o| index_step(*o, depth + 1)).map(|s| s.saturating_mul(scale));
+                return ops.iter().find_map(|o| index_step(sl, *o, depth + 1)).map(|s| s.saturating_mul(scale));
             }
             _ => break,
         }
     }
     let step = if let Some(p) = phi(x) {
         p.incoming().iter().find(|(y, _)| *y != x && strip_arith(*y) == x).and_then(|(y, _)| add_step(*y))
-    } else if let Some(slot) = slot_of(x) {
-        stored_into(slot).into_iter().find(|s| slot_of(strip_arith(*s)) == Some(slot)).and_then(add_step)
+    } else if let Some(slot) = slot_of(sl, x) {
+        stored_into(sl, slot).into_iter().find(|s| slot_of(sl, strip_arith(*s)) == Some(slot)).and_then(add_step)
     } else {
         None
     };
@@ -714,14 +746,14 @@ fn index_step(i: Value<'_>, depth: u32) -> Option<i64> {
 
 /// By how much a streaming pointer moves per iteration, when it steps
 /// itself by a constant (`p++`, `p += 4`, a byte step at -O2).
-fn ptr_step(p: Value<'_>) -> Option<Step> {
+fn ptr_step<'m>(sl: &Slots<'m>, p: Value<'m>) -> Option<Step> {
     let x = strip_const_steps(p);
     let stepped: Vec<Value<'_>> = if let Some(ph) = phi(x) {
         ph.incoming().into_iter().map(|(y, _)| y).filter(|y| *y != x && strip_const_steps(*y) == x).collect()
-    } else if let Some(slot) = slot_of(x) {
-        stored_into(slot)
+    } else if let Some(slot) = slot_of(sl, x) {
+        stored_into(sl, slot)
             .into_iter()
-            .filter(|s| *s != strip_const_steps(*s) && slot_of(strip_const_steps(*s)) == Some(slot))
+            .filter(|s| *s != strip_const_steps(*s) && slot_of(sl, strip_const_steps(*s)) == Some(slot))
             .collect()
     } else {
         Vec::new()
@@ -743,13 +775,13 @@ fn ptr_step(p: Value<'_>) -> Option<Step> {
 /// Whether a pointer walks consecutive objects: stepped by a constant
 /// from itself (a phi, or a slot that receives itself plus a constant),
 /// or an element address with a streaming index.
-fn classify_ptr(p: Value<'_>, depth: u32) -> Walk {
+fn classify_ptr<'m>(sl: &Slots<'m>, p: Value<'m>, depth: u32) -> Walk {
     if depth > 4 {
         return Walk::Random;
     }
     let x = strip_const_steps(p);
-    let stream_value = |s: Value<'_>| match element_base(s) {
-        (_, Some(i)) => classify_index(i, depth + 1) == Walk::Stream,
+    let stream_value = |s: Value<'m>| match element_base(s) {
+        (_, Some(i)) => classify_index(sl, i, depth + 1) == Walk::Stream,
         _ => false,
     };
     if let Some(ph) = phi(x) {
@@ -757,15 +789,15 @@ fn classify_ptr(p: Value<'_>, depth: u32) -> Walk {
         if inc.iter().any(|(y, _)| *y != x && strip_const_steps(*y) == x) {
             return Walk::Stream;
         }
-        if inc.iter().any(|(y, _)| *y != x && (stream_value(*y) || classify_ptr(*y, depth + 1) == Walk::Stream)) {
+        if inc.iter().any(|(y, _)| *y != x && (stream_value(*y) || classify_ptr(sl, *y, depth + 1) == Walk::Stream)) {
             return Walk::Stream;
         }
         return Walk::Random;
     }
-    if let Some(slot) = slot_of(x) {
-        for s in stored_into(slot) {
+    if let Some(slot) = slot_of(sl, x) {
+        for s in stored_into(sl, slot) {
             let base = strip_const_steps(s);
-            if base != s && slot_of(base) == Some(slot) {
+            if base != s && slot_of(sl, base) == Some(slot) {
                 return Walk::Stream;
             }
             if stream_value(s) {
@@ -783,22 +815,22 @@ fn classify_ptr(p: Value<'_>, depth: u32) -> Walk {
 /// What identifies the pointer of an access: the slot it is loaded from,
 /// the field (and the object pointer of that field) it is loaded from, or
 /// the value itself.
-fn base_key(pt: &PtrTypes<'_>, v: Value<'_>, depth: u32) -> u64 {
+fn base_key<'m>(sl: &Slots<'m>, pt: &PtrTypes<'m>, v: Value<'m>, depth: u32) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
     let x = strip_const_steps(v);
     let step = gep_parts(x).filter(|_| depth < 8);
-    if let Some(slot) = slot_of(x) {
+    if let Some(slot) = slot_of(sl, x) {
         (0u8, slot).hash(&mut h);
     } else if let Some((ptr, idx)) = step {
         // An element address computed again at each access (-O0's
         // `g[r][c]`): the same element when its indices are.
-        let idx: Vec<Option<u64>> = idx.iter().map(|i| (!i.is_constant()).then(|| index_key(*i))).collect();
-        (3u8, base_key(pt, ptr, depth + 1), idx).hash(&mut h);
+        let idx: Vec<Option<u64>> = idx.iter().map(|i| (!i.is_constant()).then(|| index_key(sl, *i))).collect();
+        (3u8, base_key(sl, pt, ptr, depth + 1), idx).hash(&mut h);
     } else if let (Some(load), true) = (x.as_instruction().filter(|i| i.opcode() == Opcode::LLVMLoad), depth < 4) {
         let addr = load.operand(0).unwrap_or(x);
         let elements = pt.info(addr).map(|i| i.elements.clone()).unwrap_or_default();
         let (b, idx) = element_base(addr);
-        (1u8, elements, base_key(pt, b, depth + 1), idx.map(index_key)).hash(&mut h);
+        (1u8, elements, base_key(sl, pt, b, depth + 1), idx.map(|i| index_key(sl, i))).hash(&mut h);
     } else {
         (2u8, x).hash(&mut h);
     }
@@ -806,13 +838,13 @@ fn base_key(pt: &PtrTypes<'_>, v: Value<'_>, depth: u32) -> u64 {
 }
 
 /// What identifies an index: its slot, else its value (after casts).
-fn index_key(i: Value<'_>) -> u64 {
+fn index_key<'m>(sl: &Slots<'m>, i: Value<'m>) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
     let mut x = i;
     while let Some(ins) = x.as_instruction().filter(|ins| matches!(ins.opcode(), Opcode::LLVMSExt | Opcode::LLVMZExt)) {
         x = ins.operands()[0];
     }
-    match slot_of(x) {
+    match slot_of(sl, x) {
         Some(s) => (0u8, s).hash(&mut h),
         None => (1u8, x).hash(&mut h),
     }

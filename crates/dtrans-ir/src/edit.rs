@@ -551,12 +551,23 @@ impl<'m> Value<'m> {
     /// use-list order.
     pub fn users(self) -> Vec<Value<'m>> {
         let mut out: Vec<Value<'m>> = Vec::new();
+        // A value with thousands of uses (a global table, `memcpy`) would
+        // make a linear duplicate check quadratic: past a few users, a set.
+        let mut seen: std::collections::HashSet<Value<'m>> = std::collections::HashSet::new();
         // SAFETY: live value; each use handle comes from this value's use list.
         unsafe {
             let mut u = c::LLVMGetFirstUse(self.raw());
             while !u.is_null() {
                 if let Some(v) = Value::from_raw(c::LLVMGetUser(u)) {
-                    if !out.contains(&v) {
+                    let new = if out.len() < 16 {
+                        !out.contains(&v)
+                    } else {
+                        if seen.is_empty() {
+                            seen.extend(out.iter().copied());
+                        }
+                        seen.insert(v)
+                    };
+                    if new {
                         out.push(v);
                     }
                 }
