@@ -45,6 +45,17 @@ pub fn install_fatal_error_handler() {
     unsafe { ffi::dtrans_install_fatal_error_handler() }
 }
 
+/// Makes writing into a closed pipe end the process quietly, as C tools do
+/// (`dtrans analyze m.bc | head`): Rust ignores SIGPIPE, so a report
+/// printed into a closed pipe panicked. For the commands whose only output
+/// is a report on standard output (no files half-written).
+pub fn exit_quietly_on_closed_pipe() {
+    // SAFETY: restores SIGPIPE's default disposition; no handler of ours runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 impl Default for Context {
     fn default() -> Self {
         Self::new()

@@ -250,6 +250,11 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     // One context for the life of the process, never freed: see `skip_teardown`.
     let ctx: &'static Context = Box::leak(Box::new(Context::new()));
+    // Report commands print only to standard output: piped into `head`,
+    // they end quietly when it closes the pipe.
+    if matches!(cli.command, Command::Types { .. } | Command::PtrTypes { .. } | Command::Analyze { .. }) {
+        dtrans_ir::exit_quietly_on_closed_pipe();
+    }
     match cli.command {
         Command::Types { file, format, strict } => {
             let m = load(ctx, &file)?;
