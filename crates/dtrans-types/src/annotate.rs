@@ -162,6 +162,8 @@ struct Annotator<'a, 'm> {
     typedef_names: HashMap<Metadata<'m>, Vec<String>>,
     /// LLVM struct <-> DI composite.
     s2c: HashMap<Type<'m>, Metadata<'m>>,
+    /// The keys of `s2c` in the order they were linked.
+    s2c_order: Vec<Type<'m>>,
     c2s: HashMap<Metadata<'m>, Type<'m>>,
     /// DI composites that had no LLVM struct, with the one created for
     /// them (with a body laid out from the debug info when it could be).
@@ -200,6 +202,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
             composites: Vec::new(),
             typedef_names: HashMap::new(),
             s2c: HashMap::new(),
+            s2c_order: Vec::new(),
             c2s: HashMap::new(),
             created: HashMap::new(),
             created_by_shape: HashMap::new(),
@@ -242,7 +245,11 @@ impl<'a, 'm> Annotator<'a, 'm> {
     /// variables and records the struct/union/class composites.
     fn collect_debug_types(&mut self) {
         let mut work: Vec<Metadata<'m>> = Vec::new();
-        work.extend(self.global_di.values().flatten());
+        // Module order throughout: the order composites are found in names
+        // the structures created for them (`struct.anon.N`).
+        for g in self.m.globals() {
+            work.extend(self.global_di.get(&g).copied().flatten());
+        }
         for f in self.m.functions() {
             work.extend(f.debug_type());
             work.extend(self.vars[&f].iter().filter_map(|v| v.ty));
@@ -349,7 +356,9 @@ impl<'a, 'm> Annotator<'a, 'm> {
     fn propagate_links(&mut self) {
         loop {
             let mut added = false;
-            let pairs: Vec<(Type<'m>, Metadata<'m>)> = self.s2c.iter().map(|(s, c)| (*s, *c)).collect();
+            // In the order the links were made (the first link of a
+            // composite wins, so the order must not be a hash map's).
+            let pairs: Vec<(Type<'m>, Metadata<'m>)> = self.s2c_order.iter().map(|s| (*s, self.s2c[s])).collect();
             for (st, c) in pairs {
                 for (irt, di) in self.field_pairs(st, c) {
                     added |= self.link_by_value(irt, di);
@@ -361,9 +370,9 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 }
             }
             let declared: Vec<(Type<'m>, Metadata<'m>)> = self
-                .vars
-                .values()
-                .flatten()
+                .m
+                .functions()
+                .flat_map(|f| self.vars.get(&f).into_iter().flatten())
                 .filter(|v| v.is_declare)
                 .filter_map(|v| Some((v.location?.as_instruction()?.allocated_type()?, v.ty?)))
                 .collect();
@@ -377,7 +386,10 @@ impl<'a, 'm> Annotator<'a, 'm> {
     }
 
     fn link(&mut self, st: Type<'m>, c: Metadata<'m>) {
-        self.s2c.entry(st).or_insert(c);
+        if let std::collections::hash_map::Entry::Vacant(e) = self.s2c.entry(st) {
+            e.insert(c);
+            self.s2c_order.push(st);
+        }
         self.c2s.entry(c).or_insert(st);
     }
 
