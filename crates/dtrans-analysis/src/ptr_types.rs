@@ -1727,6 +1727,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             if info.ambiguous.is_none() || info.unknown.is_some() {
                 continue;
             }
+            // A base that is itself unclear stays so, and so does the step.
+            let base = gep.operand(0).and_then(|b| self.nodes.get(&b)).map(|n| &self.info[*n as usize]);
+            if base.is_none_or(|b| b.ambiguous.is_some() || b.unknown.is_some()) {
+                continue;
+            }
             let tp = self.pointer_to(t);
             let info = &self.info[node as usize];
             // (A generic `void *` use says nothing either way.)

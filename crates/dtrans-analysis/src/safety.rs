@@ -1265,12 +1265,57 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     fn check_gep(&mut self, i: Instruction<'m>) {
         let v = i.as_value();
         let Some(base) = i.operand(0).and_then(|b| self.info(b)) else { return };
+        // (Before the ambiguous base's return: that marks only the base's
+        // structures, not the one past the header.)
+        self.check_header_step(i);
         if base.ambiguous.is_some() {
             let structs = self.structs_of(base);
             let site = self.site(i, "address computed from an ambiguous pointer");
             self.mark_all(&structs, Condition::AmbiguousGEP, &site);
             return;
         }
+        self.check_scalar_step(i, base);
+        let Some(r) = self.info(v) else { return };
+        if let Some(why) = &r.unknown {
+            if base.unknown.is_none() {
+                let structs = self.structs_of(base);
+                let site = self.site(i, format!("address not understood: {why}"));
+                self.mark_all(&structs, Condition::BadPtrManipulation, &site);
+            }
+        }
+    }
+
+    /// `p + k` over elements of another type than the structure `p` points
+    /// to (`(unsigned *)o + 1`, an `int` at the start of `struct O`): the
+    /// result is inside the structure, at whatever the layout puts there,
+    /// and what it is then used as is not one of its fields. (Byte offsets
+    /// are resolved to fields by the pointer analysis; a step over whole
+    /// structures, or an isomorphic one the linker merged, is fine.)
+    fn check_scalar_step(&mut self, i: Instruction<'m>, base: &ValueInfo) {
+        if i.num_operands() != 2 || i.operand(1).and_then(|k| k.const_int_value()) == Some(0) {
+            return;
+        }
+        let Some(src) = i.gep_source_type() else { return };
+        if src.int_width() == Some(8) {
+            return;
+        }
+        let Some(s) = self.dominant_struct(base) else { return };
+        let tm = self.tm();
+        let Some(st) = self.layout.ir_type(tm, s) else { return };
+        if st == src || dtrans_ir::isomorphic_types(st, src) {
+            return;
+        }
+        let site = self.site(i, format!("steps over {src} elements from a pointer to {}", self.tm().display(s)));
+        self.mark(s, Condition::BadPtrManipulation, site.clone());
+        // A structure the result is used as lives in `s`'s bytes.
+        if let Some(r) = self.info(i.as_value()) {
+            let inside: Vec<TypeId> = self.structs_of(r).into_iter().filter(|t| *t != s).collect();
+            self.mark_all(&inside, Condition::BadCasting, &site);
+        }
+    }
+
+    fn check_header_step(&mut self, i: Instruction<'m>) {
+        let v = i.as_value();
         let Some(r) = self.info(v) else { return };
         if let Some(&t) = self.pt.header_steps.get(&v) {
             // `(U *)(t + 1)`: the bytes past a `T` are another structure, in
@@ -1282,13 +1327,6 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             self.mark(t, Condition::BadPtrManipulation, site.clone());
             if let Some(u) = u {
                 self.mark(u, Condition::BadCasting, site);
-            }
-        }
-        if let Some(why) = &r.unknown {
-            if base.unknown.is_none() {
-                let structs = self.structs_of(base);
-                let site = self.site(i, format!("address not understood: {why}"));
-                self.mark_all(&structs, Condition::BadPtrManipulation, &site);
             }
         }
     }

@@ -7,8 +7,8 @@
 //! empty name, so it is found by its members instead: the base node lists
 //! each source field's byte offset and its scalar type, and exactly one
 //! structure of the module must have a field starting at each of those
-//! offsets with a type the member allows, and nothing else but bytes (bit-
-//! field storage, padding). Two candidates (two structures of one layout)
+//! offsets with a type the member allows, and nothing else but bytes
+//! between them (padding). Two candidates (two structures of one layout)
 //! name nothing: a wrong guess would attribute one structure's accesses to
 //! another.
 use dtrans_ir::Metadata;
@@ -138,8 +138,11 @@ fn fits(tm: &TypeManager, layout: &mut Layout<'_, '_>, s: TypeId, members: &[(u6
         }
         covered[i] = true;
     }
-    // What no member covers is bytes: padding or bit-field storage.
-    fields.iter().zip(&covered).all(|(f, c)| *c || is_bytes(tm, *f))
+    // What no member covers is bytes between members: padding. (Bytes
+    // after the last member would be a field the node does not have: a
+    // trailing `char` array is a member of its own.)
+    let last = covered.iter().rposition(|c| *c).unwrap_or(0);
+    fields.iter().zip(&covered).enumerate().all(|(i, (f, c))| *c || (i < last && is_bytes(tm, *f)))
 }
 
 /// The element type of an array, at any depth (a member of array type is
