@@ -235,9 +235,9 @@ pub struct PtrTypes<'m> {
     info: Vec<ValueInfo>,
     /// Allocation and free functions (library and user wrappers).
     pub mem_fns: MemFns<'m>,
-    /// Steps past a structure (`gep T, p, k`, `k` a nonzero constant) whose
-    /// result is another structure, with `T`: typed by their uses, and
-    /// unsafe for both (see [`analyze`]).
+    /// Steps past a structure or a wider integer (`gep T, p, k`, `k` a
+    /// nonzero constant) whose result is another structure, with `T`:
+    /// typed by their uses, and unsafe for both (see [`analyze`]).
     pub header_steps: HashMap<Value<'m>, TypeId>,
 }
 
