@@ -445,7 +445,11 @@ impl<'a, 'm> Annotator<'a, 'm> {
         if let Some(ns) = self.typedef_names.get(&c) {
             names.extend(ns.iter().map(|n| n.as_str()));
         }
-        names.is_empty() || names.contains(&base)
+        // A composite with no name at all is one clang calls `anon`: a named
+        // IR structure describes one only because llvm-link merged the two
+        // (an anonymous `{ const char *, const char * }` onto `list_head`),
+        // and the named one must keep the IR structure.
+        names.contains(&base)
     }
 
     /// Whether an alloca of IR type `at` (a structure, or an array of one)
