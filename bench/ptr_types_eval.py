@@ -21,12 +21,13 @@ Score per program and level
                name (`%struct.lua_State.4`: a second type of that name in
                a linked module; counted as `renamed` too), or the value is
                ambiguous between structures sharing a prefix and its
-               `prefix_type` (the one it is declared as) equals it (counted
-               as `prefix` too)
+               `prefix_type` (the type it holds, see `dtrans ptr-types`)
+               equals it (counted as `prefix` too)
     outer      `dominant` is a structure that starts with it (the same
                address: `&v->adj` at -O2 is `v`), and the value is also
                listed as used as the debug type; not counted as recovered
-    wrong      `dominant` is another type
+    wrong      `dominant` is another type, or there is none and
+               `prefix_type` is another type
     unknown    no dominant type (unknown, ambiguous, or no information);
                split into unknown-flag / ambiguous / no-dominant
     Target (issue 8): wrong 0, recovered >= 95% at -O0 and -O2.
@@ -204,13 +205,19 @@ def score(dtrans, bc, ll_text):
             s["renamed"] += 1
             continue
         if dom is None and v and v.get("prefix_type") and unrenamed(v["prefix_type"]) == expected:
-            # Ambiguous between structures sharing a prefix (C-style
-            # inheritance), and the recovery names the one the value is
-            # declared as: recovered, and counted apart.
+            # Ambiguous only through inheritance or a union at the start,
+            # and the type the recovery names beside the ambiguity is the
+            # debug type: recovered, and counted apart.
             s["recovered"] += 1
             s["base"] += 1
             continue
-        if dom is not None and v and not v["ambiguous"] and expected in map(unrenamed, v["declared"] + v["usage"]):
+        if dom is None and v and v.get("prefix_type"):
+            # The base the recovery names for an ambiguous value is its
+            # answer: another type is wrong.
+            dom = v["prefix_type"]
+            s["wrong"] += 1
+            kind = "wrong"
+        elif dom is not None and v and not v["ambiguous"] and expected in map(unrenamed, v["declared"] + v["usage"]):
             # The value is also used as the debug type, and the dominant
             # type explains it (else the value would be ambiguous): the same
             # address seen as the structure that starts with it (`&v->adj`

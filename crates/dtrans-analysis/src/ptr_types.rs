@@ -130,7 +130,9 @@ pub struct ValueInfo {
     /// it is declared as, when each other type it is used as begins with
     /// it (the base: a `struct node *` slot read as a `cnode` where the
     /// kind says so) or is begun by it (a `struct cnode *` returned as a
-    /// `struct node *`). Reported beside the ambiguity; the safety
+    /// `struct node *`); else the one structure it is used as that every
+    /// type in conflict begins with (`common_base`). Reported beside the
+    /// ambiguity; the safety
     /// analysis, which reads only `dominant`, still sees a cast.
     pub prefix_type: Option<TypeId>,
 }
@@ -1878,7 +1880,87 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         if self.info[n].ambiguous.is_none() {
             self.info[n].ambiguous = Some(format!("used as {}", listed.join(" and ")));
         }
-        self.info[n].prefix_type = self.prefix_type(&tops, &self.info[n].declared);
+        let declared = self.info[n].declared.clone();
+        self.info[n].prefix_type = self
+            .prefix_type(&tops, &declared)
+            .or_else(|| self.common_base(&tops, &all).map(|b| self.derived_if_one(b, &tops)));
+    }
+
+    /// The structure the value holds when it is used as several types
+    /// only through two idioms, and is also used as that structure:
+    /// inheritance, where every other structure begins with it
+    /// (`JSRefCountHeader` for a pointer used as a `JSString` and as a
+    /// `JSObject`: one begins with a `JSRefCountHeader`, the other with a
+    /// `JSGCObjectHeader` whose fields begin with its fields, and the
+    /// reference count is read through the header, as its TBAA tag says);
+    /// and a union at its start, whose storage is each of its members (a
+    /// `JSValue *` or Lua `TValue *` read as a `double *` or as a pointer
+    /// slot). Of several such structures, the one that begins with all
+    /// the others.
+    fn common_base(&mut self, tops: &[TypeId], all: &[TypeId]) -> Option<TypeId> {
+        if tops.len() < 2 {
+            return None;
+        }
+        let tm = &self.types.tm;
+        // What each top points to and its size (when it has one).
+        let mut pointees = Vec::new();
+        for t in tops {
+            let p = tm.pointee(*t)?;
+            let size = if matches!(tm.get(p), DType::Function { .. }) { None } else { self.layout.size(tm, p) };
+            pointees.push((*t, size));
+        }
+        let mut bases = Vec::new();
+        for t in all {
+            let (b, depth) = tm.strip_pointers(*t);
+            if depth == 0 || !matches!(tm.get(b), DType::Struct(_)) || is_incomplete(tm, b) {
+                continue;
+            }
+            let union = zero_chain(tm, b).find(|z| tm.struct_name(*z).is_some_and(|n| n.starts_with("union.")));
+            let union_size = match union {
+                Some(u) => self.layout.size(tm, u),
+                None => None,
+            };
+            let starts = |d: TypeId| zero_chain(tm, d).any(|z| z == b || begins_with(tm, z, b));
+            let explained = pointees.iter().all(|(top, size)| {
+                let (d, dd) = tm.strip_pointers(*top);
+                let derived = dd == depth && matches!(tm.get(d), DType::Struct(_)) && starts(d);
+                // A scalar or pointer read from the union's storage (one
+                // pointer level: the union is what `t` points to).
+                let scalar =
+                    !matches!(tm.get(tm.pointee(*top).unwrap_or(*top)), DType::Struct(_) | DType::Literal { .. });
+                let member = depth == 1 && scalar && union_size.is_some_and(|u| size.is_some_and(|s| s > 0 && s <= u));
+                derived || member
+            });
+            if explained {
+                bases.push((*t, b));
+            }
+        }
+        let starts = |d: TypeId, b: TypeId| zero_chain(tm, d).any(|z| z == b || begins_with(tm, z, b));
+        let most: Vec<TypeId> =
+            bases.iter().filter(|(_, b)| bases.iter().all(|(_, o)| starts(*b, *o))).map(|(t, _)| *t).collect();
+        (most.len() == 1).then(|| most[0])
+    }
+
+    /// A value not declared as the base, used as it and as one structure
+    /// that begins with it, holds that structure, which a use proves (a
+    /// `GCObject *` loaded from a field and read as the `CClosure` its tag
+    /// says); with two or more it holds the base. (A declared base is
+    /// `prefix_type`'s: a parameter or slot declared so holds the base.)
+    fn derived_if_one(&self, base: TypeId, tops: &[TypeId]) -> TypeId {
+        let tm = &self.types.tm;
+        let (b, depth) = tm.strip_pointers(base);
+        match tops.iter().filter(|t| **t != base).collect::<Vec<_>>()[..] {
+            [derived] if tops.contains(&base) => {
+                let (d, dd) = tm.strip_pointers(*derived);
+                let begins = zero_chain(tm, d).any(|z| z == b || begins_with(tm, z, b));
+                if dd == depth && matches!(tm.get(d), DType::Struct(_)) && begins {
+                    *derived
+                } else {
+                    base
+                }
+            }
+            _ => base,
+        }
     }
 
     /// The one declared type among `tops` whose structure every other

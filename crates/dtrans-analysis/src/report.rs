@@ -36,7 +36,8 @@ pub struct ValueReport {
     pub usage: Vec<String>,
     pub dominant: Option<String>,
     /// `ValueInfo::prefix_type`: among ambiguous structures sharing a
-    /// prefix, the one the value is declared as.
+    /// prefix, the one the value is declared as, or the base every one of
+    /// them begins with that it is also used as.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prefix_type: Option<String>,
     pub elements: Vec<ElementReport>,
