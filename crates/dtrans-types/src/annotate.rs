@@ -433,9 +433,6 @@ impl<'a, 'm> Annotator<'a, 'm> {
     fn names_agree(&self, st: Type<'m>, c: Metadata<'m>) -> bool {
         let Some(name) = st.struct_name() else { return true };
         let Some((_, base)) = split_llvm_name(&name) else { return true };
-        if base.starts_with("anon") {
-            return true;
-        }
         let base = base.split('<').next().unwrap_or(base);
         let qualified = c.di_qualified_name();
         let mut names: Vec<&str> = Vec::new();
@@ -445,10 +442,18 @@ impl<'a, 'm> Annotator<'a, 'm> {
         if let Some(ns) = self.typedef_names.get(&c) {
             names.extend(ns.iter().map(|n| n.as_str()));
         }
-        // A composite with no name at all is one clang calls `anon`: a named
-        // IR structure describes one only because llvm-link merged the two
-        // (an anonymous `{ const char *, const char * }` onto `list_head`),
-        // and the named one must keep the IR structure.
+        // Clang calls a composite with no name at all (no tag, no typedef)
+        // `anon`, and any other by its name: an IR structure describes one
+        // of the other kind only because llvm-link merged the two (an
+        // anonymous `{ const char *, const char * }` onto `list_head`, or
+        // QuickJS's `union JSCFunctionType` onto an anonymous union), and
+        // each keeps a structure of its own.
+        if base == "anon" {
+            // (An anonymous composite's qualified name is its scope's,
+            // `TKey::` for Lua's `union TKey { struct { ... } nk; }`.)
+            let unnamed = matches!(c.di_type(), Some(DiType::Composite { name, .. }) if name.is_empty());
+            return unnamed && self.typedef_names.get(&c).is_none_or(|ns| ns.is_empty());
+        }
         names.contains(&base)
     }
 
