@@ -492,6 +492,44 @@ impl<'m> Relayout<'m> {
     }
 }
 
+/// The structure types the module's code and globals use, and those
+/// nested in them. The annotator makes an LLVM type for a source structure
+/// the IR has none of (only its debug description is left after SROA, or
+/// llvm-link gave its objects another structure's type); such a type is
+/// named only by metadata, and a pass that "changed" it would change
+/// nothing. (Types are collected generously: one left out is only refused.)
+fn used_struct_types<'m>(m: &'m Module<'_>) -> std::collections::HashSet<Type<'m>> {
+    let mut work: Vec<Type<'m>> = Vec::new();
+    for g in m.globals() {
+        work.extend(g.global_value_type());
+    }
+    for f in m.functions() {
+        let fty = f.function_type();
+        work.extend(fty.return_type());
+        work.extend(fty.param_types());
+        for i in f.instructions() {
+            let v = i.as_value();
+            work.push(v.ty());
+            work.extend(i.allocated_type());
+            work.extend(i.gep_source_type());
+            work.extend((0..v.num_operands()).filter_map(|k| v.operand(k)).map(|o| o.ty()));
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    while let Some(t) = work.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
+        match t.kind() {
+            TypeKind::LLVMStructTypeKind => work.extend(t.struct_fields()),
+            TypeKind::LLVMArrayTypeKind | TypeKind::LLVMVectorTypeKind => work.extend(t.element_type()),
+            _ => {}
+        }
+    }
+    seen.retain(|t| t.kind() == TypeKind::LLVMStructTypeKind);
+    seen
+}
+
 /// Whether `t` is or holds `inner` by value.
 fn nests<'m>(t: Type<'m>, inner: Type<'m>) -> bool {
     if t == inner {
@@ -511,6 +549,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         let composites = m.debug_composites();
         let tm = cx.info.ptr.tm();
         let mut cands: Vec<(Type<'m>, Vec<u32>)> = Vec::new();
+        let used = used_struct_types(m);
         for s in &cx.info.structs {
             let name = tm.struct_name(s.ty).unwrap_or_default().to_string();
             // Fields declared as pointers to a structure: where indices may go.
@@ -531,6 +570,11 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 continue;
             }
             let Some(t) = m.struct_type(&name).filter(|t| t.is_sized() && !t.is_opaque_struct()) else { continue };
+            if !used.contains(&t) {
+                let why = "no instruction or global uses it (a type known from debug information only)";
+                cx.outcome.rejected.push((format!("%{name}"), why.into()));
+                continue;
+            }
             if t.is_packed_struct() {
                 cx.outcome.rejected.push((format!("%{name}"), "packed".into()));
                 continue;
