@@ -1883,7 +1883,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         let declared = self.info[n].declared.clone();
         self.info[n].prefix_type = self
             .prefix_type(&tops, &declared)
-            .or_else(|| self.common_base(&tops, &all).map(|b| self.derived_if_one(b, &tops)));
+            .or_else(|| self.common_base(&tops, &all).map(|b| self.derived_if_one(b, &tops, &declared)));
     }
 
     /// The structure the value holds when it is used as several types
@@ -1946,11 +1946,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     /// `GCObject *` loaded from a field and read as the `CClosure` its tag
     /// says); with two or more it holds the base. (A declared base is
     /// `prefix_type`'s: a parameter or slot declared so holds the base.)
-    fn derived_if_one(&self, base: TypeId, tops: &[TypeId]) -> TypeId {
+    fn derived_if_one(&self, base: TypeId, tops: &[TypeId], declared: &[TypeId]) -> TypeId {
         let tm = &self.types.tm;
         let (b, depth) = tm.strip_pointers(base);
         match tops.iter().filter(|t| **t != base).collect::<Vec<_>>()[..] {
-            [derived] if tops.contains(&base) => {
+            [derived] if tops.contains(&base) && !declared.contains(&base) => {
                 let (d, dd) = tm.strip_pointers(*derived);
                 let begins = zero_chain(tm, d).any(|z| z == b || begins_with(tm, z, b));
                 if dd == depth && matches!(tm.get(d), DType::Struct(_)) && begins {

@@ -310,7 +310,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
         let structs: Vec<(Type<'m>, String)> = self.structs.clone();
         for (st, name) in &structs {
             let Some((kind, base)) = split_llvm_name(name) else { continue };
-            if st.is_opaque_struct() || base.starts_with("anon") {
+            if st.is_opaque_struct() || base == "anon" {
                 continue;
             }
             let candidates: Vec<Metadata<'m>> = self
