@@ -110,6 +110,12 @@ fn begins_with(tm: &TypeManager, d: TypeId, b: TypeId) -> bool {
     }
 }
 
+/// Whether `d`, or a structure at its start (at any depth), is `b` or
+/// begins with `b`'s fields.
+fn starts_with_base(tm: &TypeManager, d: TypeId, b: TypeId) -> bool {
+    zero_chain(tm, d).any(|z| z == b || begins_with(tm, z, b))
+}
+
 /// More types than this in one set: the value is marked unknown.
 const MAX_TYPES: usize = 24;
 /// Deeper pointers than this are not built (`store p, p` would go on).
@@ -130,9 +136,10 @@ pub struct ValueInfo {
     /// it is declared as, when each other type it is used as begins with
     /// it (the base: a `struct node *` slot read as a `cnode` where the
     /// kind says so) or is begun by it (a `struct cnode *` returned as a
-    /// `struct node *`); else the one structure it is used as that every
-    /// type in conflict begins with (`common_base`). Reported beside the
-    /// ambiguity; the safety
+    /// `struct node *`); else what `common_base` and `derived_if_one`
+    /// find (a base every type in conflict begins with, the one derived
+    /// structure used beside it, a structure whose union at its start is
+    /// read as scalars). Reported beside the ambiguity; the safety
     /// analysis, which reads only `dominant`, still sees a cast.
     pub prefix_type: Option<TypeId>,
 }
@@ -1920,10 +1927,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 Some(u) => self.layout.size(tm, u),
                 None => None,
             };
-            let starts = |d: TypeId| zero_chain(tm, d).any(|z| z == b || begins_with(tm, z, b));
             let explained = pointees.iter().all(|(top, size)| {
                 let (d, dd) = tm.strip_pointers(*top);
-                let derived = dd == depth && matches!(tm.get(d), DType::Struct(_)) && starts(d);
+                let derived = dd == depth && matches!(tm.get(d), DType::Struct(_)) && starts_with_base(tm, d, b);
                 // A scalar or pointer read from the union's storage (one
                 // pointer level: the union is what `t` points to).
                 let scalar =
@@ -1935,9 +1941,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 bases.push((*t, b));
             }
         }
-        let starts = |d: TypeId, b: TypeId| zero_chain(tm, d).any(|z| z == b || begins_with(tm, z, b));
-        let most: Vec<TypeId> =
-            bases.iter().filter(|(_, b)| bases.iter().all(|(_, o)| starts(*b, *o))).map(|(t, _)| *t).collect();
+        let most: Vec<TypeId> = bases
+            .iter()
+            .filter(|(_, b)| bases.iter().all(|(_, o)| starts_with_base(tm, *b, *o)))
+            .map(|(t, _)| *t)
+            .collect();
         (most.len() == 1).then(|| most[0])
     }
 
@@ -1952,8 +1960,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         match tops.iter().filter(|t| **t != base).collect::<Vec<_>>()[..] {
             [derived] if tops.contains(&base) && !declared.contains(&base) => {
                 let (d, dd) = tm.strip_pointers(*derived);
-                let begins = zero_chain(tm, d).any(|z| z == b || begins_with(tm, z, b));
-                if dd == depth && matches!(tm.get(d), DType::Struct(_)) && begins {
+                if dd == depth && matches!(tm.get(d), DType::Struct(_)) && starts_with_base(tm, d, b) {
                     *derived
                 } else {
                     base
