@@ -500,8 +500,14 @@ impl<'m> Relayout<'m> {
 /// nothing. (Types are collected generously: one left out is only refused.)
 fn used_struct_types<'m>(m: &'m Module<'_>) -> std::collections::HashSet<Type<'m>> {
     let mut work: Vec<Type<'m>> = Vec::new();
+    // Constants whose expressions may name a structure: a global's
+    // initializer, and instruction operands (clang lays a global with
+    // bit-fields out as a literal structure and reaches its fields by
+    // constant GEPs of the named one).
+    let mut consts: Vec<Value<'m>> = Vec::new();
     for g in m.globals() {
         work.extend(g.global_value_type());
+        consts.extend(g.initializer());
     }
     for f in m.functions() {
         let fty = f.function_type();
@@ -512,7 +518,25 @@ fn used_struct_types<'m>(m: &'m Module<'_>) -> std::collections::HashSet<Type<'m
             work.push(v.ty());
             work.extend(i.allocated_type());
             work.extend(i.gep_source_type());
-            work.extend((0..v.num_operands()).filter_map(|k| v.operand(k)).map(|o| o.ty()));
+            for o in (0..v.num_operands()).filter_map(|k| v.operand(k)) {
+                work.push(o.ty());
+                if o.is_constant() && !o.is_global_value() {
+                    consts.push(o);
+                }
+            }
+        }
+    }
+    let mut seen_consts = std::collections::HashSet::new();
+    while let Some(c) = consts.pop() {
+        if !seen_consts.insert(c) {
+            continue;
+        }
+        work.push(c.ty());
+        work.extend(c.const_gep_source_type());
+        for o in (0..c.num_operands()).filter_map(|k| c.operand(k)) {
+            if o.is_constant() && !o.is_global_value() {
+                consts.push(o);
+            }
         }
     }
     let mut seen = std::collections::HashSet::new();
