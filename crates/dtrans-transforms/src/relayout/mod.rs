@@ -505,6 +505,9 @@ fn used_struct_types<'m>(m: &'m Module<'_>) -> std::collections::HashSet<Type<'m
     // bit-fields out as a literal structure and reaches its fields by
     // constant GEPs of the named one).
     let mut consts: Vec<Value<'m>> = Vec::new();
+    let const_operands = |v: Value<'m>| {
+        (0..v.num_operands()).filter_map(move |k| v.operand(k)).filter(|o| o.is_constant() && !o.is_global_value())
+    };
     for g in m.globals() {
         work.extend(g.global_value_type());
         consts.extend(g.initializer());
@@ -518,12 +521,8 @@ fn used_struct_types<'m>(m: &'m Module<'_>) -> std::collections::HashSet<Type<'m
             work.push(v.ty());
             work.extend(i.allocated_type());
             work.extend(i.gep_source_type());
-            for o in (0..v.num_operands()).filter_map(|k| v.operand(k)) {
-                work.push(o.ty());
-                if o.is_constant() && !o.is_global_value() {
-                    consts.push(o);
-                }
-            }
+            work.extend((0..v.num_operands()).filter_map(|k| v.operand(k)).map(|o| o.ty()));
+            consts.extend(const_operands(v));
         }
     }
     let mut seen_consts = std::collections::HashSet::new();
@@ -533,11 +532,7 @@ fn used_struct_types<'m>(m: &'m Module<'_>) -> std::collections::HashSet<Type<'m
         }
         work.push(c.ty());
         work.extend(c.const_gep_source_type());
-        for o in (0..c.num_operands()).filter_map(|k| c.operand(k)) {
-            if o.is_constant() && !o.is_global_value() {
-                consts.push(o);
-            }
-        }
+        consts.extend(const_operands(c));
     }
     let mut seen = std::collections::HashSet::new();
     while let Some(t) = work.pop() {
