@@ -25,9 +25,21 @@ Score per program and level
                equals it (counted as `prefix` too)
     outer      `dominant` is a structure that starts with it (the same
                address: `&v->adj` at -O2 is `v`), and the value is also
-               listed as used as the debug type; not counted as recovered
+               listed as used as the debug type, or the debug layouts say
+               `dominant` begins with it (as for `inner`, the other way
+               round: a union with it as a member); not counted as
+               recovered
+    inner      `dominant` (or, with none, `prefix_type`) is a structure the
+               debug type begins with, by the debug information's layouts:
+               nested at offset 0 (through unions too) or a strictly
+               smaller structure whose members are the debug type's first
+               members (C inheritance, Lua's CommonHeader). A less specific
+               view of the same address, like `outer`; not counted as
+               recovered, nor as wrong
     wrong      `dominant` is another type, or there is none and
-               `prefix_type` is another type
+               `prefix_type` is another type (a structure of the same
+               layout under another name, which llvm-link may give a
+               value, is wrong)
     unknown    no dominant type (unknown, ambiguous, or no information);
                split into unknown-flag / ambiguous / no-dominant
     Target (issue 8): wrong 0, recovered >= 95% at -O0 and -O2.
@@ -40,7 +52,7 @@ Usage
     scored as it is, once (level `module`), e.g. the linked
     whole programs `bench/corpus.py --ptr-types` writes,
     bench/out/corpus/NAME/linked-O2.bc. --show lists every point that
-    was not recovered, its kind (wrong, outer, unknown) first, with the
+    was not recovered, its kind (wrong, outer, inner, unknown) first, with the
     reason dtrans gives. Exit status 1 when a
     point is wrong (a recovered type that is not the debug type).
 """
@@ -132,6 +144,122 @@ def struct_name(nodes, n, depth=0, typedef_name=None):
     return None
 
 
+TUPLE = re.compile(r"^!(\d+) = (?:distinct )?!\{(.*)\}\s*$")
+QUALIFIERS = ("DW_TAG_typedef", "DW_TAG_const_type", "DW_TAG_volatile_type", "DW_TAG_restrict_type",
+              "DW_TAG_atomic_type")
+
+
+class Layouts:
+    """The debug information's structure layouts: which structure begins
+    with which (for `inner`)."""
+
+    def __init__(self, lines, nodes):
+        self.nodes = nodes
+        self.tuples = {}
+        for line in lines:
+            m = TUPLE.match(line)
+            if m:
+                self.tuples[int(m.group(1))] = [ref(x.strip()) for x in m.group(2).split(",")]
+        # `%struct.S` -> the composites of that name (a linked module has
+        # one per unit), by tag name or by the typedef naming an anonymous one.
+        self.by_name = {}
+        for n, (kind, f) in nodes.items():
+            if kind == "DICompositeType" and f.get("tag") in ("DW_TAG_structure_type", "DW_TAG_union_type"):
+                name = struct_name(nodes, n)
+                if name:
+                    self.by_name.setdefault(name, set()).add(n)
+            elif kind == "DIDerivedType" and f.get("tag") == "DW_TAG_typedef":
+                c = self.composite(n)
+                if c is not None and not unquote(nodes[c][1].get("name")):
+                    name = struct_name(nodes, n)
+                    if name:
+                        self.by_name.setdefault(name, set()).add(c)
+        self.memo = {}
+
+    def composite(self, n, depth=0):
+        """The composite behind !n through typedefs and qualifiers."""
+        while n is not None and depth < 64 and n in self.nodes:
+            kind, f = self.nodes[n]
+            if kind == "DICompositeType":
+                return n
+            if kind != "DIDerivedType" or f.get("tag") not in QUALIFIERS:
+                return None
+            n = ref(f.get("baseType"))
+            depth += 1
+        return None
+
+    def type_key(self, n, depth=0):
+        """A comparable name of debug type !n (members of two units)."""
+        if n is None or depth > 16 or n not in self.nodes:
+            return "void"
+        kind, f = self.nodes[n]
+        if kind == "DIBasicType":
+            return unquote(f.get("name"))
+        if kind == "DIDerivedType":
+            tag = f.get("tag")
+            if tag in QUALIFIERS:
+                return self.type_key(ref(f.get("baseType")), depth + 1)
+            if tag == "DW_TAG_pointer_type":
+                return "ptr"
+            return tag
+        if kind == "DICompositeType":
+            if f.get("tag") == "DW_TAG_array_type":
+                return f"[{f.get('size')}]" + self.type_key(ref(f.get("baseType")), depth + 1)
+            return struct_name(self.nodes, n) or f"anon{f.get('size')}"
+        return kind
+
+    def members(self, c):
+        """(offset, type node, key) of composite !c's members."""
+        out = []
+        for e in self.tuples.get(ref(self.nodes[c][1].get("elements")), []):
+            kind, f = self.nodes.get(e, (None, {}))
+            if kind == "DIDerivedType" and f.get("tag") == "DW_TAG_member":
+                t = ref(f.get("baseType"))
+                out.append((int(f.get("offset", "0")), t, self.type_key(t)))
+        return out
+
+    def size(self, c):
+        return int(self.nodes[c][1].get("size", "0"))
+
+    def begins_with(self, d, base, depth=0):
+        """Composite !d begins with a structure named `base`."""
+        key = (d, base)
+        if key in self.memo:
+            return self.memo[key]
+        self.memo[key] = False
+        bases = self.by_name.get(base, set())
+        found = d in bases
+        mine = self.members(d)
+        if not found and depth < 8:
+            for off, t, _ in mine:
+                c = self.composite(t)
+                if off == 0 and c is not None and self.begins_with(c, base, depth + 1):
+                    found = True
+                    break
+        if not found:
+            have = {(off, k) for off, _, k in mine}
+            for b in bases:
+                theirs = self.members(b)
+                if theirs and self.size(b) < self.size(d) and all((off, k) in have for off, _, k in theirs):
+                    found = True
+                    break
+        self.memo[key] = found
+        return found
+
+    def inner(self, expected, answer):
+        """`answer` names a structure that the debug type `expected`
+        begins with, as pointers of the same depth."""
+        if not expected or not answer:
+            return False
+        e, a = unrenamed(expected), unrenamed(answer)
+        if len(e) - len(e.rstrip("*")) != len(a) - len(a.rstrip("*")):
+            return False
+        e, a = e.rstrip("*"), a.rstrip("*")
+        if e == a:
+            return False
+        return any(self.begins_with(d, a) for d in self.by_name.get(e, ()))
+
+
 def ground_truth(ll_text):
     """{(function, value): expected type} and the count of conflicting values."""
     lines = ll_text.splitlines()
@@ -165,7 +293,7 @@ def ground_truth(ll_text):
                 seen.setdefault((fn, value), set()).add(expected)
     truth = {k: next(iter(v)) for k, v in seen.items() if len(v) == 1}
     conflicts = sum(1 for v in seen.values() if len(v) > 1)
-    return truth, conflicts
+    return truth, conflicts, Layouts(lines, nodes)
 
 
 # LLVM renames a structure type when a module brings a second one of the
@@ -180,7 +308,7 @@ def unrenamed(t):
 
 
 def score(dtrans, bc, ll_text):
-    truth, conflicts = ground_truth(ll_text)
+    truth, conflicts, layouts = ground_truth(ll_text)
     out = subprocess.run([dtrans, "ptr-types", bc, "--format", "json"],
                          check=True, capture_output=True, text=True).stdout
     data = json.loads(out)
@@ -188,7 +316,7 @@ def score(dtrans, bc, ll_text):
     for f in data["functions"]:
         for v in f["values"]:
             info[(f["name"], v["value"])] = v
-    s = {"points": 0, "recovered": 0, "renamed": 0, "base": 0, "outer": 0, "wrong": 0, "unknown": 0,
+    s = {"points": 0, "recovered": 0, "renamed": 0, "base": 0, "outer": 0, "inner": 0, "wrong": 0, "unknown": 0,
          "unknown-flag": 0, "ambiguous": 0, "no-dominant": 0, "conflicts": conflicts}
     misses = []
     for key, expected in sorted(truth.items()):
@@ -213,15 +341,19 @@ def score(dtrans, bc, ll_text):
             continue
         if dom is None and v and v.get("prefix_type"):
             # The base the recovery names for an ambiguous value is its
-            # answer: another type is wrong.
+            # answer: a structure the debug type begins with is a less
+            # specific view of it, another type is wrong.
             dom = v["prefix_type"]
-            s["wrong"] += 1
-            kind = "wrong"
-        elif dom is not None and v and not v["ambiguous"] and expected in map(unrenamed, v["declared"] + v["usage"]):
+            kind = "inner" if layouts.inner(expected, dom) else "wrong"
+            s[kind] += 1
+        elif dom is not None and v and not v["ambiguous"] and (
+                expected in map(unrenamed, v["declared"] + v["usage"]) or layouts.inner(dom, expected)):
             # The value is also used as the debug type, and the dominant
             # type explains it (else the value would be ambiguous): the same
             # address seen as the structure that starts with it (`&v->adj`
-            # is the `vertex` itself at -O2).
+            # is the `vertex` itself at -O2), or a structure or union the
+            # debug layouts say begins with it (Lua 5.1's `GCObject` union
+            # for a `Closure *`).
             s["outer"] += 1
             kind = "outer"
         elif dom is None:
@@ -233,8 +365,8 @@ def score(dtrans, bc, ll_text):
             else:
                 s["no-dominant"] += 1
         else:
-            s["wrong"] += 1
-            kind = "wrong"
+            kind = "inner" if layouts.inner(expected, dom) else "wrong"
+            s[kind] += 1
         misses.append((key, kind, expected, dom, (v or {}).get("reason", "not listed")))
     return data["type_source"], s, misses
 
@@ -251,7 +383,7 @@ def main():
     levels = args.levels.split(",")
     totals = {lv: {} for lv in levels + ["module"]}
     print(f"{'program':<14}{'level':<13}{'source':<12}{'points':>7}{'recov':>7}{'wrong':>7}"
-          f"{'outer':>6}{'unkn':>6}{'(flag':>6}{'ambig':>6}{'none)':>6}{'confl':>6}{'prefix':>7}{'recov%':>8}")
+          f"{'outer':>6}{'inner':>6}{'unkn':>6}{'(flag':>6}{'ambig':>6}{'none)':>6}{'confl':>6}{'prefix':>7}{'recov%':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         for c in files:
             for lv in levels:
@@ -272,7 +404,7 @@ def main():
                     totals[lv][k] = totals[lv].get(k, 0) + v
                 pct = 100.0 * s["recovered"] / s["points"] if s["points"] else 100.0
                 print(f"{c.stem:<14}{lv:<13}{source:<12}{s['points']:>7}{s['recovered']:>7}{s['wrong']:>7}"
-                      f"{s['outer']:>6}{s['unknown']:>6}{s['unknown-flag']:>6}{s['ambiguous']:>6}{s['no-dominant']:>6}"
+                      f"{s['outer']:>6}{s['inner']:>6}{s['unknown']:>6}{s['unknown-flag']:>6}{s['ambiguous']:>6}{s['no-dominant']:>6}"
                       f"{s['conflicts']:>6}{s['base']:>7}{pct:>7.1f}%")
                 if args.show:
                     for (fn, val), kind, exp, dom, why in misses:
@@ -284,7 +416,7 @@ def main():
             continue
         pct = 100.0 * t["recovered"] / t["points"] if t["points"] else 100.0
         print(f"{'all':<14}{lv:<13}{'':<12}{t['points']:>7}{t['recovered']:>7}{t['wrong']:>7}"
-              f"{t['outer']:>6}{t['unknown']:>6}{t['unknown-flag']:>6}{t['ambiguous']:>6}{t['no-dominant']:>6}"
+              f"{t['outer']:>6}{t['inner']:>6}{t['unknown']:>6}{t['unknown-flag']:>6}{t['ambiguous']:>6}{t['no-dominant']:>6}"
               f"{t['conflicts']:>6}{t['base']:>7}{pct:>7.1f}%")
         bad |= t["wrong"] > 0
     return 1 if bad else 0
