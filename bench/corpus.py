@@ -462,14 +462,33 @@ def build_all(name, args, outdir, levels):
     return rec
 
 
-def whole_program(dtrans, merged):
+HOT = 3  # hottest structures left alone, listed per program and level
+
+
+def analysis_facts(dtrans, merged, changed):
     """`dtrans analyze`'s verdict on the module the passes saw: whole
-    program or not, and the undefined functions that see a structure."""
+    program or not, the undefined functions that see a structure, and the
+    HOT structures no pass changed with the most accesses (the summed
+    estimated frequency of their fields), each with its safety conditions
+    and where the first was set."""
     p = subprocess.run([dtrans, "analyze", merged, "--format", "json"], capture_output=True, text=True)
     if p.returncode != 0:
-        return None, [f"dtrans analyze failed ({p.returncode})"]
+        return None, [f"dtrans analyze failed ({p.returncode})"], []
     a = json.loads(p.stdout)
-    return a["whole_program"], [r.split(" is not defined")[0] for r in a.get("whole_program_reasons", [])]
+    done = {c["name"] for c in changed}
+    hot = []
+    for st in a.get("structs", []):
+        if st["name"] in done or st["name"].startswith("%__"):
+            continue
+        freq = sum(f.get("frequency", 0) for f in st.get("fields", []))
+        if freq > 0:
+            conds = [c["condition"] for c in st.get("safety", [])]
+            first = st["safety"][0]["where"] if st.get("safety") else ""
+            hot.append({"name": st["name"], "size": st.get("size"), "frequency": freq, "conditions": conds,
+                        "first": first})
+    hot.sort(key=lambda h: (-h["frequency"], h["name"]))
+    return (a["whole_program"], [r.split(" is not defined")[0] for r in a.get("whole_program_reasons", [])],
+            hot[:HOT])
 
 
 def run_all(rec, outdir, args):
@@ -503,9 +522,10 @@ def run_all(rec, outdir, args):
         report = {}
         if tool.get("report") and Path(tool["report"]).exists():
             report = json.loads(Path(tool["report"]).read_text())
-        if tool.get("merged"):
-            lv["whole_program"], lv["not_whole"] = whole_program(args.dtrans, tool["merged"])
         changed = changed_structures(report)
+        if tool.get("merged"):
+            lv["whole_program"], lv["not_whole"], lv["hot_left"] = analysis_facts(args.dtrans, tool["merged"],
+                                                                                  changed)
         reasons, rejected = rejection_reasons(report, changed)
         lv["changed"] = changed
         lv["rejected_structures"] = rejected
@@ -524,6 +544,26 @@ def describe_difference(b, t):
                     return f"{what} line {i + 1}: {p[:100]!r} vs {q[:100]!r}"
             return f"{what}: {len(xl)} vs {len(yl)} lines"
     return "?"
+
+
+FIRST_KINDS = (
+    ("void* result used as", "a void* returned by a program function (an allocator the analysis does not know)"),
+    ("void* loaded from a field", "a void* field"),
+    ("void* parameter", "a void* parameter"),
+    ("ambiguous", "a value used as several types"),
+    ("propagated from", "from another structure (nested, shares memory, reached through it)"),
+    ("a local pointer", "only informational conditions (LocalPtr, LocalInstance): the passes' own reasons"),
+    ("type definition", "the type definition (a field or holder is a structure)"),
+)
+
+
+def first_kind(where):
+    """A short kind of the place a structure's first safety condition was
+    set (`dtrans analyze`'s `where`)."""
+    for pat, kind in FIRST_KINDS:
+        if pat in where:
+            return kind
+    return "other: " + re.sub(r"%[\w.]+|\d+", "N", where.split(": ", 1)[-1])[:60] if where else "no condition"
 
 
 def summary(records, levels):
@@ -573,6 +613,21 @@ def summary(records, levels):
                 whole = f" [not a whole program: {', '.join(nw[:4])}{' ...' if len(nw) > 4 else ''}]"
             print(f"  {r['name']:<11}{lv:<13}{x['rejected_structures']:>4} left alone: {reasons}{whole}"
                   + (f" [warning: {warn[0][:120]}]" if warn else ""))
+    print()
+    print(f"the {HOT} hottest structures left alone (summed estimated field frequency; safety conditions, where the "
+          f"first was set):")
+    firsts = collections.Counter()
+    for r in records:
+        for lv in levels:
+            for h in r["levels"].get(lv, {}).get("hot_left", []):
+                conds = h["conditions"]
+                print(f"  {r['name']:<11}{lv:<13}{h['name']} ({h['size']} bytes, {h['frequency']}): "
+                      f"{', '.join(conds) or 'no condition (the cost model or a pass refused it)'}"
+                      + (f" [{h['first'][:110]}]" if h["first"] else ""))
+                firsts[first_kind(h["first"])] += 1
+    if firsts:
+        print("  where the first condition of these structures was set: "
+              + "; ".join(f"{k} {v}" for k, v in firsts.most_common()))
     print()
     print(f"structures changed: {total_changed}, and {total_dependent} dependent ones (holding a changed structure); "
           f"the largest count over the levels, per program; programs with at least one change: "
