@@ -179,7 +179,7 @@ pub fn run(m: &mut Module<'_>, job: &Job) -> Result<Done, Failure> {
                 .map_err(|e| Failure::valid(format!("dtrans: DTRANS_REPORT: {}: {e}", path.display())))?;
         }
         None => {
-            for line in report.summary_lines().into_iter().chain(report.cost_lines()) {
+            for line in report.summary_lines().into_iter().chain(report.cost_lines()).chain(report.left_lines()) {
                 eprintln!("{line}");
             }
         }

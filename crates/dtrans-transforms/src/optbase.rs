@@ -58,9 +58,24 @@ pub struct Outcome {
     pub changed: Vec<Changed>,
     /// (structure, why it was not changed).
     pub rejected: Vec<(String, String)>,
+    /// Every structure the pass looked at, with how often the program
+    /// accesses it (for the report's lines on the structures left alone).
+    pub weights: Vec<StructWeight>,
     pub globals_replaced: usize,
     /// What the cost model predicted for each candidate.
     pub predictions: Vec<crate::relayout::cost::Prediction>,
+}
+
+/// A structure's weight in the program: its size, the summed estimated
+/// frequency of its fields' accesses (the analysis's static estimate or
+/// profile counts), and, when a safety condition forbids the pass, the
+/// first place that set the first such condition.
+#[derive(Debug, Clone)]
+pub struct StructWeight {
+    pub name: String,
+    pub size: Option<u64>,
+    pub accesses: u64,
+    pub first_blocking: Option<String>,
 }
 
 /// One structure replaced.
@@ -178,6 +193,28 @@ impl<'m, 'c> OptContext<'m, 'c> {
             Some("not a whole program".to_string())
         } else {
             Some(blocking.iter().map(|c| c.name()).collect::<Vec<_>>().join(", "))
+        }
+    }
+
+    /// Structure `s`'s weight for [`Outcome::weights`] under
+    /// transformation `t`.
+    pub fn weight(
+        &self,
+        name: &str,
+        s: &dtrans_analysis::info::StructInfo,
+        t: dtrans_analysis::info::Transform,
+    ) -> StructWeight {
+        let (_, blocking) = self.info.legal(s, t);
+        let first_blocking = blocking
+            .first()
+            .and_then(|c| s.safety.conditions.get(c))
+            .and_then(|(sites, _)| sites.first())
+            .map(|site| site.to_string());
+        StructWeight {
+            name: name.to_string(),
+            size: s.size,
+            accesses: s.fields.iter().fold(0u64, |a, f| a.saturating_add(f.frequency)),
+            first_blocking,
         }
     }
 

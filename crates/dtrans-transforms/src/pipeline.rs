@@ -128,6 +128,28 @@ pub struct Report {
     /// of every layout considered and the choice.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub predictions: Vec<Prediction>,
+    /// The structures no pass changed that the program accesses most
+    /// (at most [`LEFT_SHOWN`]), heaviest first: what a user looks at
+    /// first to see why the rest did not change.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_alone: Vec<LeftAlone>,
+}
+
+/// How many of the most accessed structures left alone the report names.
+pub const LEFT_SHOWN: usize = 3;
+
+/// A structure no pass changed, among the most accessed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeftAlone {
+    pub name: String,
+    pub size: Option<u64>,
+    /// The summed estimated frequency of its fields' accesses (static
+    /// estimate or profile counts, as the cost model's).
+    pub accesses: u64,
+    /// Where the first safety condition forbidding the first layout pass
+    /// was set, when one does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_blocking: Option<String>,
 }
 
 /// Functions and global variables removed as unreachable from the kept
@@ -229,6 +251,69 @@ impl Report {
 }
 
 impl Report {
+    /// One line per structure of [`Report::left_alone`]: its size, its
+    /// accesses, and each layout pass's reason (passes with the same
+    /// reason together), with the place of the first blocking condition:
+    /// `left alone: struct.state (96 bytes, 12000 accesses): delete-field,
+    /// reorder-fields, ...: BadCasting (first: @init: %3 (s.c:9:5): void*
+    /// result used as %struct.state*)`.
+    pub fn left_lines(&self) -> Vec<String> {
+        const REASON_CHARS: usize = 160;
+        self.left_alone
+            .iter()
+            .map(|l| {
+                let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+                for r in self.rejected.iter().filter(|r| r.name == l.name && r.pass != "specialize-calls") {
+                    match groups.iter_mut().find(|g| g.0 == r.reason) {
+                        Some(g) => g.1.push(&r.pass),
+                        None => groups.push((&r.reason, vec![&r.pass])),
+                    }
+                }
+                let reasons: Vec<String> = groups
+                    .iter()
+                    .map(|(why, passes)| {
+                        // The cost line names the hottest region already.
+                        let why = why.split(" (hottest: ").next().unwrap_or(why);
+                        let why: String = if why.chars().count() > REASON_CHARS {
+                            why.chars().take(REASON_CHARS).chain("...".chars()).collect()
+                        } else {
+                            why.to_string()
+                        };
+                        format!("{}: {why}", passes.join(", "))
+                    })
+                    .collect();
+                let mut line = format!(
+                    "left alone: {} ({}{} accesses): {}",
+                    l.name.strip_prefix('%').unwrap_or(&l.name),
+                    l.size.map_or(String::new(), |s| format!("{s} bytes, ")),
+                    l.accesses,
+                    if reasons.is_empty() { "no pass considered it".to_string() } else { reasons.join("; ") }
+                );
+                if let Some(site) = &l.first_blocking {
+                    line.push_str(&format!(" (first: {site})"));
+                }
+                line
+            })
+            .collect()
+    }
+
+    /// [`Report::left_alone`] from the weights of the first layout pass:
+    /// the most accessed structures that no pass changed (nor made
+    /// dependent), not the passes' own.
+    fn choose_left_alone(&mut self, weights: Vec<crate::optbase::StructWeight>) {
+        let changed: Vec<&str> = self.changed.iter().map(|c| c.name.as_str()).collect();
+        let mut left: Vec<LeftAlone> = weights
+            .into_iter()
+            .filter(|w| w.accesses > 0 && !w.name.starts_with("%__") && !changed.contains(&w.name.as_str()))
+            .map(|w| LeftAlone { name: w.name, size: w.size, accesses: w.accesses, first_blocking: w.first_blocking })
+            .collect();
+        left.sort_by(|a, b| b.accesses.cmp(&a.accesses).then_with(|| a.name.cmp(&b.name)));
+        left.truncate(LEFT_SHOWN);
+        self.left_alone = left;
+    }
+}
+
+impl Report {
     /// One line per structure the cost model saw accessed in the code,
     /// following it through the passes: where its frequencies come from,
     /// per pass the best candidate's predicted traffic relative to the
@@ -304,6 +389,9 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
     check(passes)?;
     let prepared = dtrans_analysis::prepare(m);
     let mut r = Report::default();
+    // The first layout pass's view of every structure (the names the
+    // program has before any pass renames one).
+    let mut weights: Option<Vec<crate::optbase::StructWeight>> = None;
     for p in passes {
         let factory: Box<dyn PassFactory> = match p.as_str() {
             "annotation-cleaner" => {
@@ -369,8 +457,11 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
             }),
             other => return Err(PipelineError::UnknownPass(other.to_string())),
         };
-        let o = optbase::run(m, factory.as_ref(), prepared.source, &prepared.union_members)
+        let mut o = optbase::run(m, factory.as_ref(), prepared.source, &prepared.union_members)
             .map_err(|error| PipelineError::Pass { pass: p.clone(), error })?;
+        if weights.is_none() && !o.weights.is_empty() {
+            weights = Some(std::mem::take(&mut o.weights));
+        }
         r.changed.extend(o.changed.iter().map(|c| ChangedStruct {
             dependent: c.dependent,
             detail: c.detail.clone(),
@@ -397,6 +488,9 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
             rejected: o.rejected.len(),
         };
         r.passes.push(PassReport { name: p.clone(), summary });
+    }
+    if let Some(w) = weights {
+        r.choose_left_alone(w);
     }
     if prepared.source != TypeSource::Metadata {
         dtrans_types::strip_dtrans_metadata(m);
@@ -514,6 +608,63 @@ mod tests {
     }
 
     #[test]
+    fn left_alone_lines() {
+        let rej = |name: &str, pass: &str, reason: &str| Rejected {
+            name: name.into(),
+            pass: pass.into(),
+            reason: reason.into(),
+        };
+        let w = |name: &str, accesses: u64, first: Option<&str>| crate::optbase::StructWeight {
+            name: name.into(),
+            size: Some(16),
+            accesses,
+            first_blocking: first.map(str::to_string),
+        };
+        let mut r = Report {
+            changed: vec![ChangedStruct {
+                dependent: false,
+                detail: String::new(),
+                name: "%struct.done".into(),
+                new: "%__DFR_struct.done".into(),
+                new_layout: vec![],
+                new_size: Some(8),
+                old_layout: vec![],
+                pass: "delete-field".into(),
+                size: Some(16),
+            }],
+            rejected: vec![
+                rej("%struct.a", "specialize-calls", "no call through a field"),
+                rej("%struct.a", "delete-field", "BadCasting"),
+                rej("%struct.a", "reorder-fields", "BadCasting"),
+                rej("%struct.a", "peel", "BadCasting, LocalInstance"),
+                rej("%struct.b", "reorder-fields", "predicted saving 0%, below the 5% margin (hottest: @f (random))"),
+            ],
+            ..Report::default()
+        };
+        // Heaviest first, at most LEFT_SHOWN; changed, unaccessed and
+        // dtrans's own structures left out.
+        r.choose_left_alone(vec![
+            w("%struct.c", 1, None),
+            w("%struct.done", 900, None),
+            w("%struct.b", 50, None),
+            w("%__DPL_struct.x", 800, None),
+            w("%struct.a", 70, Some("@f: %3: void* result used as %struct.a*")),
+            w("%struct.d", 2, None),
+            w("%struct.zero", 0, None),
+        ]);
+        let names: Vec<&str> = r.left_alone.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["%struct.a", "%struct.b", "%struct.d"]);
+        assert_eq!(
+            r.left_lines(),
+            [
+                "left alone: struct.a (16 bytes, 70 accesses): delete-field, reorder-fields: BadCasting; peel: BadCasting, LocalInstance (first: @f: %3: void* result used as %struct.a*)",
+                "left alone: struct.b (16 bytes, 50 accesses): reorder-fields: predicted saving 0%, below the 5% margin",
+                "left alone: struct.d (16 bytes, 2 accesses): no pass considered it",
+            ]
+        );
+    }
+
+    #[test]
     fn report_json_shape() {
         let r = Report {
             cleanup: None,
@@ -541,11 +692,12 @@ mod tests {
             changed: vec![],
             rejected: vec![Rejected { name: "%struct.t".into(), pass: "peel".into(), reason: "why".into() }],
             predictions: vec![],
+            left_alone: vec![LeftAlone { name: "%struct.t".into(), size: Some(8), accesses: 40, first_blocking: None }],
         };
         let text = serde_json::to_string(&r).unwrap();
         assert_eq!(
             text,
-            r#"{"passes":[{"name":"peel","summary":{"changed":1,"globals_replaced":0,"rejected":2}},{"name":"annotation-cleaner","summary":{"annotations_removed":3,"hints_removed":0}},{"name":"specialize-calls","summary":{"calls_specialized":2,"fields":1,"rejected":0}}],"specialized":[{"name":"%struct.ops","field":"run","function":"@step","calls":2}],"changed":[],"rejected":[{"name":"%struct.t","pass":"peel","reason":"why"}]}"#
+            r#"{"passes":[{"name":"peel","summary":{"changed":1,"globals_replaced":0,"rejected":2}},{"name":"annotation-cleaner","summary":{"annotations_removed":3,"hints_removed":0}},{"name":"specialize-calls","summary":{"calls_specialized":2,"fields":1,"rejected":0}}],"specialized":[{"name":"%struct.ops","field":"run","function":"@step","calls":2}],"changed":[],"rejected":[{"name":"%struct.t","pass":"peel","reason":"why"}],"left_alone":[{"name":"%struct.t","size":8,"accesses":40}]}"#
         );
         let back: Report = serde_json::from_str(&text).unwrap();
         assert_eq!(back, r);

@@ -61,7 +61,7 @@ fn run_with(
                 sp.name, sp.field, sp.calls, sp.function
             );
         }
-        for line in r.cost_lines() {
+        for line in r.cost_lines().into_iter().chain(r.left_lines()) {
             eprintln!("dtrans: {line}");
         }
     }

@@ -584,6 +584,8 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             }
             let complex: Vec<u32> = (0..s.fields.len() as u32).filter(|k| s.fields[*k as usize].complex_use).collect();
             self.complex.insert(name.clone(), complex);
+            let weight = cx.weight(&format!("%{name}"), s, self.policy.transform());
+            cx.outcome.weights.push(weight);
             if let Some(why) = cx.rejection(s, self.policy.transform()) {
                 cx.outcome.rejected.push((format!("%{name}"), why));
                 continue;

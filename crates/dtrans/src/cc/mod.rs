@@ -607,7 +607,7 @@ fn finish_program(
         opt_cmd::write_report(&result, &report)?;
         place(&report, dest, false).with_context(|| format!("cc: cannot write the report {}", dest.display()))?;
     } else {
-        for line in result.summary_lines().into_iter().chain(result.cost_lines()) {
+        for line in result.summary_lines().into_iter().chain(result.cost_lines()).chain(result.left_lines()) {
             eprintln!("{line}");
         }
     }
