@@ -91,6 +91,7 @@ PYPI = {
     "cmarkgfm": "2025.10.22",
     "misaka": "2.1.1",
     "zopfli": "0.4.3",
+    "python_crfsuite": "0.9.12",
 }
 
 
@@ -196,6 +197,13 @@ PROGRAMS = {
     "zopfli": P(pkg="pypi:zopfli", root="zopfli/src/zopfli", sources=["*.c"], exclude=["zopfli_bin.c"],
                 driver="zopfli.c", args=["{crate:lua-src}/lua-5.4.9/lparser.c"],
                 what="Zopfli deflate/zlib/gzip compressor"),
+    "crfsuite": P(pkg="pypi:python_crfsuite", root=".",
+                  sources=[f"crfsuite/frontend/{f}.c" for f in ("dump", "iwa", "learn", "option", "reader", "tag")]
+                  + ["crfsuite/lib/crf/src/*.c", "crfsuite/lib/cqdb/src/cqdb.c", "crfsuite/lib/cqdb/src/lookup3.c",
+                     "liblbfgs/lib/lbfgs.c"],
+                  includes=["crfsuite/include", "crfsuite/lib/cqdb/include", "liblbfgs/include"],
+                  driver="crfsuite.c", args=TEXT_INPUTS[:2],
+                  what="CRFsuite 0.12.2: trains three CRF taggers on C tokens, tags with each"),
 }
 
 
@@ -235,7 +243,10 @@ def fetch_pypi(name):
     dl = CACHE / "pypi"
     dl.mkdir(parents=True, exist_ok=True)
     print(f"corpus: pip download {name}=={PYPI[name]} (source distribution)", flush=True)
-    subprocess.run([sys.executable, "-m", "pip", "download", "--no-binary", ":all:", "--no-deps", "--quiet",
+    # The sdist only: pip still prepares its metadata, and with
+    # `--no-binary :all:` it would build every build dependency (Cython)
+    # from source first.
+    subprocess.run([sys.executable, "-m", "pip", "download", "--no-binary", name, "--no-deps", "--quiet",
                     "-d", str(dl), f"{name}=={PYPI[name]}"], check=True)
     archive = next(dl.glob(f"{name}-{PYPI[name]}.tar.gz"))
     with tarfile.open(archive) as t:
