@@ -92,6 +92,7 @@ PYPI = {
     "misaka": "2.1.1",
     "zopfli": "0.4.3",
     "python_crfsuite": "0.9.12",
+    "pyrodigal": "3.7.1",
 }
 
 
@@ -204,6 +205,9 @@ PROGRAMS = {
                   includes=["crfsuite/include", "crfsuite/lib/cqdb/include", "liblbfgs/include"],
                   driver="crfsuite.c", args=TEXT_INPUTS[:2],
                   what="CRFsuite 0.12.2: trains three CRF taggers on C tokens, tags with each"),
+    "prodigal": P(pkg="pypi:pyrodigal", root="vendor/Prodigal", sources=["*.c"],
+                  args=["-i", "{pypi:pyrodigal}/vendor/Prodigal/anthus_aco.fas"],
+                  what="Prodigal 2.6.3's own program, gene prediction on its bundled sequence"),
 }
 
 
