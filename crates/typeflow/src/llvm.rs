@@ -139,6 +139,9 @@ pub struct LlvmTypeFlow<'m> {
     /// parameter to itself; a global passed twice to the same declared
     /// function).
     added: HashSet<(NodeId, NodeId, i8)>,
+    /// `inttoptr`s of a record's address ([`record_base`]), left apart from
+    /// their operand while building: they address the record's first field.
+    first_fields: HashSet<Instruction<'m>>,
 }
 
 /// A failure of the frontend (a bug, not a property of the input).
@@ -400,6 +403,7 @@ impl<'m> LlvmTypeFlow<'m> {
             values: HashMap::default(),
             uses: HashMap::default(),
             added: Default::default(),
+            first_fields: Default::default(),
         };
         let defined: Vec<Function<'m>> = m.functions().filter(|f| !f.is_declaration()).collect();
         for f in &defined {
@@ -423,6 +427,7 @@ impl<'m> LlvmTypeFlow<'m> {
             }
         }
         tf.added = Default::default();
+        tf.first_fields = Default::default();
         tracing::debug!(nodes = tf.graph.len(), edges = tf.graph.edge_count(), "type flow graph built");
         Ok(tf)
     }
@@ -684,6 +689,13 @@ impl<'m> LlvmTypeFlow<'m> {
                     self.seed_int(u0, K::Unsigned)?;
                 }
             }
+            O::LLVMAdd | O::LLVMSub if constant_offset(inst, self.lattice().ptr_bits).is_some() => {
+                // An address plus a constant: both are addresses (the
+                // edges leave them apart, so each says so itself).
+                self.seed_pointer(u0)?;
+                self.seed_pointer(r)?;
+            }
+            O::LLVMIntToPtr if self.first_fields.contains(&inst) => self.seed_pointer(u0)?,
             O::LLVMSIToFP => self.seed_int(u0, K::Signed)?,
             O::LLVMUIToFP => self.seed_int(u0, K::Unsigned)?,
             O::LLVMFPToSI => self.seed_int(r, K::Signed)?,
@@ -927,6 +939,9 @@ struct EdgeBuilder<'m> {
     declared_arg: HashMap<(Function<'m>, u32), NodeId>,
     /// Results of calls to a declared function.
     declared_result: HashMap<Function<'m>, NodeId>,
+    /// Whether the addresses of a class ([`class_key`]; loaded from it or
+    /// not) are records'.
+    records: HashMap<(Value<'m>, bool), bool>,
 }
 
 fn chain<'m, Key: std::hash::Hash + Eq>(
@@ -1003,6 +1018,12 @@ impl<'m> EdgeBuilder<'m> {
             // offset is a number of its own. A difference of two pointers
             // is a number, joined to neither.
             O::LLVMAdd | O::LLVMSub if inst.as_value().ty().int_width() == Some(tf.lattice().ptr_bits) => {
+                // An address plus a constant is a field's address (or an
+                // element's): it points to something else than the base
+                // does, as a byte-offset GEP does; joined to nothing.
+                if constant_offset(inst, tf.lattice().ptr_bits).is_some() {
+                    return Ok(());
+                }
                 // (A scaled operand, `n * 8` or `n << 3`, is an offset:
                 // the other one is the base.)
                 let scaled = |k: u32| inst.operand(k).is_some_and(scaled_index);
@@ -1050,6 +1071,7 @@ impl<'m> EdgeBuilder<'m> {
                 deref(u0, u1, tf)?;
                 same(u1, u2, tf)?;
             }
+            O::LLVMIntToPtr if self.first_field(tf, inst) => {}
             O::LLVMBitCast | O::LLVMPtrToInt | O::LLVMIntToPtr | O::LLVMAddrSpaceCast => {
                 let l = tf.lattice();
                 let size = |n: Option<NodeId>| n.and_then(|n| tf.graph.node(n)).map(|x| l.size(x.bound));
@@ -1084,6 +1106,30 @@ impl<'m> EdgeBuilder<'m> {
             _ => {}
         }
         Ok(())
+    }
+
+    /// Whether `inttoptr X` (to address memory) is the address of the first
+    /// field of a record at `X` ([`record_base`], remembered per slot):
+    /// then it is joined to nothing, as a field GEP is not.
+    fn first_field(&mut self, tf: &mut LlvmTypeFlow<'m>, inst: Instruction<'m>) -> bool {
+        let ptr_bits = tf.lattice().ptr_bits;
+        let Some(x) = inst.operand(0).filter(|x| x.ty().int_width() == Some(ptr_bits)) else { return false };
+        // (The slot's own address and the addresses loaded from it are
+        // different classes with the same key.)
+        let loaded = class_key(x) != x;
+        let key = (class_key(x), loaded);
+        let record = match self.records.get(&key) {
+            Some(&r) => r,
+            None => {
+                let r = record_base(x, ptr_bits);
+                self.records.insert(key, r);
+                r
+            }
+        };
+        if record {
+            tf.first_fields.insert(inst);
+        }
+        record
     }
 
     fn call_edges(
@@ -1262,6 +1308,120 @@ fn pointer_like(v: Value<'_>, depth: u32) -> bool {
         O::LLVMLoad if depth < 3 => i.operand(0).is_some_and(|a| slot_holds_addresses(a, i, depth)),
         _ => false,
     }
+}
+
+/// The constant `C` of `add X, C` or `sub X, C` (not zero) of the pointer
+/// size whose result holds an address ([`pointer_like`]: `X` holds one, or
+/// the sum is used as one): a field's (or a constant index's) address in
+/// code that does address arithmetic on integers.
+fn constant_offset(inst: Instruction<'_>, ptr_bits: u32) -> Option<i64> {
+    if !matches!(inst.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub) || inst.as_value().ty().int_width() != Some(ptr_bits)
+    {
+        return None;
+    }
+    let c = inst.operand(1)?.const_int_value().filter(|&c| c != 0)?;
+    // (The sum is an address when the base is one, or when it is used as
+    // one: then the base is the address `C` bytes before.)
+    pointer_like(inst.as_value(), 0).then_some(c)
+}
+
+/// The values that hold the same address as integer `x` are found from
+/// this key: for a load, its address (through `inttoptr`: every load of
+/// the same slot); otherwise `x` itself.
+fn class_key(x: Value<'_>) -> Value<'_> {
+    let Some(load) = x.as_instruction().filter(|i| i.opcode() == Opcode::LLVMLoad) else { return x };
+    let Some(a) = load.operand(0) else { return x };
+    match a.as_instruction() {
+        Some(i) if i.opcode() == Opcode::LLVMIntToPtr => i.operand(0).unwrap_or(a),
+        _ => a,
+    }
+}
+
+/// Size in bytes of a scalar IR type (integers, floats, pointers).
+fn scalar_bytes(t: Type<'_>, ptr_bits: u32) -> Option<u64> {
+    let bits = match t.kind() {
+        TypeKind::LLVMIntegerTypeKind => t.int_width()?,
+        TypeKind::LLVMFloatTypeKind => 32,
+        TypeKind::LLVMDoubleTypeKind => 64,
+        TypeKind::LLVMPointerTypeKind => ptr_bits,
+        _ => return None,
+    };
+    Some(u64::from(bits.div_ceil(8)))
+}
+
+/// Whether integer address `x` is a record's address, in code that
+/// computes addresses on integers (lifted code): among the values holding
+/// the same address (`x`, the other loads of its slot and what is stored
+/// there), memory is accessed at `x` itself and at constant offsets from
+/// it, and the accesses at the offsets are not all of the type of the one
+/// at `x`, or not at multiples of its size. Such an address is no pointer
+/// to its first field's type (the lattice has no records: `void *`), and
+/// an access at `x` itself is the first field's. Accesses that agree (`a[0]`
+/// and `a[1]`) say nothing: an array. Bounded walks.
+fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
+    use Opcode as O;
+    const FAN: usize = 64;
+    // The class: x, the loads of its slot, and the values stored there.
+    let key = class_key(x);
+    let mut members = vec![x];
+    if key != x {
+        let mut addresses = vec![key];
+        addresses.extend(
+            key.users().into_iter().take(FAN).filter(|u| u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr)),
+        );
+        for a in addresses {
+            for u in a.users().into_iter().take(FAN) {
+                let Some(i) = u.as_instruction() else { continue };
+                match i.opcode() {
+                    O::LLVMLoad if i.operand(0) == Some(a) && u != x => members.push(u),
+                    O::LLVMStore if i.operand(1) == Some(a) => members.extend(i.operand(0)),
+                    _ => {}
+                }
+            }
+        }
+    }
+    // Accesses through a pointer `p`: (offset, type) for its loads and stores.
+    let accesses = |p: Value<'m>, offset: i64, out: &mut Vec<(i64, Option<u64>, Type<'m>)>| {
+        for u in p.users().into_iter().take(FAN) {
+            let Some(i) = u.as_instruction() else { continue };
+            let ty = match i.opcode() {
+                O::LLVMLoad if i.operand(0) == Some(p) => u.ty(),
+                O::LLVMStore if i.operand(1) == Some(p) => match i.operand(0) {
+                    Some(v) => v.ty(),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            out.push((offset, scalar_bytes(ty, ptr_bits), ty));
+        }
+    };
+    let mut found: Vec<(i64, Option<u64>, Type<'m>)> = Vec::new();
+    for m in members.into_iter().take(FAN) {
+        if m.ty().int_width() != Some(ptr_bits) {
+            continue;
+        }
+        for u in m.users().into_iter().take(FAN) {
+            let Some(i) = u.as_instruction() else { continue };
+            match i.opcode() {
+                O::LLVMIntToPtr => accesses(u, 0, &mut found),
+                O::LLVMAdd | O::LLVMSub if i.operand(0) == Some(m) => {
+                    let Some(c) = i.operand(1).and_then(|c| c.const_int_value()).filter(|c| *c != 0) else {
+                        continue;
+                    };
+                    let c = if i.opcode() == O::LLVMSub { c.wrapping_neg() } else { c };
+                    for w in u.users().into_iter().take(FAN) {
+                        if w.as_instruction().is_some_and(|w| w.opcode() == O::LLVMIntToPtr) {
+                            accesses(w, c, &mut found);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let Some(&(_, Some(size), first)) = found.iter().find(|a| a.0 == 0) else { return false };
+    let size = i64::try_from(size).unwrap_or(i64::MAX).max(1);
+    found.iter().any(|(offset, _, ty)| *offset != 0 && (*ty != first || offset % size != 0))
 }
 
 /// Whether `v` is an index scaled by an element size: `mul X, C` or
