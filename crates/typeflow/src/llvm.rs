@@ -1367,7 +1367,10 @@ fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
     if key != x {
         let mut addresses = vec![key];
         addresses.extend(
-            key.users().into_iter().take(FAN).filter(|u| u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr)),
+            key.users()
+                .into_iter()
+                .take(FAN)
+                .filter(|u| u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr)),
         );
         for a in addresses {
             for u in a.users().into_iter().take(FAN) {
