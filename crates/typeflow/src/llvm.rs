@@ -142,6 +142,9 @@ pub struct LlvmTypeFlow<'m> {
     /// `inttoptr`s of a record's address ([`record_base`]), left apart from
     /// their operand while building: they address the record's first field.
     first_fields: HashSet<Instruction<'m>>,
+    /// Calls to allocation wrappers ([`allocates`]), not joined to the
+    /// callee's return while building: their results are seeded `void *`.
+    allocator_calls: HashSet<Instruction<'m>>,
 }
 
 /// A failure of the frontend (a bug, not a property of the input).
@@ -404,6 +407,7 @@ impl<'m> LlvmTypeFlow<'m> {
             uses: HashMap::default(),
             added: Default::default(),
             first_fields: Default::default(),
+            allocator_calls: Default::default(),
         };
         let defined: Vec<Function<'m>> = m.functions().filter(|f| !f.is_declaration()).collect();
         for f in &defined {
@@ -428,6 +432,7 @@ impl<'m> LlvmTypeFlow<'m> {
         }
         tf.added = Default::default();
         tf.first_fields = Default::default();
+        tf.allocator_calls = Default::default();
         tracing::debug!(nodes = tf.graph.len(), edges = tf.graph.edge_count(), "type flow graph built");
         Ok(tf)
     }
@@ -729,6 +734,9 @@ impl<'m> LlvmTypeFlow<'m> {
             return self.seed_intrinsic(inst, rest, r);
         }
         if !f.is_declaration() {
+            if self.allocator_calls.contains(&inst) {
+                self.seed_pointer(r)?;
+            }
             return Ok(());
         }
         let Some(proto) = libc::lookup(&name) else { return Ok(()) };
@@ -939,6 +947,8 @@ struct EdgeBuilder<'m> {
     declared_arg: HashMap<(Function<'m>, u32), NodeId>,
     /// Results of calls to a declared function.
     declared_result: HashMap<Function<'m>, NodeId>,
+    /// Whether a defined function returns fresh memory ([`allocates`]).
+    allocators: HashMap<Function<'m>, bool>,
     /// Whether the addresses of a class ([`class_key`]; loaded from it or
     /// not) are records'.
     records: HashMap<(Value<'m>, bool), bool>,
@@ -1148,15 +1158,23 @@ impl<'m> EdgeBuilder<'m> {
             return intrinsic_rules(tf, inst, rest, nargs, r);
         }
         if f.is_declaration() {
+            // Where the prototype says `void *`, the call sites pass or
+            // get whatever they like (`malloc`'s results, `free`'s and
+            // `memset`'s arguments): they are not chained.
+            let proto = libc::lookup(&name);
+            let generic = |c: Option<libc::C>| c == Some(libc::C::VoidPtr);
             let fixed = f.function_type().param_types().len() as u32;
             for i in 0..nargs.min(fixed) {
+                if generic(proto.and_then(|p| p.params.get(i as usize).copied())) {
+                    continue;
+                }
                 if let Some(u) = tf.use_node(inst, i) {
                     if let Some(prev) = self.declared_arg.insert((f, i), u) {
                         tf.join_weak(prev, u)?;
                     }
                 }
             }
-            if let Some(r) = r {
+            if let Some(r) = r.filter(|_| !generic(proto.map(|p| p.ret))) {
                 if let Some(prev) = self.declared_result.insert(f, r) {
                     tf.join_weak(prev, r)?;
                 }
@@ -1171,6 +1189,13 @@ impl<'m> EdgeBuilder<'m> {
             if let (Some(u), Some(pn)) = (tf.use_node(inst, i as u32), tf.value_node(p)) {
                 tf.join_weak(u, pn)?;
             }
+        }
+        // A function that returns fresh memory (an allocation wrapper)
+        // returns whatever each caller makes of it: its call sites are
+        // not joined to its return, nor through it to each other.
+        if allocates(f, &mut self.allocators, 0) {
+            tf.allocator_calls.insert(inst);
+            return Ok(());
         }
         if let (Some(r), Some(&ret)) = (r, self.first_ret.get(&f)) {
             tf.join_weak(r, ret)?;
@@ -1323,6 +1348,117 @@ fn constant_offset(inst: Instruction<'_>, ptr_bits: u32) -> Option<i64> {
     // (The sum is an address when the base is one, or when it is used as
     // one: then the base is the address `C` bytes before.)
     pointer_like(inst.as_value(), 0).then_some(c)
+}
+
+/// Whether defined function `f` returns fresh memory: every value it
+/// returns is the result of an allocation (a declared function whose
+/// prototype returns `void *`, as `malloc`, or another such function) or a
+/// null pointer, looking through casts that keep the bits, `phi`, `select`
+/// and a local slot (every value stored to it; -O0 keeps `p` there).
+/// Memoized in `memo`; bounded.
+fn allocates<'m>(f: Function<'m>, memo: &mut HashMap<Function<'m>, bool>, depth: u32) -> bool {
+    if let Some(&a) = memo.get(&f) {
+        return a;
+    }
+    // (A recursive function is first taken as no allocator.)
+    memo.insert(f, false);
+    let rets: Vec<Value<'m>> =
+        f.instructions().filter(|i| i.opcode() == Opcode::LLVMRet).filter_map(|i| i.operand(0)).collect();
+    let result = depth < 4 && !rets.is_empty() && {
+        let mut seen = HashSet::default();
+        let mut found = false;
+        rets.into_iter().all(|v| fresh(v, memo, depth, &mut seen, &mut found)) && found
+    };
+    memo.insert(f, result);
+    result
+}
+
+/// Whether `v` is fresh memory or null, for [`allocates`]; `found` is set
+/// when an allocation was seen.
+fn fresh<'m>(
+    v: Value<'m>,
+    memo: &mut HashMap<Function<'m>, bool>,
+    depth: u32,
+    seen: &mut HashSet<Value<'m>>,
+    found: &mut bool,
+) -> bool {
+    use Opcode as O;
+    const LIMIT: usize = 64;
+    if v.const_int_value() == Some(0) || v.kind() == ValueKind::ConstantNull {
+        return true;
+    }
+    if !seen.insert(v) {
+        return true;
+    }
+    if seen.len() > LIMIT {
+        return false;
+    }
+    let Some(i) = v.as_instruction() else { return false };
+    match i.opcode() {
+        O::LLVMCall => {
+            let Some(callee) = direct_callee(i) else { return false };
+            let a = if callee.is_declaration() {
+                libc::lookup(&callee.name()).is_some_and(|p| p.ret == libc::C::VoidPtr)
+            } else {
+                allocates(callee, memo, depth + 1)
+            };
+            *found |= a;
+            a
+        }
+        O::LLVMPtrToInt | O::LLVMIntToPtr | O::LLVMBitCast => {
+            i.operand(0).is_some_and(|x| fresh(x, memo, depth, seen, found))
+        }
+        O::LLVMPHI => (0..i.num_operands()).all(|k| i.operand(k).is_some_and(|x| fresh(x, memo, depth, seen, found))),
+        O::LLVMSelect => (1..3).all(|k| i.operand(k).is_some_and(|x| fresh(x, memo, depth, seen, found))),
+        O::LLVMLoad => {
+            // A local slot: every store to it (through its inttoptrs too).
+            let Some(addr) = i.operand(0) else { return false };
+            let root = match addr.as_instruction() {
+                Some(c) if c.opcode() == O::LLVMIntToPtr => match c.operand(0).and_then(|x| x.as_instruction()) {
+                    Some(p) if p.opcode() == O::LLVMPtrToInt => p.operand(0).unwrap_or(addr),
+                    _ => return false,
+                },
+                _ => addr,
+            };
+            if root.as_instruction().map(|r| r.opcode()) != Some(O::LLVMAlloca) {
+                return false;
+            }
+            // The slot's addresses: the alloca, its ptrtoints' inttoptrs.
+            let mut addresses = vec![root];
+            for u in root.users().into_iter().take(LIMIT) {
+                match u.as_instruction().map(|x| x.opcode()) {
+                    Some(O::LLVMPtrToInt) => {
+                        addresses.extend(
+                            u.users()
+                                .into_iter()
+                                .take(LIMIT)
+                                .filter(|w| w.as_instruction().is_some_and(|x| x.opcode() == O::LLVMIntToPtr)),
+                        );
+                    }
+                    Some(O::LLVMLoad | O::LLVMStore) => {}
+                    // The slot's address escapes (a call, a GEP): unknown.
+                    Some(O::LLVMCall) if u.as_instruction().is_some_and(is_debug_intrinsic) => {}
+                    _ => return false,
+                }
+            }
+            for a in addresses {
+                for u in a.users().into_iter().take(LIMIT) {
+                    let Some(s) = u.as_instruction() else { continue };
+                    match s.opcode() {
+                        O::LLVMStore if s.operand(1) == Some(a) => {
+                            if !s.operand(0).is_some_and(|x| fresh(x, memo, depth, seen, found)) {
+                                return false;
+                            }
+                        }
+                        O::LLVMStore => return false,
+                        _ => {}
+                    }
+                }
+            }
+            true
+        }
+        _ => false,
+    }
 }
 
 /// The values that hold the same address as integer `x` are found from
