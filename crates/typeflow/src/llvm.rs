@@ -66,7 +66,9 @@
 //!   callees, `memcpy`/`memmove`/`memset` pointers (their length: unsigned);
 //! - number: GEP and vector element indices;
 //! - C library prototypes for calls to declared functions (see `libc.rs`),
-//!   and the variadic arguments a constant `printf` format converts.
+//!   and the variadic arguments a constant `printf` format converts;
+//! - `main`'s prototype, `int main(int, char **)`: its returned values and
+//!   its first two parameters.
 //!
 //! A seed that contradicts the IR type (a 32-bit integer said to be an
 //! address on a 64-bit target) is dropped and logged.
@@ -439,6 +441,9 @@ impl<'m> LlvmTypeFlow<'m> {
                 for inst in f.instructions() {
                     tf.seed_instruction(inst)?;
                 }
+                if f.name() == "main" {
+                    tf.seed_main(*f)?;
+                }
             }
         }
         tf.added = Default::default();
@@ -728,6 +733,28 @@ impl<'m> LlvmTypeFlow<'m> {
             O::LLVMInsertElement => self.seed_int(u(2), K::Number)?,
             O::LLVMCall | O::LLVMInvoke | O::LLVMCallBr => self.seed_call(inst)?,
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// The prototype C gives `main`: `int main(int argc, char **argv)`
+    /// (its returned values are `int`, and so are `argc` and `argv`'s
+    /// characters' pointers, when the IR has them at those sizes).
+    fn seed_main(&mut self, f: Function<'m>) -> Result<(), BuildError> {
+        let l = self.lattice();
+        if f.function_type().return_type().and_then(|t| t.int_width()) == Some(32) {
+            for inst in f.instructions().filter(|i| i.opcode() == Opcode::LLVMRet) {
+                self.seed_int(self.use_node(inst, 0), K::Signed)?;
+            }
+        }
+        let params = f.params();
+        if let [argc, argv, ..] = params[..] {
+            if argc.ty().int_width() == Some(32) {
+                self.seed_int(self.value_node(argc), K::Signed)?;
+            }
+            if let Some(t) = libc::C::StrPtr.scalar(l) {
+                self.seed(self.value_node(argv), t)?;
+            }
         }
         Ok(())
     }
