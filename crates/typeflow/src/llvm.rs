@@ -1557,8 +1557,10 @@ fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
             }
         }
     }
-    // Accesses through a pointer `p`: (offset, type) for its loads and stores.
-    let accesses = |p: Value<'m>, offset: i64, out: &mut Vec<(i64, Option<u64>, Type<'m>)>| {
+    // Accesses through a pointer `p`: (offset, size, type) of its loads and
+    // stores, and of the `char *` arguments of library calls (`strcpy` or
+    // a `printf` `%s` of a name at the start of a record: bytes).
+    let accesses = |p: Value<'m>, offset: i64, out: &mut Vec<(i64, Option<u64>, (TypeKind, Option<u32>))>| {
         for u in p.users().into_iter().take(FAN) {
             let Some(i) = u.as_instruction() else { continue };
             let ty = match i.opcode() {
@@ -1567,12 +1569,40 @@ fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
                     Some(v) => v.ty(),
                     None => continue,
                 },
+                O::LLVMCall => {
+                    let Some(proto) =
+                        direct_callee(i).filter(|f| f.is_declaration()).and_then(|f| libc::lookup(&f.name()))
+                    else {
+                        continue;
+                    };
+                    let nargs = i.call_arg_count().unwrap_or(0) as usize;
+                    let mut bytes = (0..nargs.min(proto.params.len()))
+                        .any(|k| i.operand(k as u32) == Some(p) && proto.params[k] == libc::C::Str);
+                    // A `%s` of a constant `printf` format.
+                    if let Some(fi) = proto.format.filter(|_| !bytes) {
+                        let format = i
+                            .operand(fi as u32)
+                            .filter(|v| v.kind() == ValueKind::GlobalVariable)
+                            .and_then(|g| g.initializer())
+                            .and_then(|init| init.const_bytes());
+                        if let Some(format) = format {
+                            bytes = libc::printf_args(&format)
+                                .into_iter()
+                                .enumerate()
+                                .any(|(k, a)| a == FormatArg::Str && i.operand((fi + 1 + k) as u32) == Some(p));
+                        }
+                    }
+                    if bytes {
+                        out.push((offset, Some(1), (TypeKind::LLVMIntegerTypeKind, Some(8))));
+                    }
+                    continue;
+                }
                 _ => continue,
             };
-            out.push((offset, scalar_bytes(ty, ptr_bits), ty));
+            out.push((offset, scalar_bytes(ty, ptr_bits), (ty.kind(), ty.int_width())));
         }
     };
-    let mut found: Vec<(i64, Option<u64>, Type<'m>)> = Vec::new();
+    let mut found: Vec<(i64, Option<u64>, (TypeKind, Option<u32>))> = Vec::new();
     for m in members.into_iter().take(FAN) {
         if m.ty().int_width() != Some(ptr_bits) {
             continue;
