@@ -21,7 +21,7 @@
 //!   constants that address the same memory are chained in module order:
 //!   the same global variable, function or constant expression, looking
 //!   through constant GEPs over elements (`&tbl[2]` is `tbl`'s address as
-//!   far as types go) and `ptrtoint` to an integer of the pointer's size.
+//!   far as types go).
 //! - Binary operations (and `fneg`, `freeze`): operand uses to the result;
 //!   for shifts only the shifted operand (the amount has its own type).
 //! - `icmp`/`fcmp`: the two operand uses to each other, not to the result.
@@ -333,7 +333,7 @@ enum Address<'m> {
     Field(FieldKey<'m>),
 }
 
-fn constant_address(mut v: Value<'_>, ptr_bits: u32) -> Option<Address<'_>> {
+fn constant_address(mut v: Value<'_>) -> Option<Address<'_>> {
     // Nesting is shallow in practice; the bound only guards hostile input.
     for _ in 0..16 {
         match v.kind() {
@@ -342,17 +342,6 @@ fn constant_address(mut v: Value<'_>, ptr_bits: u32) -> Option<Address<'_>> {
             }
             ValueKind::ConstantExpr => {}
             _ => return None,
-        }
-        // An address as an integer of its size (lifted code stores and
-        // passes `ptrtoint (ptr @g to i64)`) is the same address.
-        if v.const_opcode() == Some(Opcode::LLVMPtrToInt) && v.ty().int_width() == Some(ptr_bits) {
-            match v.operands().first() {
-                Some(&p) => {
-                    v = p;
-                    continue;
-                }
-                None => return Some(Address::Constant(v)),
-            }
         }
         let Some(src) = v.const_gep_source_type() else { return Some(Address::Constant(v)) };
         let ops = v.operands();
@@ -965,7 +954,7 @@ impl<'m> LlvmTypeFlow<'m> {
             Some(Address::Field(k)) => Some(k),
             _ => None,
         };
-        let used = operand.and_then(|v| constant_address(v, self.lattice().ptr_bits));
+        let used = operand.and_then(constant_address);
         match (field(used), w.as_instruction().map(instruction_gep_shape)) {
             (Some(k), Some(GepShape::Field(k2))) => k == k2,
             _ => false,
@@ -1020,7 +1009,7 @@ impl<'m> EdgeBuilder<'m> {
             let Some(op) = user.operand(operand) else { continue };
             if let Some(v) = tf.value_node(op) {
                 tf.join(v, id)?;
-            } else if let Some(address) = constant_address(op, tf.lattice().ptr_bits) {
+            } else if let Some(address) = constant_address(op) {
                 chain(tf, &mut self.same_address, address, id)?;
             }
         }
