@@ -15,6 +15,16 @@ What it measures
        distance weighted by points) and, per level and variant, whether full
        propagation beats both other modes on accuracy and TIE distance and
        has no more casts than either. Definitions: crates/typeflow/src/eval.rs.
+       With --csmith N, N random programs from csmith (seeds S, S+1, ...,
+       --seed S; the generator options of tests/exec/compare.py) are scored
+       too, totalled apart from tests/programs ("csmith" rows).
+    1b. Casts per function. For each module scored, `dtrans typeflow` (full
+       propagation) is compared function by function with `--flood-only`
+       (the propagation before the minimum cuts) and with `--no-propagate`
+       (the bounds): the script counts the functions where full propagation
+       has more casts than either, which must be none. With --baseline
+       PATH, the full propagation of an older dtrans binary is compared the
+       same way (its graph may differ: a report, not a requirement).
     2. Time. The programs are compiled with -g -O0, each with its `main`
        renamed, and linked with llvm-link-19 into modules of 1, 2, 4 and 8
        copies of all five (--copies). On each module the script alternates
@@ -31,6 +41,7 @@ What it measures
 
 Usage
     python3 bench/typeflow_eval.py [--runs R] [--copies 1,2,4,8] [--extra]
+        [--csmith N] [--seed S] [--no-programs] [--baseline PATH]
         [--no-timing] [--no-eval] [--dtrans PATH] [--opt PATH] [--keep]
 
     --dtrans defaults to $DTRANS, then target/release/dtrans; --opt to $OPT,
@@ -77,41 +88,143 @@ def evaluate(args, ll, lift):
     return json.loads(sh(cmd).stdout)
 
 
+def casts_per_function(dtrans, ll, lift, extra=()):
+    """{function: casts} from the text output of `dtrans typeflow`."""
+    cmd = [dtrans, "typeflow", *(["--lift"] if lift else []), *extra, str(ll)]
+    out, fn = {}, None
+    for line in sh(cmd).stdout.splitlines():
+        if line.startswith("function "):
+            fn = line.split()[1]
+        m = re.match(r"  summary: \d+ nodes, \d+ edges, (\d+) casts", line)
+        if m and fn:
+            out[fn] = int(m.group(1))
+    return out
+
+
+def compare_casts(args, ll, lift):
+    """Functions where full propagation has more casts than the flood alone,
+    than the bounds, and (with --baseline) than the baseline binary; and
+    the totals of each."""
+    full = casts_per_function(args.dtrans, ll, lift)
+    others = {
+        "flood": casts_per_function(args.dtrans, ll, lift, ["--flood-only"]),
+        "bounds": casts_per_function(args.dtrans, ll, lift, ["--no-propagate"]),
+    }
+    if args.baseline:
+        others["baseline"] = casts_per_function(args.baseline, ll, lift)
+    res = {"full": sum(full.values()), "functions": len(full)}
+    for name, o in others.items():
+        res[name] = sum(o.values())
+        res[name + "_worse"] = sorted(f for f in full if f in o and full[f] > o[f])
+    return res
+
+
+def csmith_sources(args, out):
+    """csmith programs (seeds args.seed ...), with tests/exec/compare.py's
+    generator options and probabilities."""
+    sys.path.insert(0, str(REPO / "tests" / "exec"))
+    import compare  # noqa: E402  (its options and probability file)
+    probs = compare.csmith_probabilities(str(out))
+    srcs = []
+    for k in range(args.csmith):
+        seed = args.seed + k
+        src = out / f"csmith{seed}.c"
+        sh(["csmith", "--seed", str(seed), *compare.CSMITH_OPTS, "--probability-configuration", probs,
+            "-o", str(src)], cwd=str(out))
+        srcs.append(src)
+    return srcs, ["-I" + compare.CSMITH_INCLUDE]
+
+
 def accuracy_part(args, out):
     levels = ["O0", "O2"] + (["O2-nopasses"] if args.extra else [])
-    sources = sorted(PROGRAMS.glob("*.c"))
-    if not sources:
-        sys.exit(f"error: no programs in {PROGRAMS}")
-    rows = []  # (program, level, variant, mode dict)
-    for src in sources:
-        for level in levels:
-            ll = out / f"eval_{src.stem}_{level}.ll"
-            compile_c(args.clang, src, LEVELS[level], ll)
-            for variant in ["normal", "lifter"]:
-                e = evaluate(args, ll, variant == "lifter")
-                for m in e["modes"]:
-                    rows.append((src.stem, level, variant, m))
-            if not args.keep:
-                ll.unlink()
+    groups = []  # (group, sources, extra cflags)
+    if not args.no_programs:
+        sources = sorted(PROGRAMS.glob("*.c"))
+        if not sources:
+            sys.exit(f"error: no programs in {PROGRAMS}")
+        groups.append(("programs", sources, []))
+    if args.csmith:
+        srcs, flags = csmith_sources(args, out)
+        groups.append(("csmith", srcs, flags))
+    rows = []  # (group, program, level, variant, mode dict)
+    casts = []  # (group, program, level, variant, compare_casts result)
+    for group, sources, flags in groups:
+        for src in sources:
+            for level in levels:
+                ll = out / f"eval_{src.stem}_{level}.ll"
+                compile_c(args.clang, src, LEVELS[level] + flags, ll)
+                for variant in ["normal", "lifter"]:
+                    e = evaluate(args, ll, variant == "lifter")
+                    for m in e["modes"]:
+                        rows.append((group, src.stem, level, variant, m))
+                    casts.append((group, src.stem, level, variant, compare_casts(args, ll, variant == "lifter")))
+                if not args.keep:
+                    ll.unlink()
+            if group == "csmith" and not args.keep:
+                src.unlink()
 
     head = (f"{'program':<10} {'level':<11} {'variant':<7} {'mode':<15} {'points':>6} "
             f"{'accuracy':>9} {'exact':>7} {'TIE':>6} {'casts':>6}")
     print(head)
     print("-" * len(head))
-    for prog, level, variant, m in rows:
+    for _, prog, level, variant, m in rows:
         print(f"{prog:<10} {level:<11} {variant:<7} {m['mode']:<15} {m['points']:>6} "
               f"{100 * m['accuracy']:>8.1f}% {100 * m['exact_accuracy']:>6.1f}% "
               f"{m['tie_distance']:>6.3f} {m['casts']:>6}")
 
-    print("\nTotals over the programs (accuracy and TIE weighted by points):\n")
-    print(head.replace("program   ", "          "))
-    print("-" * len(head))
     verdicts = []
+    for group, _, _ in groups:
+        totals(rows, group, levels, verdicts)
+    print()
+    for group, level, variant, beats in verdicts:
+        word = "yes" if beats else "NO"
+        print(f"{group} {level} {variant}: full propagation beats seeds-only and no-propagation "
+              f"on accuracy and TIE distance with no more casts: {word}")
+    cast_part(args, casts)
+
+
+def cast_part(args, casts):
+    """Casts per function: full propagation against the flood alone, the
+    bounds and the baseline binary."""
+    others = ["flood", "bounds"] + (["baseline"] if args.baseline else [])
+    print("\nCasts per function (full propagation against the others, same module):\n")
+    head = (f"{'group':<9} {'level':<11} {'variant':<7} {'functions':>9} {'full':>6} "
+            + " ".join(f"{o:>8} {o + ' worse':>14}" for o in others))
+    print(head)
+    print("-" * len(head))
+    keys = sorted({(g, lv, va) for g, _, lv, va, _ in casts}, key=lambda k: (k[0] != "programs", k))
+    worse_total = {o: 0 for o in others}
+    for g, lv, va in keys:
+        sel = [r for gg, _, l2, v2, r in casts if (gg, l2, v2) == (g, lv, va)]
+        line = f"{g:<9} {lv:<11} {va:<7} {sum(r['functions'] for r in sel):>9} {sum(r['full'] for r in sel):>6} "
+        parts = []
+        for o in others:
+            w = sum(len(r[o + '_worse']) for r in sel)
+            worse_total[o] += w
+            parts.append(f"{sum(r[o] for r in sel):>8} {w:>14}")
+        print(line + " ".join(parts))
+    for g, prog, lv, va, r in casts:
+        for o in others:
+            if r[o + "_worse"]:
+                print(f"  {g} {prog} {lv} {va}: more casts than {o} in {', '.join(r[o + '_worse'][:8])}")
+    print()
+    for o in others:
+        print(f"functions with more casts than {o}: {worse_total[o]}")
+
+
+def totals(rows, group, levels, verdicts):
+    """Totals of one group of programs, per level and variant."""
+    head = (f"{'':<10} {'level':<11} {'variant':<7} {'mode':<15} {'points':>6} "
+            f"{'accuracy':>9} {'exact':>7} {'TIE':>6} {'casts':>6}")
+    print(f"\nTotals over {group} (accuracy and TIE weighted by points):\n")
+    print(head)
+    print("-" * len(head))
     for level in levels:
         for variant in ["normal", "lifter"]:
             tot = {}
             for mode in MODES:
-                sel = [m for _, lv, va, m in rows if lv == level and va == variant and m["mode"] == mode]
+                sel = [m for g, _, lv, va, m in rows
+                       if g == group and lv == level and va == variant and m["mode"] == mode]
                 pts = sum(m["points"] for m in sel)
                 tot[mode] = {
                     "points": pts,
@@ -128,12 +241,7 @@ def accuracy_part(args, out):
             beats = (f["accuracy"] > max(s["accuracy"], n["accuracy"])
                      and f["tie"] < min(s["tie"], n["tie"])
                      and f["casts"] <= min(s["casts"], n["casts"]))
-            verdicts.append((level, variant, beats))
-    print()
-    for level, variant, beats in verdicts:
-        word = "yes" if beats else "NO"
-        print(f"{level} {variant}: full propagation beats seeds-only and no-propagation "
-              f"on accuracy and TIE distance with no more casts: {word}")
+            verdicts.append((group, level, variant, beats))
 
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -216,6 +324,10 @@ def main():
     ap.add_argument("--extra", action="store_true", help="also evaluate -O2 -Xclang -disable-llvm-passes")
     ap.add_argument("--no-timing", action="store_true", help="skip the timing part")
     ap.add_argument("--no-eval", action="store_true", help="skip the accuracy part")
+    ap.add_argument("--csmith", type=int, default=0, metavar="N", help="also score N csmith programs")
+    ap.add_argument("--seed", type=int, default=1, metavar="S", help="first csmith seed (default 1)")
+    ap.add_argument("--no-programs", action="store_true", help="score csmith programs only")
+    ap.add_argument("--baseline", metavar="PATH", help="an older dtrans whose casts per function to compare")
     ap.add_argument("--dtrans", metavar="PATH",
                     default=os.environ.get("DTRANS", str(REPO / "target" / "release" / "dtrans")))
     ap.add_argument("--opt", metavar="PATH", default=os.environ.get("OPT", "opt-19"))

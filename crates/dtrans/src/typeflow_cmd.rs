@@ -79,8 +79,9 @@ pub fn run(ctx: &'static Context, file: &Path, opts: &Options) -> Result<ExitCod
             let casts = tf.stats().casts;
             output::text(&tf, only)?
                 + &format!(
-                    "propagation: {casts} casts, at least {} ({} parts exact by a minimum cut, {} improved by it)\n",
-                    r.lower_bound, r.exact_parts, r.cut_improved
+                    "propagation: {casts} casts, at least {} ({} parts exact by a minimum cut, {} improved by it; \
+                     {} parts of 3 or more types by expansion moves, {} improved by them)\n",
+                    r.lower_bound, r.exact_parts, r.cut_improved, r.multiway_parts, r.multiway_improved
                 )
         }
         Format::Text => output::text(&tf, only)?,

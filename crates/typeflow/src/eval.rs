@@ -235,6 +235,8 @@ pub struct Detail {
 /// The result of [`evaluate`].
 #[derive(Clone, Debug)]
 pub struct Evaluation {
+    /// The module's lattice (its pointer size).
+    pub lattice: Lattice,
     pub skipped: Skipped,
     /// Indexed like [`Mode::ALL`].
     pub modes: Vec<ModeScore>,
@@ -602,8 +604,10 @@ pub fn evaluate(m: &Module<'_>, only: Option<&str>) -> Result<Evaluation, EvalEr
     let mut predicted: Vec<[ScalarType; 3]> = Vec::new();
     let mut labels = Vec::new();
     let mut size = None;
+    let mut lattice = Lattice::new(64);
     for (k, mode) in Mode::ALL.into_iter().enumerate() {
         let mut tf = LlvmTypeFlow::build(m, BuildOptions { seeds: mode.seeds() })?;
+        lattice = tf.lattice();
         match size {
             None => {
                 size = Some(tf.graph().len());
@@ -640,7 +644,7 @@ pub fn evaluate(m: &Module<'_>, only: Option<&str>) -> Result<Evaluation, EvalEr
         .zip(labels)
         .map(|((point, predicted), (function, label))| Detail { function, label, point, predicted })
         .collect();
-    Ok(Evaluation { skipped, modes, details })
+    Ok(Evaluation { lattice, skipped, modes, details })
 }
 
 // ---- per kind ----
@@ -674,15 +678,28 @@ pub fn confusion(e: &Evaluation) -> Vec<[[usize; 5]; 5]> {
     out
 }
 
-/// Per mode and truth kind: (points, kind correct, exact).
-pub fn by_kind(e: &Evaluation) -> Vec<[(usize, usize, usize); 5]> {
-    let mut out = vec![[(0usize, 0usize, 0usize); 5]; Mode::ALL.len()];
+/// The figures of one truth kind in one mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KindScore {
+    pub points: usize,
+    pub kind_correct: usize,
+    pub exact: usize,
+    /// Sum of the TIE distances.
+    pub tie_total: u64,
+}
+
+/// Per mode and truth kind (indexed like [`KINDS`]).
+pub fn by_kind(e: &Evaluation) -> Vec<[KindScore; 5]> {
+    let l = e.lattice;
+    let mut out = vec![[KindScore::default(); 5]; Mode::ALL.len()];
     for d in &e.details {
         let truth = kind_index(d.point.truth);
         for (k, row) in out.iter_mut().enumerate() {
-            row[truth].0 += 1;
-            row[truth].1 += usize::from(kind_matches(d.predicted[k], d.point.truth));
-            row[truth].2 += usize::from(d.predicted[k] == d.point.truth);
+            let s = &mut row[truth];
+            s.points += 1;
+            s.kind_correct += usize::from(kind_matches(d.predicted[k], d.point.truth));
+            s.exact += usize::from(d.predicted[k] == d.point.truth);
+            s.tie_total += u64::from(tie_distance(l, d.predicted[k], d.point.truth));
         }
     }
     out
@@ -703,7 +720,7 @@ fn percent(n: usize, d: usize) -> String {
 /// no-propagation: kind 4/12 (33.3%), exact 2/12 (16.7%), TIE 1.250, casts 5
 /// seeds-only: ...
 /// full: ...
-/// by kind, full: pointer 5/5 (100.0%, exact 5), signed 2/3 (66.7%, exact 2), ...
+/// by kind, full: pointer 5/5 (100.0%, exact 5, TIE 0.000), signed 2/3 (66.7%, exact 2, TIE 1.000), ...
 /// confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
 ///   pointer 5 0 0 0 0
 ///   ...
@@ -738,8 +755,17 @@ pub fn text(e: &Evaluation) -> String {
     let parts: Vec<String> = KINDS
         .iter()
         .zip(kinds)
-        .filter(|(_, c)| c.0 > 0)
-        .map(|(name, (n, ok, exact))| format!("{name} {ok}/{n} ({}, exact {exact})", percent(*ok, *n)))
+        .filter(|(_, c)| c.points > 0)
+        .map(|(name, c)| {
+            format!(
+                "{name} {}/{} ({}, exact {}, TIE {:.3})",
+                c.kind_correct,
+                c.points,
+                percent(c.kind_correct, c.points),
+                c.exact,
+                c.tie_total as f64 / c.points as f64
+            )
+        })
         .collect();
     if !parts.is_empty() {
         out.push_str(&format!("by kind, {}: {}\n", Mode::ALL[full].name(), parts.join(", ")));
@@ -749,7 +775,7 @@ pub fn text(e: &Evaluation) -> String {
             KINDS.join(", ")
         ));
         for (t, row) in confusion(e)[full].iter().enumerate() {
-            if kinds[t].0 > 0 {
+            if kinds[t].points > 0 {
                 let cells: Vec<String> = row.iter().map(|c| c.to_string()).collect();
                 out.push_str(&format!("  {} {}\n", KINDS[t], cells.join(" ")));
             }
@@ -761,8 +787,10 @@ pub fn text(e: &Evaluation) -> String {
 /// `{"points", "skipped": {...}, "modes": [{"mode", "points", "kind_correct",
 /// "accuracy", "exact", "exact_accuracy", "tie_distance", "tie_total",
 /// "casts", "conflicts", "by_kind": {KIND: {"points", "kind_correct",
-/// "exact"}}, "confusion": {TRUTH: {PREDICTED: n}}}], "details": [{"function", "label", "origin",
-/// "variable", "truth", "no-propagation", "seeds-only", "full"}]}`
+/// "exact", "tie_total", "tie_distance"}}, "confusion": {TRUTH: {PREDICTED:
+/// n}}}], "details": [{"function", "label", "origin", "variable", "truth",
+/// "no-propagation", "seeds-only", "full", "tie" (the full mode's TIE
+/// distance)}]}`
 pub fn json(e: &Evaluation) -> Json {
     let skipped: serde_json::Map<String, Json> =
         e.skipped.parts().iter().map(|(name, k)| (name.to_string(), json!(k))).collect();
@@ -776,8 +804,13 @@ pub fn json(e: &Evaluation) -> Json {
             let by: serde_json::Map<String, Json> = KINDS
                 .iter()
                 .zip(&kinds[k])
-                .map(|(name, (n, ok, exact))| {
-                    (name.to_string(), json!({"points": n, "kind_correct": ok, "exact": exact}))
+                .map(|(name, c)| {
+                    let tie = if c.points == 0 { 0.0 } else { c.tie_total as f64 / c.points as f64 };
+                    (
+                        name.to_string(),
+                        json!({"points": c.points, "kind_correct": c.kind_correct, "exact": c.exact,
+                               "tie_total": c.tie_total, "tie_distance": tie}),
+                    )
                 })
                 .collect();
             let confusion: serde_json::Map<String, Json> = KINDS
@@ -819,6 +852,7 @@ pub fn json(e: &Evaluation) -> Json {
             for (k, mode) in Mode::ALL.iter().enumerate() {
                 o[mode.name()] = json!(d.predicted[k].c_name());
             }
+            o["tie"] = json!(tie_distance(e.lattice, d.predicted[Mode::ALL.len() - 1], d.point.truth));
             o
         })
         .collect();

@@ -66,7 +66,9 @@
 //!   callees, `memcpy`/`memmove`/`memset` pointers (their length: unsigned);
 //! - number: GEP and vector element indices;
 //! - C library prototypes for calls to declared functions (see `libc.rs`),
-//!   and the variadic arguments a constant `printf` format converts.
+//!   and the variadic arguments a constant `printf` format converts;
+//! - `main`'s prototype, `int main(int, char **)`: its returned values and
+//!   its first two parameters.
 //!
 //! A seed that contradicts the IR type (a 32-bit integer said to be an
 //! address on a 64-bit target) is dropped and logged.
@@ -139,6 +141,12 @@ pub struct LlvmTypeFlow<'m> {
     /// parameter to itself; a global passed twice to the same declared
     /// function).
     added: HashSet<(NodeId, NodeId, i8)>,
+    /// `inttoptr`s of a record's address ([`record_base`]), left apart from
+    /// their operand while building: they address the record's first field.
+    first_fields: HashSet<Instruction<'m>>,
+    /// Calls to allocation wrappers ([`allocates`]), not joined to the
+    /// callee's return while building: their results are seeded `void *`.
+    allocator_calls: HashSet<Instruction<'m>>,
 }
 
 /// A failure of the frontend (a bug, not a property of the input).
@@ -400,6 +408,8 @@ impl<'m> LlvmTypeFlow<'m> {
             values: HashMap::default(),
             uses: HashMap::default(),
             added: Default::default(),
+            first_fields: Default::default(),
+            allocator_calls: Default::default(),
         };
         let defined: Vec<Function<'m>> = m.functions().filter(|f| !f.is_declaration()).collect();
         for f in &defined {
@@ -420,9 +430,14 @@ impl<'m> LlvmTypeFlow<'m> {
                 for inst in f.instructions() {
                     tf.seed_instruction(inst)?;
                 }
+                if f.name() == "main" {
+                    tf.seed_main(*f)?;
+                }
             }
         }
         tf.added = Default::default();
+        tf.first_fields = Default::default();
+        tf.allocator_calls = Default::default();
         tracing::debug!(nodes = tf.graph.len(), edges = tf.graph.edge_count(), "type flow graph built");
         Ok(tf)
     }
@@ -684,6 +699,13 @@ impl<'m> LlvmTypeFlow<'m> {
                     self.seed_int(u0, K::Unsigned)?;
                 }
             }
+            O::LLVMAdd | O::LLVMSub if constant_offset(inst, self.lattice().ptr_bits).is_some() => {
+                // An address plus a constant: both are addresses (the
+                // edges leave them apart, so each says so itself).
+                self.seed_pointer(u0)?;
+                self.seed_pointer(r)?;
+            }
+            O::LLVMIntToPtr if self.first_fields.contains(&inst) => self.seed_pointer(u0)?,
             O::LLVMSIToFP => self.seed_int(u0, K::Signed)?,
             O::LLVMUIToFP => self.seed_int(u0, K::Unsigned)?,
             O::LLVMFPToSI => self.seed_int(r, K::Signed)?,
@@ -704,6 +726,28 @@ impl<'m> LlvmTypeFlow<'m> {
         Ok(())
     }
 
+    /// The prototype C gives `main`: `int main(int argc, char **argv)`
+    /// (its returned values are `int`, and so are `argc` and `argv`'s
+    /// characters' pointers, when the IR has them at those sizes).
+    fn seed_main(&mut self, f: Function<'m>) -> Result<(), BuildError> {
+        let l = self.lattice();
+        if f.function_type().return_type().and_then(|t| t.int_width()) == Some(32) {
+            for inst in f.instructions().filter(|i| i.opcode() == Opcode::LLVMRet) {
+                self.seed_int(self.use_node(inst, 0), K::Signed)?;
+            }
+        }
+        let params = f.params();
+        if let [argc, argv, ..] = params[..] {
+            if argc.ty().int_width() == Some(32) {
+                self.seed_int(self.value_node(argc), K::Signed)?;
+            }
+            if let Some(t) = libc::C::StrPtr.scalar(l) {
+                self.seed(self.value_node(argv), t)?;
+            }
+        }
+        Ok(())
+    }
+
     fn seed_call(&mut self, inst: Instruction<'m>) -> Result<(), BuildError> {
         let r = self.value_node(inst.as_value());
         let nargs = inst.call_arg_count().unwrap_or(0);
@@ -717,6 +761,9 @@ impl<'m> LlvmTypeFlow<'m> {
             return self.seed_intrinsic(inst, rest, r);
         }
         if !f.is_declaration() {
+            if self.allocator_calls.contains(&inst) {
+                self.seed_pointer(r)?;
+            }
             return Ok(());
         }
         let Some(proto) = libc::lookup(&name) else { return Ok(()) };
@@ -927,6 +974,11 @@ struct EdgeBuilder<'m> {
     declared_arg: HashMap<(Function<'m>, u32), NodeId>,
     /// Results of calls to a declared function.
     declared_result: HashMap<Function<'m>, NodeId>,
+    /// Whether a defined function returns fresh memory ([`allocates`]).
+    allocators: HashMap<Function<'m>, bool>,
+    /// Whether the addresses of a class ([`class_key`]; loaded from it or
+    /// not) are records'.
+    records: HashMap<(Value<'m>, bool), bool>,
 }
 
 fn chain<'m, Key: std::hash::Hash + Eq>(
@@ -1003,6 +1055,12 @@ impl<'m> EdgeBuilder<'m> {
             // offset is a number of its own. A difference of two pointers
             // is a number, joined to neither.
             O::LLVMAdd | O::LLVMSub if inst.as_value().ty().int_width() == Some(tf.lattice().ptr_bits) => {
+                // An address plus a constant is a field's address (or an
+                // element's): it points to something else than the base
+                // does, as a byte-offset GEP does; joined to nothing.
+                if constant_offset(inst, tf.lattice().ptr_bits).is_some() {
+                    return Ok(());
+                }
                 // (A scaled operand, `n * 8` or `n << 3`, is an offset:
                 // the other one is the base.)
                 let scaled = |k: u32| inst.operand(k).is_some_and(scaled_index);
@@ -1050,6 +1108,7 @@ impl<'m> EdgeBuilder<'m> {
                 deref(u0, u1, tf)?;
                 same(u1, u2, tf)?;
             }
+            O::LLVMIntToPtr if self.first_field(tf, inst) => {}
             O::LLVMBitCast | O::LLVMPtrToInt | O::LLVMIntToPtr | O::LLVMAddrSpaceCast => {
                 let l = tf.lattice();
                 let size = |n: Option<NodeId>| n.and_then(|n| tf.graph.node(n)).map(|x| l.size(x.bound));
@@ -1086,6 +1145,30 @@ impl<'m> EdgeBuilder<'m> {
         Ok(())
     }
 
+    /// Whether `inttoptr X` (to address memory) is the address of the first
+    /// field of a record at `X` ([`record_base`], remembered per slot):
+    /// then it is joined to nothing, as a field GEP is not.
+    fn first_field(&mut self, tf: &mut LlvmTypeFlow<'m>, inst: Instruction<'m>) -> bool {
+        let ptr_bits = tf.lattice().ptr_bits;
+        let Some(x) = inst.operand(0).filter(|x| x.ty().int_width() == Some(ptr_bits)) else { return false };
+        // (The slot's own address and the addresses loaded from it are
+        // different classes with the same key.)
+        let loaded = class_key(x) != x;
+        let key = (class_key(x), loaded);
+        let record = match self.records.get(&key) {
+            Some(&r) => r,
+            None => {
+                let r = record_base(x, ptr_bits);
+                self.records.insert(key, r);
+                r
+            }
+        };
+        if record {
+            tf.first_fields.insert(inst);
+        }
+        record
+    }
+
     fn call_edges(
         &mut self,
         tf: &mut LlvmTypeFlow<'m>,
@@ -1102,15 +1185,23 @@ impl<'m> EdgeBuilder<'m> {
             return intrinsic_rules(tf, inst, rest, nargs, r);
         }
         if f.is_declaration() {
+            // Where the prototype says `void *`, the call sites pass or
+            // get whatever they like (`malloc`'s results, `free`'s and
+            // `memset`'s arguments): they are not chained.
+            let proto = libc::lookup(&name);
+            let generic = |c: Option<libc::C>| c == Some(libc::C::VoidPtr);
             let fixed = f.function_type().param_types().len() as u32;
             for i in 0..nargs.min(fixed) {
+                if generic(proto.and_then(|p| p.params.get(i as usize).copied())) {
+                    continue;
+                }
                 if let Some(u) = tf.use_node(inst, i) {
                     if let Some(prev) = self.declared_arg.insert((f, i), u) {
                         tf.join_weak(prev, u)?;
                     }
                 }
             }
-            if let Some(r) = r {
+            if let Some(r) = r.filter(|_| !generic(proto.map(|p| p.ret))) {
                 if let Some(prev) = self.declared_result.insert(f, r) {
                     tf.join_weak(prev, r)?;
                 }
@@ -1125,6 +1216,13 @@ impl<'m> EdgeBuilder<'m> {
             if let (Some(u), Some(pn)) = (tf.use_node(inst, i as u32), tf.value_node(p)) {
                 tf.join_weak(u, pn)?;
             }
+        }
+        // A function that returns fresh memory (an allocation wrapper)
+        // returns whatever each caller makes of it: its call sites are
+        // not joined to its return, nor through it to each other.
+        if allocates(f, &mut self.allocators, 0) {
+            tf.allocator_calls.insert(inst);
+            return Ok(());
         }
         if let (Some(r), Some(&ret)) = (r, self.first_ret.get(&f)) {
             tf.join_weak(r, ret)?;
@@ -1262,6 +1360,264 @@ fn pointer_like(v: Value<'_>, depth: u32) -> bool {
         O::LLVMLoad if depth < 3 => i.operand(0).is_some_and(|a| slot_holds_addresses(a, i, depth)),
         _ => false,
     }
+}
+
+/// The constant `C` of `add X, C` or `sub X, C` (not zero) of the pointer
+/// size whose result holds an address ([`pointer_like`]: `X` holds one, or
+/// the sum is used as one): a field's (or a constant index's) address in
+/// code that does address arithmetic on integers.
+fn constant_offset(inst: Instruction<'_>, ptr_bits: u32) -> Option<i64> {
+    if !matches!(inst.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub) || inst.as_value().ty().int_width() != Some(ptr_bits)
+    {
+        return None;
+    }
+    let c = inst.operand(1)?.const_int_value().filter(|&c| c != 0)?;
+    // (The sum is an address when the base is one, or when it is used as
+    // one: then the base is the address `C` bytes before.)
+    pointer_like(inst.as_value(), 0).then_some(c)
+}
+
+/// Whether defined function `f` returns fresh memory: every value it
+/// returns is the result of an allocation (a declared function whose
+/// prototype returns `void *`, as `malloc`, or another such function) or a
+/// null pointer, looking through casts that keep the bits, `phi`, `select`
+/// and a local slot (every value stored to it; -O0 keeps `p` there).
+/// Memoized in `memo`; bounded.
+fn allocates<'m>(f: Function<'m>, memo: &mut HashMap<Function<'m>, bool>, depth: u32) -> bool {
+    if let Some(&a) = memo.get(&f) {
+        return a;
+    }
+    // (A recursive function is first taken as no allocator.)
+    memo.insert(f, false);
+    let rets: Vec<Value<'m>> =
+        f.instructions().filter(|i| i.opcode() == Opcode::LLVMRet).filter_map(|i| i.operand(0)).collect();
+    let result = depth < 4 && !rets.is_empty() && {
+        let mut seen = HashSet::default();
+        let mut found = false;
+        rets.into_iter().all(|v| fresh(v, memo, depth, &mut seen, &mut found)) && found
+    };
+    memo.insert(f, result);
+    result
+}
+
+/// Whether `v` is fresh memory or null, for [`allocates`]; `found` is set
+/// when an allocation was seen.
+fn fresh<'m>(
+    v: Value<'m>,
+    memo: &mut HashMap<Function<'m>, bool>,
+    depth: u32,
+    seen: &mut HashSet<Value<'m>>,
+    found: &mut bool,
+) -> bool {
+    use Opcode as O;
+    const LIMIT: usize = 64;
+    if v.const_int_value() == Some(0) || v.kind() == ValueKind::ConstantNull {
+        return true;
+    }
+    if !seen.insert(v) {
+        return true;
+    }
+    if seen.len() > LIMIT {
+        return false;
+    }
+    let Some(i) = v.as_instruction() else { return false };
+    match i.opcode() {
+        O::LLVMCall => {
+            let Some(callee) = direct_callee(i) else { return false };
+            let a = if callee.is_declaration() {
+                libc::lookup(&callee.name()).is_some_and(|p| p.ret == libc::C::VoidPtr)
+            } else {
+                allocates(callee, memo, depth + 1)
+            };
+            *found |= a;
+            a
+        }
+        O::LLVMPtrToInt | O::LLVMIntToPtr | O::LLVMBitCast => {
+            i.operand(0).is_some_and(|x| fresh(x, memo, depth, seen, found))
+        }
+        O::LLVMPHI => (0..i.num_operands()).all(|k| i.operand(k).is_some_and(|x| fresh(x, memo, depth, seen, found))),
+        O::LLVMSelect => (1..3).all(|k| i.operand(k).is_some_and(|x| fresh(x, memo, depth, seen, found))),
+        O::LLVMLoad => {
+            // A local slot: every store to it (through its inttoptrs too).
+            let Some(addr) = i.operand(0) else { return false };
+            let root = match addr.as_instruction() {
+                Some(c) if c.opcode() == O::LLVMIntToPtr => match c.operand(0).and_then(|x| x.as_instruction()) {
+                    Some(p) if p.opcode() == O::LLVMPtrToInt => p.operand(0).unwrap_or(addr),
+                    _ => return false,
+                },
+                _ => addr,
+            };
+            if root.as_instruction().map(|r| r.opcode()) != Some(O::LLVMAlloca) {
+                return false;
+            }
+            // The slot's addresses: the alloca, its ptrtoints' inttoptrs.
+            let mut addresses = vec![root];
+            for u in root.users().into_iter().take(LIMIT) {
+                match u.as_instruction().map(|x| x.opcode()) {
+                    Some(O::LLVMPtrToInt) => {
+                        addresses.extend(
+                            u.users()
+                                .into_iter()
+                                .take(LIMIT)
+                                .filter(|w| w.as_instruction().is_some_and(|x| x.opcode() == O::LLVMIntToPtr)),
+                        );
+                    }
+                    Some(O::LLVMLoad | O::LLVMStore) => {}
+                    // The slot's address escapes (a call, a GEP): unknown.
+                    Some(O::LLVMCall) if u.as_instruction().is_some_and(is_debug_intrinsic) => {}
+                    _ => return false,
+                }
+            }
+            for a in addresses {
+                for u in a.users().into_iter().take(LIMIT) {
+                    let Some(s) = u.as_instruction() else { continue };
+                    match s.opcode() {
+                        O::LLVMStore if s.operand(1) == Some(a) => {
+                            if !s.operand(0).is_some_and(|x| fresh(x, memo, depth, seen, found)) {
+                                return false;
+                            }
+                        }
+                        O::LLVMStore => return false,
+                        _ => {}
+                    }
+                }
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The values that hold the same address as integer `x` are found from
+/// this key: for a load, its address (through `inttoptr`: every load of
+/// the same slot); otherwise `x` itself.
+fn class_key(x: Value<'_>) -> Value<'_> {
+    let Some(load) = x.as_instruction().filter(|i| i.opcode() == Opcode::LLVMLoad) else { return x };
+    let Some(a) = load.operand(0) else { return x };
+    match a.as_instruction() {
+        Some(i) if i.opcode() == Opcode::LLVMIntToPtr => i.operand(0).unwrap_or(a),
+        _ => a,
+    }
+}
+
+/// Size in bytes of a scalar IR type (integers, floats, pointers).
+fn scalar_bytes(t: Type<'_>, ptr_bits: u32) -> Option<u64> {
+    let bits = match t.kind() {
+        TypeKind::LLVMIntegerTypeKind => t.int_width()?,
+        TypeKind::LLVMFloatTypeKind => 32,
+        TypeKind::LLVMDoubleTypeKind => 64,
+        TypeKind::LLVMPointerTypeKind => ptr_bits,
+        _ => return None,
+    };
+    Some(u64::from(bits.div_ceil(8)))
+}
+
+/// Whether integer address `x` is a record's address, in code that
+/// computes addresses on integers (lifted code): among the values holding
+/// the same address (`x`, the other loads of its slot and what is stored
+/// there), memory is accessed at `x` itself and at constant offsets from
+/// it, and the accesses at the offsets are not all of the type of the one
+/// at `x`, or not at multiples of its size. Such an address is no pointer
+/// to its first field's type (the lattice has no records: `void *`), and
+/// an access at `x` itself is the first field's. Accesses that agree (`a[0]`
+/// and `a[1]`) say nothing: an array. Bounded walks.
+fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
+    use Opcode as O;
+    const FAN: usize = 64;
+    // The class: x, the loads of its slot, and the values stored there.
+    let key = class_key(x);
+    let mut members = vec![x];
+    if key != x {
+        let mut addresses = vec![key];
+        addresses.extend(
+            key.users()
+                .into_iter()
+                .take(FAN)
+                .filter(|u| u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr)),
+        );
+        for a in addresses {
+            for u in a.users().into_iter().take(FAN) {
+                let Some(i) = u.as_instruction() else { continue };
+                match i.opcode() {
+                    O::LLVMLoad if i.operand(0) == Some(a) && u != x => members.push(u),
+                    O::LLVMStore if i.operand(1) == Some(a) => members.extend(i.operand(0)),
+                    _ => {}
+                }
+            }
+        }
+    }
+    // Accesses through a pointer `p`: (offset, size, type) of its loads and
+    // stores, and of the `char *` arguments of library calls (`strcpy` or
+    // a `printf` `%s` of a name at the start of a record: bytes).
+    let accesses = |p: Value<'m>, offset: i64, out: &mut Vec<(i64, Option<u64>, (TypeKind, Option<u32>))>| {
+        for u in p.users().into_iter().take(FAN) {
+            let Some(i) = u.as_instruction() else { continue };
+            let ty = match i.opcode() {
+                O::LLVMLoad if i.operand(0) == Some(p) => u.ty(),
+                O::LLVMStore if i.operand(1) == Some(p) => match i.operand(0) {
+                    Some(v) => v.ty(),
+                    None => continue,
+                },
+                O::LLVMCall => {
+                    let Some(proto) =
+                        direct_callee(i).filter(|f| f.is_declaration()).and_then(|f| libc::lookup(&f.name()))
+                    else {
+                        continue;
+                    };
+                    let nargs = i.call_arg_count().unwrap_or(0) as usize;
+                    let mut bytes = (0..nargs.min(proto.params.len()))
+                        .any(|k| i.operand(k as u32) == Some(p) && proto.params[k] == libc::C::Str);
+                    // A `%s` of a constant `printf` format.
+                    if let Some(fi) = proto.format.filter(|_| !bytes) {
+                        let format = i
+                            .operand(fi as u32)
+                            .filter(|v| v.kind() == ValueKind::GlobalVariable)
+                            .and_then(|g| g.initializer())
+                            .and_then(|init| init.const_bytes());
+                        if let Some(format) = format {
+                            bytes = libc::printf_args(&format)
+                                .into_iter()
+                                .enumerate()
+                                .any(|(k, a)| a == FormatArg::Str && i.operand((fi + 1 + k) as u32) == Some(p));
+                        }
+                    }
+                    if bytes {
+                        out.push((offset, Some(1), (TypeKind::LLVMIntegerTypeKind, Some(8))));
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            out.push((offset, scalar_bytes(ty, ptr_bits), (ty.kind(), ty.int_width())));
+        }
+    };
+    let mut found: Vec<(i64, Option<u64>, (TypeKind, Option<u32>))> = Vec::new();
+    for m in members.into_iter().take(FAN) {
+        if m.ty().int_width() != Some(ptr_bits) {
+            continue;
+        }
+        for u in m.users().into_iter().take(FAN) {
+            let Some(i) = u.as_instruction() else { continue };
+            match i.opcode() {
+                O::LLVMIntToPtr => accesses(u, 0, &mut found),
+                O::LLVMAdd | O::LLVMSub if i.operand(0) == Some(m) => {
+                    let Some(c) = i.operand(1).and_then(|c| c.const_int_value()).filter(|c| *c != 0) else {
+                        continue;
+                    };
+                    let c = if i.opcode() == O::LLVMSub { c.wrapping_neg() } else { c };
+                    for w in u.users().into_iter().take(FAN) {
+                        if w.as_instruction().is_some_and(|w| w.opcode() == O::LLVMIntToPtr) {
+                            accesses(w, c, &mut found);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let Some(&(_, Some(size), first)) = found.iter().find(|a| a.0 == 0) else { return false };
+    let size = i64::try_from(size).unwrap_or(i64::MAX).max(1);
+    found.iter().any(|(offset, _, ty)| *offset != 0 && (*ty != first || offset % size != 0))
 }
 
 /// Whether `v` is an index scaled by an element size: `mul X, C` or

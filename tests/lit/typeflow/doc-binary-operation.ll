@@ -19,7 +19,7 @@
 ; CHECK-NEXT:   edge %c -- ret.0
 ; CHECK-NEXT:   summary: 6 nodes, 5 edges, 0 casts, 0 conflicts
 ; CHECK-NEXT: total: 6 nodes, 5 edges, 0 casts, 0 conflicts
-; CHECK-NEXT: propagation: 0 casts, at least 0 (0 parts exact by a minimum cut, 0 improved by it)
+; CHECK-NEXT: propagation: 0 casts, at least 0 (0 parts exact by a minimum cut, 0 improved by it; 0 parts of 3 or more types by expansion moves, 0 improved by them)
 ; CHECK-EMPTY:
 
 ; JSON: {"functions": [{"edges": {{\[}}[0, 2], [1, 3], [2, 4], [3, 4], [4, 5]], "name": "func", "nodes": [{"id": 0, "kind": "value", "label": "%a", "type": "generic32_t"}, {"id": 1, "kind": "value", "label": "%b", "type": "generic32_t"}, {"id": 2, "kind": "use", "label": "%c.0", "type": "generic32_t"}, {"id": 3, "kind": "use", "label": "%c.1", "type": "generic32_t"}, {"id": 4, "kind": "value", "label": "%c", "type": "generic32_t"}, {"id": 5, "kind": "use", "label": "ret.0", "type": "generic32_t"}]}]}

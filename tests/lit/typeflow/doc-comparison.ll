@@ -15,7 +15,7 @@
 ; CHECK-NEXT:   edge %c -- ret.0
 ; CHECK-NEXT:   summary: 6 nodes, 4 edges, 0 casts, 0 conflicts
 ; CHECK-NEXT: total: 6 nodes, 4 edges, 0 casts, 0 conflicts
-; CHECK-NEXT: propagation: 0 casts, at least 0 (0 parts exact by a minimum cut, 0 improved by it)
+; CHECK-NEXT: propagation: 0 casts, at least 0 (0 parts exact by a minimum cut, 0 improved by it; 0 parts of 3 or more types by expansion moves, 0 improved by them)
 ; CHECK-EMPTY:
 
 define i1 @func(i32 %a, i32 %b) {

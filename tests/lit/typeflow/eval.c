@@ -43,7 +43,7 @@
 // CHECK-NEXT: no-propagation: kind 5/10 (50.0%), exact 0/10 (0.0%), TIE 2.000, casts 5
 // CHECK-NEXT: seeds-only: kind 5/10 (50.0%), exact 0/10 (0.0%), TIE 2.000, casts 9
 // CHECK-NEXT: full: kind 10/10 (100.0%), exact 10/10 (100.0%), TIE 0.000, casts 0
-// CHECK-NEXT: by kind, full: pointer 5/5 (100.0%, exact 5), signed 4/4 (100.0%, exact 4), unsigned 1/1 (100.0%, exact 1)
+// CHECK-NEXT: by kind, full: pointer 5/5 (100.0%, exact 5, TIE 0.000), signed 4/4 (100.0%, exact 4, TIE 0.000), unsigned 1/1 (100.0%, exact 1, TIE 0.000)
 // CHECK-NEXT: confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
 // CHECK-NEXT:   pointer 5 0 0 0 0
 // CHECK-NEXT:   signed 0 4 0 0 0
@@ -53,7 +53,7 @@
 // LIFT-NEXT: no-propagation: kind 2/10 (20.0%), exact 0/10 (0.0%), TIE 2.600, casts 12
 // LIFT-NEXT: seeds-only: kind 2/10 (20.0%), exact 0/10 (0.0%), TIE 2.600, casts 16
 // LIFT-NEXT: full: kind 10/10 (100.0%), exact 10/10 (100.0%), TIE 0.000, casts 0
-// LIFT-NEXT: by kind, full: pointer 5/5 (100.0%, exact 5), signed 4/4 (100.0%, exact 4), unsigned 1/1 (100.0%, exact 1)
+// LIFT-NEXT: by kind, full: pointer 5/5 (100.0%, exact 5, TIE 0.000), signed 4/4 (100.0%, exact 4, TIE 0.000), unsigned 1/1 (100.0%, exact 1, TIE 0.000)
 // LIFT-NEXT: confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
 // LIFT-NEXT:   pointer 5 0 0 0 0
 // LIFT-NEXT:   signed 0 4 0 0 0
@@ -69,6 +69,7 @@
 // JSON-NEXT:     "no-propagation": "generic32_t",
 // JSON-NEXT:     "origin": "return",
 // JSON-NEXT:     "seeds-only": "generic32_t",
+// JSON-NEXT:     "tie": 0,
 // JSON-NEXT:     "truth": "int32_t",
 // JSON-NEXT:     "variable": "return"
 // JSON:      "modes": [
@@ -92,7 +93,7 @@
 // O2-NEXT: no-propagation: kind 1/4 (25.0%), exact 0/4 (0.0%), TIE 2.500, casts 1
 // O2-NEXT: seeds-only: kind 1/4 (25.0%), exact 0/4 (0.0%), TIE 2.500, casts 5
 // O2-NEXT: full: kind 4/4 (100.0%), exact 4/4 (100.0%), TIE 0.000, casts 0
-// O2-NEXT: by kind, full: pointer 1/1 (100.0%, exact 1), signed 2/2 (100.0%, exact 2), unsigned 1/1 (100.0%, exact 1)
+// O2-NEXT: by kind, full: pointer 1/1 (100.0%, exact 1, TIE 0.000), signed 2/2 (100.0%, exact 2, TIE 0.000), unsigned 1/1 (100.0%, exact 1, TIE 0.000)
 // O2-NEXT: confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
 // O2-NEXT:   pointer 1 0 0 0 0
 // O2-NEXT:   signed 0 2 0 0 0
@@ -102,7 +103,7 @@
 // O2LIFT-NEXT: no-propagation: kind 0/4 (0.0%), exact 0/4 (0.0%), TIE 3.000, casts 2
 // O2LIFT-NEXT: seeds-only: kind 0/4 (0.0%), exact 0/4 (0.0%), TIE 3.000, casts 6
 // O2LIFT-NEXT: full: kind 4/4 (100.0%), exact 4/4 (100.0%), TIE 0.000, casts 0
-// O2LIFT-NEXT: by kind, full: pointer 1/1 (100.0%, exact 1), signed 2/2 (100.0%, exact 2), unsigned 1/1 (100.0%, exact 1)
+// O2LIFT-NEXT: by kind, full: pointer 1/1 (100.0%, exact 1, TIE 0.000), signed 2/2 (100.0%, exact 2, TIE 0.000), unsigned 1/1 (100.0%, exact 1, TIE 0.000)
 // O2LIFT-NEXT: confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
 // O2LIFT-NEXT:   pointer 1 0 0 0 0
 // O2LIFT-NEXT:   signed 0 2 0 0 0

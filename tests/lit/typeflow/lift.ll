@@ -69,21 +69,27 @@ define double @caller(ptr %p) {
   ret double %d
 }
 
-; Propagation on the lifted module: the addresses are pointers again, and
-; the index `%i`, multiplied and added into the address, is the offset of
-; that sum, not joined to the pointer (it stays a generic64_t: nothing here
-; says its sign).
+; Propagation on the lifted module: the addresses are pointers again. The
+; index `%i`, multiplied and added into the address, is the offset of that
+; sum, not joined to the pointer (it stays a generic64_t: nothing here says
+; its sign). The field's address, `%2 + 8`, is a pointer of its own (a
+; double *), not joined to `%2` and `%p`: those point to the structure,
+; which the lattice does not describe (void *; before, `%p` became a
+; double * through the sum).
 ; TF-LABEL: function @field
-; TF-NEXT:    value %p: double *
+; TF-NEXT:    value %p: void *
 ; TF-NEXT:    value %i: generic64_t
+; TF:         value %1: generic64_t
+; TF:         value %2: void *
+; TF:         value %3: double *
 ; TF:         value %d: double
-; TF:         summary: 16 nodes, 17 edges, 0 casts, 0 conflicts
+; TF:         summary: 16 nodes, 15 edges, 0 casts, 0 conflicts
 ; TF-LABEL: function @walk
-; TF-NEXT:    value %p: double *
+; TF-NEXT:    value %p: void *
 ; TF-NEXT:    value %c: generic1_t
-; TF-NEXT:    value %l: double **
-; TF:         value %m: double *
-; TF-LABEL: total: 52 nodes, 47 edges, 0 casts, 0 conflicts
+; TF-NEXT:    value %l: void **
+; TF:         value %m: void *
+; TF-LABEL: total: 52 nodes, 45 edges, 0 casts, 0 conflicts
 
 ; REQ: error: the following required arguments were not provided:
 ; REQ-NEXT:  --lift

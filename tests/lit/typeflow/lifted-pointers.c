@@ -11,7 +11,7 @@
 // RUN: %dtrans typeflow --eval --lift %t.ll | %FileCheck %s --match-full-lines
 // CHECK:      eval: 24 points, 0 skipped
 // CHECK:      full: kind 16/24 (66.7%), exact 0/24 (0.0%), TIE 1.667, casts 0
-// CHECK-NEXT: by kind, full: pointer 16/16 (100.0%, exact 0), signed 0/8 (0.0%, exact 0)
+// CHECK-NEXT: by kind, full: pointer 16/16 (100.0%, exact 0, TIE 1.000), signed 0/8 (0.0%, exact 0, TIE 3.000)
 // CHECK-NEXT: confusion, full (rows: truth; columns: predicted pointer, signed, unsigned, float, generic):
 // CHECK-NEXT:   pointer 16 0 0 0 0
 // CHECK-NEXT:   signed 0 0 0 0 8

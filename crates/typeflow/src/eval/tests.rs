@@ -186,7 +186,7 @@ fn values_and_expressions_at_o2() {
     assert!(txt.starts_with(&format!("eval: {} points", e.details.len())), "{txt}");
     // The modes, then the full mode's line per kind, the confusion's head
     // and one row per kind with points.
-    let kinds = by_kind(&e)[2].iter().filter(|k| k.0 > 0).count();
+    let kinds = by_kind(&e)[2].iter().filter(|k| k.points > 0).count();
     assert_eq!(txt.lines().count(), 4 + 2 + kinds, "{txt}");
     let rows: usize = confusion(&e)[2].iter().map(|r| r.iter().sum::<usize>()).sum();
     assert_eq!(rows, e.details.len(), "every point in one cell");
