@@ -53,6 +53,7 @@ pub use llvm_sys::LLVMIntPredicate as IntPredicate;
 pub use llvm_sys::LLVMOpcode as Opcode;
 pub use llvm_sys::LLVMTypeKind as TypeKind;
 pub use metadata::{MdView, Metadata, MetadataSlots, NamedMetadata};
+pub use relayout::BitOp;
 pub use module::{exit_quietly_on_closed_pipe, install_fatal_error_handler, Context, IrFormat, Module};
 pub use retype::{isomorphic_structs, isomorphic_types};
 pub use types::Type;

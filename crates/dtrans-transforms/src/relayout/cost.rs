@@ -141,6 +141,14 @@ pub struct CostModel {
     /// slot arithmetic of every step costs more than the split saves and
     /// each array wastes more of its last block.
     pub block_min: u64,
+    /// `pack-access`: what one access of a bit-packed field costs beyond a
+    /// plain one (compress-fields' bit-level packing: a shift and a mask
+    /// per read, a read-modify-write of the host word per store), in
+    /// streamed lines (0.03: two or three instructions where a line
+    /// streamed from memory takes some tens of cycles). The one term of
+    /// the model that counts instructions: packing trades them for bytes,
+    /// so a record packed for data that stays in the cache loses.
+    pub pack_access: f64,
 }
 
 impl Default for CostModel {
@@ -160,6 +168,7 @@ impl Default for CostModel {
             soa_streams: 0.5,
             block_bytes: 16384,
             block_min: 16,
+            pack_access: 0.03,
         }
     }
 }
@@ -191,6 +200,7 @@ impl CostModel {
         "soa-streams",
         "block-bytes",
         "block-min",
+        "pack-access",
     ];
 
     /// Sets parameters from `KEY=VALUE[,KEY=VALUE...]` (`cache-bytes`
@@ -252,6 +262,7 @@ impl CostModel {
                     self.block_min =
                         int(v).filter(|x| (2..=4096).contains(x)).ok_or_else(|| bad("a count from 2 to 4096"))?
                 }
+                "pack-access" => self.pack_access = real(v).ok_or_else(|| bad("a number >= 0"))?,
                 _ => return Err(CostError::UnknownKey(k.into())),
             }
         }
@@ -299,6 +310,21 @@ impl Layout {
     /// One record with `order`'s fields laid out as LLVM does.
     pub fn record(fields: &[FieldFacts], order: &[u32]) -> Layout {
         Layout { groups: vec![group(fields, order)] }
+    }
+
+    /// [`Layout::record`] with fields that have no place of their own
+    /// (bit-packed into another's host word: `(field, host)`) at their
+    /// host's offset.
+    pub fn record_shared(fields: &[FieldFacts], order: &[u32], shared: &[(u32, u32)]) -> Layout {
+        let mut g = group(fields, order);
+        for (f, host) in shared {
+            if let Some(k) = g.fields.iter().position(|x| x == host) {
+                let off = g.offsets[k];
+                g.fields.push(*f);
+                g.offsets.push(off);
+            }
+        }
+        Layout { groups: vec![g] }
     }
 
     /// Records, each laid out in its order; the first is the main one.
@@ -489,16 +515,7 @@ impl CostModel {
         };
         // What a line costs: a miss, or a hit at `hit` of a miss.
         let miss = self.hit + (1.0 - self.hit) * miss;
-        // The static estimate weighs a loop alike whatever its step; one
-        // stepping k objects at a time covers its range in 1/k of the
-        // iterations of one stepping one at a time.
-        let visits = match (r.walk, r.step, r.profile) {
-            (Walk::Stream, Some(Step::Objects(n)), false) if n.unsigned_abs() > 1 => r.visits / n.unsigned_abs() as f64,
-            (Walk::Stream, Some(Step::Bytes(b)), false) if b.unsigned_abs() > shape.size.max(1) => {
-                r.visits * shape.size.max(1) as f64 / b.unsigned_abs() as f64
-            }
-            _ => r.visits,
-        };
+        let visits = self.visits(shape, r);
         let per_visit = match r.walk {
             Walk::Stream => lines * miss,
             Walk::Random => {
@@ -511,9 +528,38 @@ impl CostModel {
         RegionCost { lines, bytes, miss, traffic: visits * per_visit }
     }
 
+    /// A region's visits as the model weighs them. The static estimate
+    /// weighs a loop alike whatever its step; one stepping k objects at a
+    /// time covers its range in 1/k of the iterations of one stepping one
+    /// at a time.
+    fn visits(&self, shape: &Shape<'_>, r: &Region) -> f64 {
+        match (r.walk, r.step, r.profile) {
+            (Walk::Stream, Some(Step::Objects(n)), false) if n.unsigned_abs() > 1 => r.visits / n.unsigned_abs() as f64,
+            (Walk::Stream, Some(Step::Bytes(b)), false) if b.unsigned_abs() > shape.size.max(1) => {
+                r.visits * shape.size.max(1) as f64 / b.unsigned_abs() as f64
+            }
+            _ => r.visits,
+        }
+    }
+
     /// The predicted traffic of `layout`: the sum over regions.
     pub fn traffic(&self, shape: &Shape<'_>, layout: &Layout) -> f64 {
         shape.regions.iter().map(|r| self.region_cost(shape, r, layout).traffic).sum()
+    }
+
+    /// What the accesses of the bit-packed fields `packed` add to a
+    /// layout's traffic: `pack-access` per access, the accesses weighted
+    /// like the visits of their region.
+    pub fn pack_cost(&self, shape: &Shape<'_>, packed: &[u32]) -> f64 {
+        shape
+            .regions
+            .iter()
+            .map(|r| {
+                let scale = if r.visits > 0.0 { self.visits(shape, r) / r.visits } else { 1.0 };
+                let accesses: f64 = r.fields.iter().filter(|(f, _)| packed.contains(f)).map(|(_, w)| *w).sum();
+                accesses * scale * self.pack_access
+            })
+            .sum()
     }
 
     /// reorder-fields' candidates (the first field stays first: see
