@@ -16,6 +16,72 @@
 ; RUN: %FileCheck %s --check-prefix=REPORT < %t.json
 ; CHECK: %__DCF_struct.P = type { i16, i8, i32 }
 ; CHECK: @g = global %__DCF_struct.P { i16 5, i8 118, i32 77 }
+; CHECK-LABEL: define void @fill(
+; CHECK: store i16 {{%.*}}, ptr %r, align 2, !tbaa [[LONG:![0-9]+]]
+; CHECK-NEXT: %b = and i32 %x, 7
+; CHECK-NEXT: [[P1:%.*]] = getelementptr inbounds i8, ptr %r, i64 2
+; CHECK-NEXT: [[W1:%.*]] = load i8, ptr [[P1]], align 1{{$}}
+; CHECK-NEXT: [[F1:%.*]] = freeze i8 [[W1]]
+; CHECK-NEXT: [[K1:%.*]] = and i8 [[F1]], -8
+; CHECK-NEXT: [[T1:%.*]] = trunc i32 %b to i8
+; CHECK-NEXT: [[V1:%.*]] = and i8 [[T1]], 7
+; CHECK-NEXT: [[M1:%.*]] = or i8 [[K1]], [[V1]]
+; CHECK-NEXT: store i8 [[M1]], ptr [[P1]], align 1{{$}}
+; CHECK-NEXT: %c = srem i32 %x, 4
+; CHECK-NEXT: [[P2:%.*]] = getelementptr inbounds i8, ptr %r, i64 2
+; CHECK-NEXT: [[W2:%.*]] = load i8, ptr [[P2]], align 1{{$}}
+; CHECK-NEXT: [[F2:%.*]] = freeze i8 [[W2]]
+; CHECK-NEXT: [[K2:%.*]] = and i8 [[F2]], -57
+; CHECK-NEXT: [[T2:%.*]] = trunc i32 %c to i8
+; CHECK-NEXT: [[V2:%.*]] = and i8 [[T2]], 7
+; CHECK-NEXT: [[S2:%.*]] = shl i8 [[V2]], 3
+; CHECK-NEXT: [[M2:%.*]] = or i8 [[K2]], [[S2]]
+; CHECK-NEXT: store i8 [[M2]], ptr [[P2]], align 1{{$}}
+; CHECK-NEXT: %d = zext i1 %flag to i8
+; CHECK-NEXT: [[P3:%.*]] = getelementptr inbounds i8, ptr %r, i64 2
+; CHECK-NEXT: [[W3:%.*]] = load i8, ptr [[P3]], align 1{{$}}
+; CHECK-NEXT: [[F3:%.*]] = freeze i8 [[W3]]
+; CHECK-NEXT: [[K3:%.*]] = and i8 [[F3]], -65
+; CHECK-NEXT: [[V3:%.*]] = and i8 %d, 1
+; CHECK-NEXT: [[S3:%.*]] = shl i8 [[V3]], 6
+; CHECK-NEXT: [[M3:%.*]] = or i8 [[K3]], [[S3]]
+; CHECK-NEXT: store i8 [[M3]], ptr [[P3]], align 1{{$}}
+; CHECK-NEXT: [[P4:%.*]] = getelementptr inbounds i8, ptr %r, i64 4
+; CHECK-NEXT: store i32 %x, ptr [[P4]], align 4, !tbaa [[INT:![0-9]+]]
+; CHECK-LABEL: define i64 @get(
+; CHECK-NEXT: [[A:%.*]] = load i16, ptr %r, align 2, !tbaa [[LONG]]
+; CHECK-NEXT: [[A64:%.*]] = zext i16 [[A]] to i64
+; CHECK-NEXT: [[Q1:%.*]] = getelementptr inbounds i8, ptr %r, i64 2
+; CHECK-NEXT: [[L1:%.*]] = load i8, ptr [[Q1]], align 1{{$}}
+; CHECK-NEXT: [[B:%.*]] = and i8 [[L1]], 7
+; CHECK-NEXT: [[B32:%.*]] = zext i8 [[B]] to i32
+; CHECK-NEXT: [[Q2:%.*]] = getelementptr inbounds i8, ptr %r, i64 2
+; CHECK-NEXT: [[L2:%.*]] = load i8, ptr [[Q2]], align 1{{$}}
+; CHECK-NEXT: [[U2:%.*]] = shl i8 [[L2]], 2
+; CHECK-NEXT: [[C:%.*]] = ashr i8 [[U2]], 5
+; CHECK-NEXT: [[C32:%.*]] = sext i8 [[C]] to i32
+; CHECK-NEXT: [[Q3:%.*]] = getelementptr inbounds i8, ptr %r, i64 2
+; CHECK-NEXT: [[L3:%.*]] = load i8, ptr [[Q3]], align 1{{$}}
+; CHECK-NEXT: [[D1:%.*]] = lshr i8 [[L3]], 6
+; CHECK-NEXT: [[D:%.*]] = and i8 [[D1]], 1
+; CHECK-NEXT: [[Q4:%.*]] = getelementptr inbounds i8, ptr %r, i64 4
+; CHECK-NEXT: %e = load i32, ptr [[Q4]], align 4, !tbaa [[INT]]
+; CHECK-NEXT: %b64 = zext i32 [[B32]] to i64
+; CHECK-NEXT: %c64 = sext i32 [[C32]] to i64
+; CHECK-NEXT: %d64 = zext i8 [[D]] to i64
+; CHECK-LABEL: define void @copy(
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 4 %d, ptr align 4 %s, i64 8, i1 false)
+; CHECK-LABEL: define i64 @main(
+; CHECK: call ptr @malloc(i64 16)
+; The TBAA node has no member for the packed fields.
+; CHECK: [[LONG]] = !{[[NODE:![0-9]+]], [[LONGT:![0-9]+]], i64 0}
+; CHECK-NEXT: [[NODE]] = !{!"P", [[LONGT]], i64 0, [[INTT:![0-9]+]], i64 4}
+; CHECK: [[INT]] = !{[[NODE]], [[INTT]], i64 4}
+; REPORT: "detail": "field0 0..999 in u16, field1 0..7 in 3 bits of a u8 (with field2, field3), field2 -3..3 in 3 bits of a u8 (with field1, field3), field3 0..1 in 1 bit of a u8 (with field1, field2)",
+; REPORT: "field0: i16 @0 (zero-extended to i64)",
+; REPORT-NEXT: "field1+field2+field3: i8 @2 (field1 in bits 0..2 zero-extended to i32; field2 in bits 3..5 sign-extended to i32; field3 in bits 6..6 zero-extended to i8)",
+; REPORT-NEXT: "field4: i32 @4"
+; REPORT: "kind": "compress-fields, bit-packed",
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-pc-linux-gnu"

@@ -1048,29 +1048,28 @@ fn packed_access<'m>(
     let align = inst.alignment().map_or(hb / 8, |a| a.min(hb / 8));
     let word = b.load(ht, addr, "")?;
     word.set_alignment(align);
-    let access = if op == 0 {
+    // (A shift by nothing is left out.)
+    let shift = |op: BitOp, v: Value<'m>, by: u32| if by == 0 { Ok(v) } else { b.bits(op, v, k(u64::from(by)), "") };
+    if op == 0 {
         let bits = if n.signed {
-            let up = b.bits(BitOp::Shl, word.as_value(), k(u64::from(hb - p.shift - p.width)), "")?;
+            let up = shift(BitOp::Shl, word.as_value(), hb - p.shift - p.width)?;
             b.ashr(up, k(u64::from(hb - p.width)), "")?
         } else {
-            let down = b.bits(BitOp::LShr, word.as_value(), k(u64::from(p.shift)), "")?;
+            let down = shift(BitOp::LShr, word.as_value(), p.shift)?;
             b.and(down, k(super::layouts::low_ones(p.width)), "")?
         };
         let wide = b.int_cast(bits, inst.as_value().ty(), n.signed, "")?;
         inst.as_value().replace_all_uses_with(wide)?;
-        word
     } else {
         let v = inst.operand(0).expect("stored value");
         let frozen = b.freeze(word.as_value(), "")?;
         let kept = b.and(frozen, k(!p.mask() & super::layouts::low_ones(hb)), "")?;
         let low = b.and(b.int_cast(v, ht, false, "")?, k(super::layouts::low_ones(p.width)), "")?;
-        let placed = b.bits(BitOp::Shl, low, k(u64::from(p.shift)), "")?;
+        let placed = shift(BitOp::Shl, low, p.shift)?;
         let merged = b.bits(BitOp::Or, kept, placed, "")?;
         let st = b.store(merged, addr)?;
         st.set_alignment(align);
-        st
-    };
-    let _ = access;
+    }
     cx.mark_erased(inst.as_value());
     Ok(())
 }
