@@ -1,18 +1,18 @@
 /* bitpack.c - a table of records whose fields each hold a few bits,
  * visited at random.
  *
- * 512K agents of eight `int` fields (32 bytes each): a kind of 8, a live
+ * 2M agents of eight `int` fields (32 bytes each): a kind of 8, a live
  * flag, a level of 16, a direction of 4, a team of 4, a mood of -8..7, an
  * age of 64 and an energy of 1..100: 29 bits of values in 32 bytes. Each of
  * 8 rounds visits 4M agents picked at random (a hash of a counter) and
- * reads and updates them; the table (16 MB) does not stay in the caches
+ * reads and updates them; the table (64 MB) does not stay in the caches
  * near the core, so a visit waits for memory, and the fewer bytes a record
  * takes, the more of the table is near. Bytes alone give an 8-byte record;
  * the values need 4 bytes. */
 #include <stdio.h>
 #include <stdlib.h>
 
-#define N (1 << 19)
+#define N (1 << 21)
 #define ROUNDS 8
 #define VISITS (1 << 22)
 
@@ -67,13 +67,12 @@ int main(void)
         for (unsigned long long k = 0; k < VISITS; k++) {
             struct agent *p = &a[pick(k * ROUNDS + r)];
             int alive = p->alive;
-            int age = (p->age + alive) & 63;
             score[p->team] += alive * (p->energy * (p->level + 1) + p->mood * p->kind);
             moves += alive * p->dir;
-            p->age = age;
-            p->alive = alive ? age != 0 : (k & 7) == 0;
+            p->age = (p->age + alive) & 63;
+            p->alive = alive ? p->age != 0 : (k & 7) == 0;
             p->dir = (p->dir + p->kind) & 3;
-            p->level = (p->level + (age == 0)) & 15;
+            p->level = (p->level + (p->age == 0)) & 15;
         }
     }
     long census[8] = {0};

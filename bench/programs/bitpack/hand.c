@@ -1,14 +1,14 @@
 /* hand.c (bitpack) - a table of records whose fields each hold a few
  * bits, visited at random, packed by hand in C bit-fields.
  *
- * 512K agents: kind (3 bits), live flag (1), level (4), direction (2),
+ * 2M agents: kind (3 bits), live flag (1), level (4), direction (2),
  * team (2), mood (4, signed: -8..7), age (6) and energy (7: 1..100), 29
  * bits in one 4-byte word. Each of 8 rounds visits 4M agents picked at
  * random (a hash of a counter) and reads and updates them. */
 #include <stdio.h>
 #include <stdlib.h>
 
-#define N (1 << 19)
+#define N (1 << 21)
 #define ROUNDS 8
 #define VISITS (1 << 22)
 
@@ -63,13 +63,12 @@ int main(void)
         for (unsigned long long k = 0; k < VISITS; k++) {
             struct agent *p = &a[pick(k * ROUNDS + r)];
             int alive = p->alive;
-            int age = (p->age + alive) & 63;
             score[p->team] += alive * ((int)p->energy * ((int)p->level + 1) + p->mood * (int)p->kind);
             moves += alive * (int)p->dir;
-            p->age = age;
-            p->alive = alive ? age != 0 : (k & 7) == 0;
+            p->age = ((int)p->age + alive) & 63;
+            p->alive = alive ? p->age != 0 : (k & 7) == 0;
             p->dir = (p->dir + p->kind) & 3;
-            p->level = (p->level + (age == 0)) & 15;
+            p->level = (p->level + (p->age == 0)) & 15;
         }
     }
     long census[8] = {0};
