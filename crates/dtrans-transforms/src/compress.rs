@@ -318,13 +318,20 @@ impl Policy for CompressFields {
         // Bytes only, then (when several fields need fewer than 8 bits)
         // packed into host words of 8, 16 or 32 bits: the smallest record
         // of those, the narrowest words among equals.
+        // The traffic of a plan against the current layout's (the model
+        // sees the fields at their new offsets with their old sizes, as
+        // compress-fields always asked it), and, to choose between bytes
+        // alone and packed words, with their new sizes (a packed field
+        // takes its host word's bytes).
         let traffic = |pl: &Plan| {
-            let s = Shape { fields: &pl.facts, ..shape };
             let layout = Layout::record_shared(&pl.facts, &pl.order, &pl.shared);
-            let t = model.traffic(&s, &layout) + model.pack_cost(&s, &pl.packed_fields());
-            (layout, t)
+            let extra = model.pack_cost(&shape, &pl.packed_fields());
+            let t = model.traffic(&shape, &layout) + extra;
+            let resized = Shape { fields: &pl.facts, ..shape };
+            let t_new = model.traffic(&resized, &layout) + extra;
+            (layout, t, t_new)
         };
-        let (layout_b, t_b) = traffic(&bytes);
+        let (layout_b, t_b, t_b_new) = traffic(&bytes);
         p.add("compress-fields", &shape, &layout_b, t_b);
         let mut chosen = bytes;
         let mut t1 = t_b;
@@ -340,11 +347,11 @@ impl Policy for CompressFields {
                     .min_by_key(|pl| pl.size);
                 if let Some(packed) = best {
                     if packed.size < chosen.size {
-                        let (layout_p, t_p) = traffic(&packed);
+                        let (layout_p, t_p, t_p_new) = traffic(&packed);
                         p.add("compress-fields, bit-packed", &shape, &layout_p, t_p);
                         // Worth it over bytes only: smaller, and not
                         // predicted to cost more than the margin more.
-                        match model.decide((t_b, chosen.size), (t_p, packed.size), true) {
+                        match model.decide((t_b_new, chosen.size), (t_p_new, packed.size), true) {
                             Ok(_) => {
                                 chosen = packed;
                                 t1 = t_p;
