@@ -208,7 +208,13 @@ impl CompressFields {
                 for (f, shift, width) in &word {
                     let fit = fits.iter().find(|x| x.field == *f).expect("a field that fits");
                     let packed = Packed { host, shift: *shift, width: *width };
-                    narrow.push(Narrow { field: *f, bits: hb, signed: fit.signed, checked: false, packed: Some(packed) });
+                    narrow.push(Narrow {
+                        field: *f,
+                        bits: hb,
+                        signed: fit.signed,
+                        checked: false,
+                        packed: Some(packed),
+                    });
                     in_word.push(*f);
                     if *f != host {
                         shared.push((*f, host));
@@ -238,7 +244,13 @@ impl CompressFields {
             facts[fit.field as usize].align = u64::from(nb / 8);
             words.push((
                 fit.field,
-                format!("{} {}..{} in {}{nb}", c.fields[fit.field as usize].name, fit.lo, fit.hi, if signed { "i" } else { "u" }),
+                format!(
+                    "{} {}..{} in {}{nb}",
+                    c.fields[fit.field as usize].name,
+                    fit.lo,
+                    fit.hi,
+                    if signed { "i" } else { "u" }
+                ),
             ));
         }
         for k in checked {
@@ -434,7 +446,11 @@ mod tests {
             // 6, 4, 4, 3, 2, 2, 1, 1 in bytes: {6, 2}, {4, 4}, {3, 2, 1, 1}.
             (
                 (vec![(0, 3), (1, 1), (2, 4), (3, 2), (4, 2), (5, 1), (6, 6), (7, 4)], 8),
-                vec![vec![(0, 0, 3), (1, 3, 1), (4, 4, 2), (5, 6, 1)], vec![(2, 0, 4), (7, 4, 4)], vec![(3, 0, 2), (6, 2, 6)]],
+                vec![
+                    vec![(0, 0, 3), (1, 3, 1), (4, 4, 2), (5, 6, 1)],
+                    vec![(2, 0, 4), (7, 4, 4)],
+                    vec![(3, 0, 2), (6, 2, 6)],
+                ],
             ),
             // The same in one 32-bit word (23 bits), by field number.
             (

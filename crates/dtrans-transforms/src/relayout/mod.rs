@@ -563,12 +563,22 @@ fn used_struct_types<'m>(m: &'m Module<'_>) -> std::collections::HashSet<Type<'m
 /// field sharing its word.
 pub fn may_run_threads(m: &Module<'_>) -> Option<String> {
     const PREFIXES: &[&str] = &[
-        "pthread_", "thrd_", "mtx_", "cnd_", "tss_", "__kmpc_", "GOMP_", "omp_", "_ZNSt6thread", "_ZSt9this_thread",
-        "__gthread", "uv_thread", "g_thread",
+        "pthread_",
+        "thrd_",
+        "mtx_",
+        "cnd_",
+        "tss_",
+        "__kmpc_",
+        "GOMP_",
+        "omp_",
+        "_ZNSt6thread",
+        "_ZSt9this_thread",
+        "__gthread",
+        "uv_thread",
+        "g_thread",
     ];
-    const NAMES: &[&str] = &[
-        "call_once", "clone", "clone3", "__clone", "signal", "sigaction", "__sysv_signal", "bsd_signal", "sigset",
-    ];
+    const NAMES: &[&str] =
+        &["call_once", "clone", "clone3", "__clone", "signal", "sigaction", "__sysv_signal", "bsd_signal", "sigset"];
     for f in m.functions() {
         let name = f.name();
         if PREFIXES.iter().any(|p| name.starts_with(p)) || NAMES.contains(&name.as_str()) {

@@ -482,7 +482,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         // analysis saw the initializers it could type).
                         if let Some(n) = self.lay.narrowed(t, i as u32).filter(|_| is_struct) {
                             if !narrow_holds(e, n) {
-                                return Err((vec![t], format!("{e} in field {i}, which becomes {} bits", n.value_bits())));
+                                return Err((
+                                    vec![t],
+                                    format!("{e} in field {i}, which becomes {} bits", n.value_bits()),
+                                ));
                             }
                         }
                         self.check_init(e, ft)?;
