@@ -1048,6 +1048,46 @@ mod tests {
         }
     }
 
+    /// What bit-packed fields add: `pack-access` per access, weighted like
+    /// the region's visits (a stream stepping k objects at a time weighs
+    /// 1/k of its static visits), nothing for unpacked fields.
+    #[test]
+    fn packed_accesses_cost() {
+        let (fl, size) = fields(&[4, 4, 4, 4]);
+        let m = CostModel::default();
+        let mut stepped = region(Walk::Stream, 100.0, &[0, 1, 2]);
+        stepped.step = Some(Step::Objects(4));
+        // (regions, packed fields, cost in streamed lines)
+        let table: Vec<(Vec<Region>, Vec<u32>, f64)> = vec![
+            (vec![region(Walk::Random, 100.0, &[0, 1, 2])], vec![1, 2], 2.0 * 100.0 * 0.03),
+            (vec![region(Walk::Random, 100.0, &[0, 1, 2])], vec![3], 0.0),
+            (vec![region(Walk::Random, 100.0, &[0, 1, 2])], vec![], 0.0),
+            (vec![region(Walk::Stream, 10.0, &[1]), region(Walk::Random, 5.0, &[1, 2])], vec![1, 2], 0.6),
+            (vec![stepped], vec![0, 1, 2], 3.0 * 25.0 * 0.03),
+        ];
+        for (regions, packed, want) in table {
+            let shape = Shape { fields: &fl, size, regions: &regions, count: None };
+            let got = m.pack_cost(&shape, &packed);
+            assert!((got - want).abs() < 1e-9, "{packed:?}: {got}, expected {want}");
+        }
+        let mut free = CostModel::default();
+        free.set("pack-access=0").unwrap();
+        let regions = [region(Walk::Random, 100.0, &[0, 1, 2])];
+        let shape = Shape { fields: &fl, size, regions: &regions, count: None };
+        assert_eq!(free.pack_cost(&shape, &[0, 1, 2]), 0.0);
+        assert!(free.set("pack-access=-1").is_err());
+    }
+
+    /// Fields without a place of their own are at their host's offset.
+    #[test]
+    fn shared_fields_sit_at_their_host() {
+        let (fl, _) = fields(&[1, 4, 1, 1]);
+        let l = Layout::record_shared(&fl, &[0, 1], &[(2, 0), (3, 0)]);
+        assert_eq!(l.groups[0].fields, vec![0, 1, 2, 3]);
+        assert_eq!(l.groups[0].offsets, vec![0, 4, 0, 0]);
+        assert_eq!(l.size(), 8);
+    }
+
     fn shares(touched: &[(u64, u64)]) -> Vec<(u64, u64, f64)> {
         touched.iter().map(|(o, s)| (*o, *s, 1.0)).collect()
     }
