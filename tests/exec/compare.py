@@ -118,9 +118,11 @@ def build_ir(units, level, work, tag, cflags):
 
 # Counted with the passes in the summary (report detail -> key): structures
 # given index fields, split structures whose array realloc resizes or that
-# live in a global array.
+# live in a global array, structures with fields bit-packed into a word
+# (compress-fields).
 DETAIL_KEYS = {"32-bit index": "32-bit index", "array resized by realloc": "realloc",
-               "a global array, side arrays": "global array"}
+               "a global array, side arrays": "global array", " bits of a u": "bit-packed",
+               " bit of a u": "bit-packed"}
 
 
 def finish(linked, work, tag, passes, dtrans):
@@ -146,9 +148,8 @@ def finish(linked, work, tag, passes, dtrans):
                 changed["specialize-calls"] = changed.get("specialize-calls", 0) + 1
             for c in rep.get("changed", []):
                 changed[c.get("pass", "?")] = changed.get(c.get("pass", "?"), 0) + 1
-                for text, key in DETAIL_KEYS.items():
-                    if text in c.get("detail", ""):
-                        changed[key] = changed.get(key, 0) + 1
+                for key in sorted({k for text, k in DETAIL_KEYS.items() if text in c.get("detail", "")}):
+                    changed[key] = changed.get(key, 0) + 1
                 # A field that is an aggregate (a structure, an array, a
                 # complex number) moved to a side array by peel or aos-to-soa.
                 side = [e.split("] ", 1)[-1] for e in c.get("new_layout", []) if e.startswith("[")]

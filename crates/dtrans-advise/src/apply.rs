@@ -67,9 +67,11 @@ fn rewritten(text: &str, cs: &CStruct, s: &StructAdvice, tag: &str) -> Result<St
 }
 
 /// The narrower integer compress-fields gives each field, from its
-/// detail (`sensor 0..999 in u16`, `key in i32, checked when stored`), as
-/// C: (field, `unsigned short`, the values).
-fn narrowed(s: &StructAdvice) -> Vec<(String, &'static str, String)> {
+/// detail (`sensor 0..999 in u16`, `key in i32, checked when stored`,
+/// `level 0..15 in 4 bits of a u8 (with flags)`; what follows `; ` says
+/// what was not done), as C: (field, `unsigned short` or `a 4-bit
+/// bit-field`, the values).
+fn narrowed(s: &StructAdvice) -> Vec<(String, String, String)> {
     let c_type = |w: &str| match w {
         "u8" => Some("unsigned char"),
         "i8" => Some("signed char"),
@@ -81,23 +83,49 @@ fn narrowed(s: &StructAdvice) -> Vec<(String, &'static str, String)> {
     };
     let mut out = Vec::new();
     for p in s.passes.iter().filter_map(|p| p.strip_prefix("compress-fields: ")) {
-        for part in p.split(", ") {
+        let p = p.split("; ").next().unwrap_or("");
+        for part in split_outside_parens(p) {
             let words: Vec<&str> = part.split(' ').collect();
             match words.as_slice() {
                 [name, range, "in", w] => {
                     if let Some(t) = c_type(w) {
-                        out.push((name.to_string(), t, format!("its values are {range}")));
+                        out.push((name.to_string(), t.to_string(), format!("its values are {range}")));
                     }
+                }
+                [name, range, "in", n, "bit" | "bits", "of", "a", _, ..] => {
+                    let signed = if range.starts_with('-') { "signed" } else { "unsigned" };
+                    let t = format!("a {n}-bit {signed} bit-field");
+                    out.push((name.to_string(), t, format!("its values are {range}")));
                 }
                 [name, "in", w, ..] => {
                     if let Some(t) = c_type(w.trim_end_matches(',')) {
-                        out.push((name.to_string(), t, "checked when stored".to_string()));
+                        out.push((name.to_string(), t.to_string(), "checked when stored".to_string()));
                     }
                 }
                 _ => {}
             }
         }
     }
+    out
+}
+
+/// `text` cut at each `, ` that is not inside parentheses.
+fn split_outside_parens(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    let bytes = text.as_bytes();
+    for (k, b) in bytes.iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            b',' if depth == 0 && bytes.get(k + 1) == Some(&b' ') => {
+                out.push(&text[start..k]);
+                start = k + 2;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
     out
 }
 
@@ -542,5 +570,17 @@ mod tests {
         assert_eq!(lines[4], "  long sensor_count;", "a longer name is another field");
         // Nothing narrowed: the definition as it was.
         assert_eq!(note_narrowed(def, &advice(&["reorder-fields: padding removed"])), def);
+        // Fields packed into a word, and what was not done after `; `.
+        let s = advice(&[
+            "compress-fields: level 0..15 in 4 bits of a u8 (with flags, mood), flags 0..1 in 1 bit of a u8 (with \
+             level, mood), mood -2..1 in 2 bits of a u8 (with level, flags), weight 1..100 in u8; not bit-packed: x",
+        ]);
+        let def = "struct t {\n  int level;\n  int flags;\n  int mood;\n  long weight;\n}";
+        let out = note_narrowed(def, &s);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[1], "  int level; /* dtrans: fits a 4-bit unsigned bit-field (its values are 0..15) */");
+        assert_eq!(lines[2], "  int flags; /* dtrans: fits a 1-bit unsigned bit-field (its values are 0..1) */");
+        assert_eq!(lines[3], "  int mood; /* dtrans: fits a 2-bit signed bit-field (its values are -2..1) */");
+        assert_eq!(lines[4], "  long weight; /* dtrans: fits unsigned char (its values are 1..100) */");
     }
 }

@@ -54,6 +54,7 @@ pub use llvm_sys::LLVMOpcode as Opcode;
 pub use llvm_sys::LLVMTypeKind as TypeKind;
 pub use metadata::{MdView, Metadata, MetadataSlots, NamedMetadata};
 pub use module::{exit_quietly_on_closed_pipe, install_fatal_error_handler, Context, IrFormat, Module};
+pub use relayout::BitOp;
 pub use retype::{isomorphic_structs, isomorphic_types};
 pub use types::Type;
 pub use values::{quote_ident, AttrIndex, Attribute, BasicBlock, Function, Instruction, Value, ValueKind};

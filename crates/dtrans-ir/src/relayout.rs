@@ -18,6 +18,15 @@ fn invalid(what: impl Into<String>) -> EditError {
     EditError::Invalid(what.into())
 }
 
+/// The shifts and bitwise operations of [`Builder::bits`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BitOp {
+    LShr,
+    Shl,
+    Or,
+    Xor,
+}
+
 fn int_index_ok(v: Value<'_>) -> bool {
     v.ty().int_width().is_some()
 }
@@ -83,6 +92,39 @@ impl<'m> Builder<'m> {
         // SAFETY: positioned builder; integer operands of one type.
         Value::from_raw(unsafe { c::LLVMBuildSub(bld, a.raw(), b.raw(), n.as_ptr()) })
             .ok_or_else(|| invalid("LLVM built no sub"))
+    }
+
+    /// A shift or bitwise operation on two integers of one type: `lshr`,
+    /// `shl`, `or` or `xor` (`op`).
+    pub fn bits(&self, op: BitOp, a: Value<'m>, b: Value<'m>, name: &str) -> Result<Value<'m>, EditError> {
+        if a.ty() != b.ty() || a.ty().int_width().is_none() {
+            return Err(invalid(format!("{op:?} of {} and {}", a.ty(), b.ty())));
+        }
+        let n = std::ffi::CString::new(name.replace('\0', "")).expect("NULs removed");
+        let bld = self.raw_builder()?;
+        // SAFETY: positioned builder; integer operands of one type.
+        let v = unsafe {
+            match op {
+                BitOp::LShr => c::LLVMBuildLShr(bld, a.raw(), b.raw(), n.as_ptr()),
+                BitOp::Shl => c::LLVMBuildShl(bld, a.raw(), b.raw(), n.as_ptr()),
+                BitOp::Or => c::LLVMBuildOr(bld, a.raw(), b.raw(), n.as_ptr()),
+                BitOp::Xor => c::LLVMBuildXor(bld, a.raw(), b.raw(), n.as_ptr()),
+            }
+        };
+        Value::from_raw(v).ok_or_else(|| invalid("LLVM built no bitwise operation"))
+    }
+
+    /// `freeze v`: an arbitrary but fixed value where `v` is undef or
+    /// poison (bits of memory never written), `v` elsewhere.
+    pub fn freeze(&self, v: Value<'m>, name: &str) -> Result<Value<'m>, EditError> {
+        if !v.ty().is_sized() {
+            return Err(invalid(format!("freeze of {}", v.ty())));
+        }
+        let n = std::ffi::CString::new(name.replace('\0', "")).expect("NULs removed");
+        let bld = self.raw_builder()?;
+        // SAFETY: positioned builder; a first-class sized operand.
+        Value::from_raw(unsafe { c::LLVMBuildFreeze(bld, v.raw(), n.as_ptr()) })
+            .ok_or_else(|| invalid("LLVM built no freeze"))
     }
 
     /// `sdiv`/`udiv` (`exact` when asked) of two integers of one type.

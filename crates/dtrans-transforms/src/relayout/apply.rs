@@ -982,6 +982,9 @@ fn narrow_access<'m>(
     n: super::layouts::Narrow,
     check: Option<Function<'m>>,
 ) -> Result<(), OptError> {
+    if let Some(p) = n.packed {
+        return packed_access(cx, b, inst, op, n, p);
+    }
     let (bits, signed) = (n.bits, n.signed);
     let m = cx.m;
     at(b, inst);
@@ -1007,6 +1010,67 @@ fn narrow_access<'m>(
         b.store(narrow, addr)?
     };
     replaced_access(cx, inst, access, align, tag);
+    Ok(())
+}
+
+/// A load or store of a field bit-packed into a host word of `n.bits`
+/// bits (`p`: its bits in the word), at the field's address, which is the
+/// host's now.
+///
+/// A load reads the word and takes the field's bits: `lshr` then `and`
+/// when the values are not negative, `shl` then `ashr` (sign extension
+/// from the field's top bit) when some are, then extends (or truncates)
+/// to the old type: exact, since every value stored fits its bits.
+///
+/// A store is a read-modify-write of the word: the word read is frozen
+/// first (in memory never written, such as a fresh `malloc`'s, its bits
+/// are undefined, and without `freeze` LLVM may treat the whole merged
+/// word as poison, the other fields' bits included), the field's bits
+/// cleared, the stored value's low bits put in. Neither access keeps the
+/// old instruction's `!tbaa`: the tag describes one field, and the word
+/// is several; without a tag, the accesses alias every other access, so
+/// no store to the word is moved past another.
+fn packed_access<'m>(
+    cx: &OptContext<'m, '_>,
+    b: &Builder<'m>,
+    inst: Instruction<'m>,
+    op: u32,
+    n: super::layouts::Narrow,
+    p: super::layouts::Packed,
+) -> Result<(), OptError> {
+    use dtrans_ir::BitOp;
+    let m = cx.m;
+    at(b, inst);
+    let addr = inst.operand(op).expect("address");
+    let hb = n.bits;
+    let ht = m.int_type(hb);
+    let k = |v: u64| m.const_int(hb, v as i64);
+    let align = inst.alignment().map_or(hb / 8, |a| a.min(hb / 8));
+    let word = b.load(ht, addr, "")?;
+    word.set_alignment(align);
+    // (A shift by nothing is left out.)
+    let shift = |op: BitOp, v: Value<'m>, by: u32| if by == 0 { Ok(v) } else { b.bits(op, v, k(u64::from(by)), "") };
+    if op == 0 {
+        let bits = if n.signed {
+            let up = shift(BitOp::Shl, word.as_value(), hb - p.shift - p.width)?;
+            b.ashr(up, k(u64::from(hb - p.width)), "")?
+        } else {
+            let down = shift(BitOp::LShr, word.as_value(), p.shift)?;
+            b.and(down, k(super::layouts::low_ones(p.width)), "")?
+        };
+        let wide = b.int_cast(bits, inst.as_value().ty(), n.signed, "")?;
+        inst.as_value().replace_all_uses_with(wide)?;
+    } else {
+        let v = inst.operand(0).expect("stored value");
+        let frozen = b.freeze(word.as_value(), "")?;
+        let kept = b.and(frozen, k(!p.mask() & super::layouts::low_ones(hb)), "")?;
+        let low = b.and(b.int_cast(v, ht, false, "")?, k(super::layouts::low_ones(p.width)), "")?;
+        let placed = shift(BitOp::Shl, low, p.shift)?;
+        let merged = b.bits(BitOp::Or, kept, placed, "")?;
+        let st = b.store(merged, addr)?;
+        st.set_alignment(align);
+    }
+    cx.mark_erased(inst.as_value());
     Ok(())
 }
 

@@ -141,6 +141,14 @@ pub struct CostModel {
     /// slot arithmetic of every step costs more than the split saves and
     /// each array wastes more of its last block.
     pub block_min: u64,
+    /// `pack-access`: what one access of a bit-packed field costs beyond a
+    /// plain one (compress-fields' bit-level packing: a shift and a mask
+    /// per read, a read-modify-write of the host word per store), in
+    /// streamed lines (0.03: two or three instructions where a line
+    /// streamed from memory takes some tens of cycles). The one term of
+    /// the model that counts instructions: packing trades them for bytes,
+    /// so a record packed for data that stays in the cache loses.
+    pub pack_access: f64,
 }
 
 impl Default for CostModel {
@@ -160,6 +168,7 @@ impl Default for CostModel {
             soa_streams: 0.5,
             block_bytes: 16384,
             block_min: 16,
+            pack_access: 0.03,
         }
     }
 }
@@ -191,6 +200,7 @@ impl CostModel {
         "soa-streams",
         "block-bytes",
         "block-min",
+        "pack-access",
     ];
 
     /// Sets parameters from `KEY=VALUE[,KEY=VALUE...]` (`cache-bytes`
@@ -252,6 +262,7 @@ impl CostModel {
                     self.block_min =
                         int(v).filter(|x| (2..=4096).contains(x)).ok_or_else(|| bad("a count from 2 to 4096"))?
                 }
+                "pack-access" => self.pack_access = real(v).ok_or_else(|| bad("a number >= 0"))?,
                 _ => return Err(CostError::UnknownKey(k.into())),
             }
         }
@@ -299,6 +310,21 @@ impl Layout {
     /// One record with `order`'s fields laid out as LLVM does.
     pub fn record(fields: &[FieldFacts], order: &[u32]) -> Layout {
         Layout { groups: vec![group(fields, order)] }
+    }
+
+    /// [`Layout::record`] with fields that have no place of their own
+    /// (bit-packed into another's host word: `(field, host)`) at their
+    /// host's offset.
+    pub fn record_shared(fields: &[FieldFacts], order: &[u32], shared: &[(u32, u32)]) -> Layout {
+        let mut g = group(fields, order);
+        for (f, host) in shared {
+            if let Some(k) = g.fields.iter().position(|x| x == host) {
+                let off = g.offsets[k];
+                g.fields.push(*f);
+                g.offsets.push(off);
+            }
+        }
+        Layout { groups: vec![g] }
     }
 
     /// Records, each laid out in its order; the first is the main one.
@@ -489,16 +515,7 @@ impl CostModel {
         };
         // What a line costs: a miss, or a hit at `hit` of a miss.
         let miss = self.hit + (1.0 - self.hit) * miss;
-        // The static estimate weighs a loop alike whatever its step; one
-        // stepping k objects at a time covers its range in 1/k of the
-        // iterations of one stepping one at a time.
-        let visits = match (r.walk, r.step, r.profile) {
-            (Walk::Stream, Some(Step::Objects(n)), false) if n.unsigned_abs() > 1 => r.visits / n.unsigned_abs() as f64,
-            (Walk::Stream, Some(Step::Bytes(b)), false) if b.unsigned_abs() > shape.size.max(1) => {
-                r.visits * shape.size.max(1) as f64 / b.unsigned_abs() as f64
-            }
-            _ => r.visits,
-        };
+        let visits = self.visits(shape, r);
         let per_visit = match r.walk {
             Walk::Stream => lines * miss,
             Walk::Random => {
@@ -511,9 +528,38 @@ impl CostModel {
         RegionCost { lines, bytes, miss, traffic: visits * per_visit }
     }
 
+    /// A region's visits as the model weighs them. The static estimate
+    /// weighs a loop alike whatever its step; one stepping k objects at a
+    /// time covers its range in 1/k of the iterations of one stepping one
+    /// at a time.
+    fn visits(&self, shape: &Shape<'_>, r: &Region) -> f64 {
+        match (r.walk, r.step, r.profile) {
+            (Walk::Stream, Some(Step::Objects(n)), false) if n.unsigned_abs() > 1 => r.visits / n.unsigned_abs() as f64,
+            (Walk::Stream, Some(Step::Bytes(b)), false) if b.unsigned_abs() > shape.size.max(1) => {
+                r.visits * shape.size.max(1) as f64 / b.unsigned_abs() as f64
+            }
+            _ => r.visits,
+        }
+    }
+
     /// The predicted traffic of `layout`: the sum over regions.
     pub fn traffic(&self, shape: &Shape<'_>, layout: &Layout) -> f64 {
         shape.regions.iter().map(|r| self.region_cost(shape, r, layout).traffic).sum()
+    }
+
+    /// What the accesses of the bit-packed fields `packed` add to a
+    /// layout's traffic: `pack-access` per access, the accesses weighted
+    /// like the visits of their region.
+    pub fn pack_cost(&self, shape: &Shape<'_>, packed: &[u32]) -> f64 {
+        shape
+            .regions
+            .iter()
+            .map(|r| {
+                let scale = if r.visits > 0.0 { self.visits(shape, r) / r.visits } else { 1.0 };
+                let accesses: f64 = r.fields.iter().filter(|(f, _)| packed.contains(f)).map(|(_, w)| *w).sum();
+                accesses * scale * self.pack_access
+            })
+            .sum()
     }
 
     /// reorder-fields' candidates (the first field stays first: see
@@ -1000,6 +1046,46 @@ mod tests {
             fields: access.iter().map(|f| (*f, visits)).collect(),
             profile: false,
         }
+    }
+
+    /// What bit-packed fields add: `pack-access` per access, weighted like
+    /// the region's visits (a stream stepping k objects at a time weighs
+    /// 1/k of its static visits), nothing for unpacked fields.
+    #[test]
+    fn packed_accesses_cost() {
+        let (fl, size) = fields(&[4, 4, 4, 4]);
+        let m = CostModel::default();
+        let mut stepped = region(Walk::Stream, 100.0, &[0, 1, 2]);
+        stepped.step = Some(Step::Objects(4));
+        // (regions, packed fields, cost in streamed lines)
+        let table: Vec<(Vec<Region>, Vec<u32>, f64)> = vec![
+            (vec![region(Walk::Random, 100.0, &[0, 1, 2])], vec![1, 2], 2.0 * 100.0 * 0.03),
+            (vec![region(Walk::Random, 100.0, &[0, 1, 2])], vec![3], 0.0),
+            (vec![region(Walk::Random, 100.0, &[0, 1, 2])], vec![], 0.0),
+            (vec![region(Walk::Stream, 10.0, &[1]), region(Walk::Random, 5.0, &[1, 2])], vec![1, 2], 0.6),
+            (vec![stepped], vec![0, 1, 2], 3.0 * 25.0 * 0.03),
+        ];
+        for (regions, packed, want) in table {
+            let shape = Shape { fields: &fl, size, regions: &regions, count: None };
+            let got = m.pack_cost(&shape, &packed);
+            assert!((got - want).abs() < 1e-9, "{packed:?}: {got}, expected {want}");
+        }
+        let mut free = CostModel::default();
+        free.set("pack-access=0").unwrap();
+        let regions = [region(Walk::Random, 100.0, &[0, 1, 2])];
+        let shape = Shape { fields: &fl, size, regions: &regions, count: None };
+        assert_eq!(free.pack_cost(&shape, &[0, 1, 2]), 0.0);
+        assert!(free.set("pack-access=-1").is_err());
+    }
+
+    /// Fields without a place of their own are at their host's offset.
+    #[test]
+    fn shared_fields_sit_at_their_host() {
+        let (fl, _) = fields(&[1, 4, 1, 1]);
+        let l = Layout::record_shared(&fl, &[0, 1], &[(2, 0), (3, 0)]);
+        assert_eq!(l.groups[0].fields, vec![0, 1, 2, 3]);
+        assert_eq!(l.groups[0].offsets, vec![0, 4, 0, 0]);
+        assert_eq!(l.size(), 8);
     }
 
     fn shares(touched: &[(u64, u64)]) -> Vec<(u64, u64, f64)> {

@@ -94,13 +94,79 @@ impl<'m> Pos<'m> {
 pub struct Narrow {
     /// The old field index.
     pub field: u32,
-    /// The new width: 8, 16 or 32.
+    /// The new width: 8, 16 or 32 (of the host word, for a packed field).
     pub bits: u32,
     /// Whether loads sign-extend (some value is negative).
     pub signed: bool,
     /// Whether stores are checked when the program runs (a value the
     /// analysis cannot bound: `--compress-checked`).
     pub checked: bool,
+    /// Bits of a host word shared with other fields (bit-level packing),
+    /// when the field has no bytes of its own.
+    pub packed: Option<Packed>,
+}
+
+impl Narrow {
+    /// The bits that hold the field's values: its own width when packed,
+    /// else the whole of its (byte-sized) slot.
+    pub fn value_bits(&self) -> u32 {
+        self.packed.map_or(self.bits, |p| p.width)
+    }
+
+    /// Whether constant `v` is a value the field holds exactly.
+    pub fn holds(&self, v: i128) -> bool {
+        let b = self.value_bits();
+        if self.signed {
+            v >= -(1i128 << (b - 1)) && v < (1i128 << (b - 1))
+        } else {
+            v >= 0 && v < (1i128 << b)
+        }
+    }
+}
+
+/// Where a bit-packed field lives: `width` bits from bit `shift` (0: the
+/// least significant) of the host word, an integer of `Narrow::bits` bits
+/// in the slot of old field `host` (the lowest-numbered field of the
+/// pack, which alone keeps a place in the new field order; the others are
+/// at its offset).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Packed {
+    pub host: u32,
+    pub shift: u32,
+    pub width: u32,
+}
+
+impl Packed {
+    /// The field's bits in the host word, in place (`width` ones from
+    /// `shift`), as an unsigned number of `host_bits` bits.
+    pub fn mask(&self) -> u64 {
+        low_ones(self.width) << self.shift
+    }
+
+    /// `value` (a value of the field) placed in its bits of the host word.
+    pub fn place(&self, value: i128) -> u64 {
+        ((value as u64) & low_ones(self.width)) << self.shift
+    }
+
+    /// The field's value read back from `host` (a host word's bits):
+    /// zero-extended, or sign-extended from its top bit when `signed`.
+    pub fn extract(&self, host: u64, signed: bool) -> i128 {
+        let raw = (host >> self.shift) & low_ones(self.width);
+        if signed && self.width > 0 && raw >> (self.width - 1) & 1 == 1 {
+            raw as i128 - (1i128 << self.width)
+        } else {
+            raw as i128
+        }
+    }
+}
+
+/// `n` low bits set (n <= 64).
+pub fn low_ones(n: u32) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
 }
 
 /// A piece of a byte range: `len` bytes at old offset `old` are at `new`
@@ -271,6 +337,21 @@ impl<'m> Layouts<'m> {
         self.narrow.get(&t)?.iter().find(|n| n.field == f).copied()
     }
 
+    /// The fields packed into the host word in old field `host`'s slot
+    /// (the host itself first), when it is one.
+    pub fn pack_members(&self, t: Type<'m>, host: u32) -> Vec<Narrow> {
+        let Some(list) = self.narrow.get(&t) else { return Vec::new() };
+        let mut v: Vec<Narrow> = list.iter().filter(|n| n.packed.is_some_and(|p| p.host == host)).copied().collect();
+        v.sort_by_key(|n| (n.field != host, n.field));
+        v
+    }
+
+    /// Whether field `f` of `t` is bit-packed with others into a host
+    /// word.
+    pub fn packed(&self, t: Type<'m>, f: u32) -> bool {
+        self.narrowed(t, f).is_some_and(|n| n.packed.is_some())
+    }
+
     /// Whether field `f` of `t` holds something else than its old bytes
     /// (an index instead of a pointer, a narrower integer): its bytes do
     /// not keep their meaning one by one.
@@ -432,6 +513,13 @@ impl<'m> Layouts<'m> {
             new_off[f as usize] = Some(at);
             at += size;
             max_align = max_align.max(a);
+        }
+        // Fields packed into another's host word share its bytes.
+        for n in self.narrow.get(&t).map(|v| v.as_slice()).unwrap_or(&[]) {
+            if let Some(p) = n.packed.filter(|p| p.host != n.field) {
+                let host = *new_off.get(p.host as usize)?;
+                *new_off.get_mut(n.field as usize)? = Some(host?);
+            }
         }
         Some(StructPlan {
             order: order.to_vec(),

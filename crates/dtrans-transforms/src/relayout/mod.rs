@@ -54,6 +54,10 @@ pub struct Candidate<'a> {
     /// Objects in the structure's one array, when the program says how
     /// many (a constant allocation run once, a global array).
     pub count: Option<u64>,
+    /// Why the program may run threads (a function that starts one, an
+    /// atomic instruction), if it may: fields that share a word would
+    /// then be one memory location written by several threads.
+    pub threads: Option<String>,
 }
 
 impl Candidate<'_> {
@@ -549,6 +553,54 @@ fn used_struct_types<'m>(m: &'m Module<'_>) -> std::collections::HashSet<Type<'m
     seen
 }
 
+/// Why the program of `m` may run more than one thread, if it may: it
+/// refers to a function that starts a thread or belongs to a threading
+/// library (POSIX and C11 threads, OpenMP's runtimes, C++'s
+/// `std::thread`, `clone`), to `signal`/`sigaction` (a handler runs
+/// between any two instructions), or it has an atomic instruction or a
+/// fence (written for threads). Bit-level packing needs a program in
+/// which no field is written while another code path reads or writes a
+/// field sharing its word.
+pub fn may_run_threads(m: &Module<'_>) -> Option<String> {
+    const PREFIXES: &[&str] = &[
+        "pthread_",
+        "thrd_",
+        "mtx_",
+        "cnd_",
+        "tss_",
+        "__kmpc_",
+        "GOMP_",
+        "omp_",
+        "_ZNSt6thread",
+        "_ZSt9this_thread",
+        "__gthread",
+        "uv_thread",
+        "g_thread",
+    ];
+    const NAMES: &[&str] =
+        &["call_once", "clone", "clone3", "__clone", "signal", "sigaction", "__sysv_signal", "bsd_signal", "sigset"];
+    for f in m.functions() {
+        let name = f.name();
+        if PREFIXES.iter().any(|p| name.starts_with(p)) || NAMES.contains(&name.as_str()) {
+            return Some(format!("it refers to @{name}"));
+        }
+    }
+    for f in m.functions() {
+        for i in f.instructions() {
+            use dtrans_ir::Opcode as O;
+            let atomic = match i.opcode() {
+                O::LLVMAtomicRMW | O::LLVMAtomicCmpXchg | O::LLVMFence => true,
+                O::LLVMLoad | O::LLVMStore => i.is_atomic(),
+                _ => false,
+            };
+            if atomic {
+                return Some(format!("@{} has an atomic instruction", f.name()));
+            }
+        }
+    }
+    None
+}
+
 /// Whether `t` is or holds `inner` by value.
 fn nests<'m>(t: Type<'m>, inner: Type<'m>) -> bool {
     if t == inner {
@@ -569,6 +621,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         let tm = cx.info.ptr.tm();
         let mut cands: Vec<(Type<'m>, Vec<u32>)> = Vec::new();
         let used = used_struct_types(m);
+        let threads = may_run_threads(m);
         for s in &cx.info.structs {
             let name = tm.struct_name(s.ty).unwrap_or_default().to_string();
             // Fields declared as pointers to a structure: where indices may go.
@@ -635,7 +688,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 cx.outcome.rejected.push((format!("%{name}"), why.clone()));
                 continue;
             }
-            let c = Candidate { name: format!("%{name}"), info: s, fields, size, count };
+            let c = Candidate { name: format!("%{name}"), info: s, fields, size, count, threads: threads.clone() };
             let mut prediction = None;
             let choice = self.policy.choose(&c, &self.cost, &mut prediction).and_then(|ch| {
                 if ch.groups.is_empty() {
@@ -689,18 +742,24 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     if !groups.is_empty() {
                         self.groups.insert(name.clone(), groups);
                     }
+                    let sharing: Vec<u32> = narrow
+                        .iter()
+                        .filter(|n| n.packed.is_some_and(|p| p.host != n.field))
+                        .map(|n| n.field)
+                        .collect();
                     if !narrow.is_empty() {
                         self.narrow.insert(name.clone(), narrow);
                     }
                     self.details.insert(name.clone(), detail);
                     self.names.insert(name.clone(), names);
                     // Fields deleted though read: their reads become constants.
+                    // (A field bit-packed into another's word is not deleted.)
                     let consts: Vec<Option<String>> = c
                         .fields
                         .iter()
                         .enumerate()
                         .map(|(k, fl)| {
-                            let deleted = !order.contains(&(k as u32));
+                            let deleted = !order.contains(&(k as u32)) && !sharing.contains(&(k as u32));
                             (deleted && s.fields[k].read).then(|| fl.constant.clone()).flatten()
                         })
                         .collect();
@@ -987,6 +1046,25 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 (Some(s), _) if new => {
                     format!("{}: i32 @{off} (index into %{})", names[i], s.struct_name().unwrap_or_default())
                 }
+                (_, Some(n)) if new && n.packed.is_some() => {
+                    let members = self.lay.pack_members(old, i as u32);
+                    let all: Vec<&str> = members.iter().map(|x| names[x.field as usize].as_str()).collect();
+                    let bits: Vec<String> = members
+                        .iter()
+                        .filter_map(|x| {
+                            let p = x.packed?;
+                            Some(format!(
+                                "{} in bits {}..{} {} {}",
+                                names[x.field as usize],
+                                p.shift,
+                                p.shift + p.width - 1,
+                                if x.signed { "sign-extended to" } else { "zero-extended to" },
+                                fields[x.field as usize]
+                            ))
+                        })
+                        .collect();
+                    format!("{}: i{} @{off} ({})", all.join("+"), n.bits, bits.join("; "))
+                }
                 (_, Some(n)) if new => format!(
                     "{}: i{} @{off} ({} {})",
                     names[i],
@@ -1193,6 +1271,29 @@ fn convert<'m>(
                         return Err(OptError::Unsupported(format!("{e} in a field that becomes an index")));
                     }
                     elems.push(m.const_int(32, 0));
+                    continue;
+                }
+                if let Some(p) = lay.narrowed(t, *f).filter(|n| n.packed.is_some()) {
+                    // A host word: each packed field's constant in its
+                    // bits (the planner checked that each fits).
+                    let mut members = Vec::new();
+                    for x in lay.pack_members(t, *f) {
+                        let e = elem(x.field)?;
+                        let v = match e.kind() {
+                            ValueKind::ConstantNull | ValueKind::Undef | ValueKind::Poison => Some(0),
+                            _ => e.const_int_value(),
+                        };
+                        let v = v.ok_or_else(|| OptError::Unsupported(format!("{e} in a bit-packed field")))?;
+                        if !x.holds(i128::from(v)) {
+                            return Err(OptError::Unsupported(format!(
+                                "{e} does not fit a field of {} bits",
+                                x.value_bits()
+                            )));
+                        }
+                        members.push((x.packed.expect("a packed field"), i128::from(v)));
+                    }
+                    let word = crate::compress::host_value(&members);
+                    elems.push(m.const_int(p.bits, word as i64));
                     continue;
                 }
                 if let Some(n) = lay.narrowed(t, *f) {

@@ -482,7 +482,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         // analysis saw the initializers it could type).
                         if let Some(n) = self.lay.narrowed(t, i as u32).filter(|_| is_struct) {
                             if !narrow_holds(e, n) {
-                                return Err((vec![t], format!("{e} in field {i}, which becomes {} bits", n.bits)));
+                                return Err((
+                                    vec![t],
+                                    format!("{e} in field {i}, which becomes {} bits", n.value_bits()),
+                                ));
                             }
                         }
                         self.check_init(e, ft)?;
@@ -2681,16 +2684,11 @@ fn leads_with<'m>(o: Type<'m>, t: Type<'m>) -> bool {
 }
 
 /// Whether constant `e` is a value narrowed field `n` holds exactly: zero
-/// (null, undef, poison), or an integer in its range.
+/// (null, undef, poison), or an integer in its range (the bits of its
+/// own when it is bit-packed).
 fn narrow_holds(e: Value<'_>, n: Narrow) -> bool {
     if matches!(e.kind(), ValueKind::ConstantNull | ValueKind::Undef | ValueKind::Poison) {
         return true;
     }
-    let Some(v) = e.const_int_value().map(i128::from) else { return false };
-    let b = n.bits;
-    if n.signed {
-        v >= -(1i128 << (b - 1)) && v < (1i128 << (b - 1))
-    } else {
-        v >= 0 && v < (1i128 << b)
-    }
+    e.const_int_value().map(i128::from).is_some_and(|v| n.holds(v))
 }

@@ -9,7 +9,9 @@
 //! nodes of changed nested structures replaced the same way), and tags on
 //! it are rewritten to the new position. A tag that cannot be (its base
 //! unmatched, or its position now in a side array) becomes a scalar tag,
-//! which is never wrong: only less precise.
+//! which is never wrong: only less precise. Fields bit-packed into one
+//! word (compress-fields) are no members of the new node, and their
+//! accesses (read-modify-writes of the word) carry no tag at all.
 use dtrans_ir::{Metadata, Module, Type, ValueKind};
 use rustc_hash::FxHashMap as HashMap;
 
@@ -119,6 +121,11 @@ impl<'m> TbaaRewrite<'m> {
         for (ty, off) in mem {
             let f = plan.old_off.iter().position(|o| *o == off)?;
             let Some(new_off) = plan.new_off[f] else { continue };
+            // Fields packed into one word have no bytes of their own: no
+            // member (their accesses go without tags).
+            if lay.packed(t, f as u32) {
+                continue;
+            }
             // A structure member whose layout changed needs its rebuilt
             // node: its old node would place the tags that reach into it at
             // old offsets (the verifier rejects those that then fall inside
