@@ -558,9 +558,14 @@ fn used_struct_types<'m>(m: &'m Module<'_>) -> std::collections::HashSet<Type<'m
 /// library (POSIX and C11 threads, OpenMP's runtimes, C++'s
 /// `std::thread`, `clone`), to `signal`/`sigaction` (a handler runs
 /// between any two instructions), or it has an atomic instruction or a
-/// fence (written for threads). Bit-level packing needs a program in
-/// which no field is written while another code path reads or writes a
-/// field sharing its word.
+/// fence (written for threads), or it calls a function without a body
+/// that dtrans does not know to start no thread: only LLVM's intrinsics,
+/// the C library functions of `libfuncs::lib_effect` and the allocation
+/// functions are known; anything else (a native library that may call
+/// back into the program from its own threads, `dlsym`, which may return
+/// `pthread_create`) may. Bit-level packing needs a program in which no
+/// field is written while another code path reads or writes a field
+/// sharing its word.
 pub fn may_run_threads(m: &Module<'_>) -> Option<String> {
     const PREFIXES: &[&str] = &[
         "pthread_",
@@ -583,6 +588,23 @@ pub fn may_run_threads(m: &Module<'_>) -> Option<String> {
         let name = f.name();
         if PREFIXES.iter().any(|p| name.starts_with(p)) || NAMES.contains(&name.as_str()) {
             return Some(format!("it refers to @{name}"));
+        }
+    }
+    // The C library's mathematics: no threads, no callbacks.
+    const MATH: &[&str] = &[
+        "acos", "asin", "atan", "atan2", "cosh", "sinh", "tanh", "exp2", "expm1", "log2", "log10", "log1p", "cbrt",
+        "hypot", "fmod", "round", "lround", "llround", "trunc", "rint", "lrint", "nearbyint", "fmin", "fmax", "fdim",
+        "ldexp", "frexp", "modf", "tan", "erf", "erfc", "tgamma", "lgamma", "copysign", "remainder",
+    ];
+    for f in m.functions().filter(|f| f.is_declaration()) {
+        let name = f.name();
+        let known = name.starts_with("llvm.")
+            || dtrans_analysis::libfuncs::lib_effect(&name).is_some()
+            || dtrans_analysis::alloc::classify_library(f).is_some()
+            || MATH.iter().any(|x| name == *x || name.strip_suffix(['f', 'l']) == Some(*x))
+            || matches!(name.as_str(), "memcpy" | "memmove" | "memset");
+        if !known {
+            return Some(format!("it calls @{name}, which dtrans does not know to start no thread"));
         }
     }
     for f in m.functions() {
