@@ -111,6 +111,9 @@ pub enum OptError {
 pub struct OptContext<'m, 'c> {
     pub m: &'m Module<'c>,
     pub info: AnalysisInfo<'m>,
+    /// Where the types came from: with the IR's own only (no debug
+    /// information, no DTrans metadata) no structure is changed.
+    pub source: TypeSource,
     /// The DTrans types read before any change; rewritten for the new types
     /// at the end.
     pub types: ModuleTypes<'m>,
@@ -186,6 +189,13 @@ impl<'m, 'c> OptContext<'m, 'c> {
         s: &dtrans_analysis::info::StructInfo,
         t: dtrans_analysis::info::Transform,
     ) -> Option<String> {
+        if self.source == TypeSource::Ir {
+            // A pointer's structure is then known from its uses only, and a
+            // value loaded from a slot and used only as bytes (a memcpy of
+            // an array of them) is not seen as one: its size would stay
+            // the old layout's (found in review).
+            return Some("no type information (no debug information or DTrans metadata: compile with -g)".into());
+        }
         let (ok, blocking) = self.info.legal(s, t);
         if ok {
             None
@@ -328,6 +338,7 @@ pub fn run(
             vmap: Vec::new(),
             own_bodies: Vec::new(),
             outcome: Outcome::default(),
+            source,
             erase_kind,
             new_globals: Vec::new(),
             new_functions: Vec::new(),

@@ -5,7 +5,8 @@
 ; named an offset inside a scalar, and the module did not verify ("Offset
 ; not zero at the point of scalar access"). A node with a member of a
 ; changed structure whose node cannot be rebuilt is not rebuilt: its tags
-; become scalar tags. (Reduced by llvm-reduce-19 from the -O2 IR.)
+; become scalar tags. (Reduced by llvm-reduce-19 from the -O2 IR; DTrans
+; metadata added, since without types nothing changes.)
 ; RUN: %dtrans opt %s -p reorder-fields -o %t.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 ; RUN: %FileCheck %s < %t.ll
 ; MSG: reorder-fields: %struct.S27 -> %__DFR_struct.S27 (12 -> 8 bytes: padding removed)
@@ -38,3 +39,18 @@ define i32 @main() {
 !7 = !{!"int", !2, i64 0}
 !8 = !{!"S4", !7, i64 0, !2, i64 4, !9, i64 8, !7, i64 48}
 !9 = !{!"S0", !7, i64 0, !4, i64 8, !6, i64 16, !4, i64 24, !7, i64 32, !7, i64 36}
+
+; DTrans metadata (the module has no debug information: without types from
+; one or the other no pass changes a structure).
+!intel.dtrans.types = !{!100, !101, !102, !103}
+!100 = !{!"S", %struct.S5 zeroinitializer, i32 6, !110, !111, !114, !112, !112, !115}
+!101 = !{!"S", %struct.S27 zeroinitializer, i32 3, !113, !112, !110}
+!102 = !{!"S", %struct.S4 zeroinitializer, i32 4, !112, !110, !116, !112}
+!103 = !{!"S", %struct.S0 zeroinitializer, i32 6, !112, !111, !113, !111, !112, !112}
+!110 = !{i8 0, i32 0}
+!111 = !{i64 0, i32 0}
+!112 = !{i32 0, i32 0}
+!113 = !{i16 0, i32 0}
+!114 = !{%struct.S27 zeroinitializer, i32 0}
+!115 = !{%struct.S4 zeroinitializer, i32 0}
+!116 = !{%struct.S0 zeroinitializer, i32 0}
