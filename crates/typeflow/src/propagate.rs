@@ -828,6 +828,16 @@ mod tests {
         fn ty(&self, n: NodeId) -> String {
             self.g.ty(n).unwrap().c_name()
         }
+        /// A graph of 32-bit nodes bounded by `bounds`, with `edges`
+        /// between them (the random graphs' tests).
+        fn from_edges(bounds: &[K], edges: &[(usize, usize)]) -> Self {
+            let mut g = G::new();
+            let ids: Vec<NodeId> = bounds.iter().map(|k| g.node(t(*k, 32))).collect();
+            for &(a, b) in edges {
+                g.g.add_edge(ids[a], ids[b]).unwrap();
+            }
+            g
+        }
     }
 
     /// Random graphs whose strict nodes are `int32_t` or `uint32_t` and
@@ -857,14 +867,7 @@ mod tests {
             }
             edges.sort();
             edges.dedup();
-            let build = || {
-                let mut g = G::new();
-                let ids: Vec<NodeId> = bounds.iter().map(|k| g.node(t(*k, 32))).collect();
-                for &(a, b) in &edges {
-                    g.g.add_edge(ids[a], ids[b]).unwrap();
-                }
-                g
-            };
+            let build = || G::from_edges(&bounds, &edges);
             // The optimum: each free node int32_t or uint32_t.
             let free: Vec<usize> = (0..n).filter(|i| bounds[*i] == K::Generic).collect();
             let mut best = usize::MAX;
@@ -915,14 +918,7 @@ mod tests {
             }
             edges.sort();
             edges.dedup();
-            let build = || {
-                let mut g = G::new();
-                let ids: Vec<NodeId> = bounds.iter().map(|k| g.node(t(*k, 32))).collect();
-                for &(a, b) in &edges {
-                    g.g.add_edge(ids[a], ids[b]).unwrap();
-                }
-                g
-            };
+            let build = || G::from_edges(&bounds, &edges);
             let free: Vec<usize> = (0..n).filter(|i| bounds[*i] == K::Generic).collect();
             let mut best = usize::MAX;
             for mut code in 0..3u32.pow(free.len() as u32) {
