@@ -18,7 +18,8 @@ use dtrans_transforms::pipeline::{self, CleanupReport, PassOptions, Report};
 
 /// Runs `passes` over `file` (after the whole-program cleanup keeping
 /// `keep`, when given) and writes `output` (and `report`); `verbose`: one
-/// line per changed structure on stderr. Returns the report.
+/// line per changed structure, the `cost:` and the `left alone:` lines on
+/// stderr. Returns the report.
 #[allow(clippy::too_many_arguments)]
 fn run_with(
     ctx: &'static Context,

@@ -87,8 +87,10 @@ Arguments are clang-19's, plus seven of dtrans's own anywhere among them:
     default_passes!(),
     ";
                     `none` runs the pipeline without any pass)
-  --report FILE     write the passes' JSON report there instead of printing one
-                    line per changed structure on stderr
+  --report FILE     write the passes' JSON report there instead of printing on
+                    stderr a line per changed structure, the cost model's
+                    `cost:` lines and `left alone:` lines for the most
+                    accessed structures no pass changed
   --keep-temps      keep the temporary directory (its path is printed)
   --index-width W   how aos-to-soa and peel store pointers to a split structure:
                     auto (default: 32-bit indices where the element count is a
