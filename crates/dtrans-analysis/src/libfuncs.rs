@@ -100,3 +100,59 @@ pub fn is_system_struct(name: &str) -> bool {
             | "__pthread_internal_list"
     )
 }
+
+/// The first function without a body that `m` refers to and dtrans does
+/// not know: known are LLVM's intrinsics, the functions of [`lib_effect`]'s
+/// table, the library's allocation and free functions and the C library's
+/// mathematics. A known function starts no thread, calls no function of
+/// the program's but one it is given (a sort's comparator, an `atexit`
+/// handler), and hands the program no function pointer of its own; of an
+/// unknown one (a native library, `dlsym`) nothing of that is known.
+pub fn first_unknown_declaration<'m>(m: &'m dtrans_ir::Module<'_>) -> Option<dtrans_ir::Function<'m>> {
+    const MATH: &[&str] = &[
+        "acos",
+        "asin",
+        "atan",
+        "atan2",
+        "cosh",
+        "sinh",
+        "tanh",
+        "exp2",
+        "expm1",
+        "log2",
+        "log10",
+        "log1p",
+        "cbrt",
+        "hypot",
+        "fmod",
+        "round",
+        "lround",
+        "llround",
+        "trunc",
+        "rint",
+        "lrint",
+        "nearbyint",
+        "fmin",
+        "fmax",
+        "fdim",
+        "ldexp",
+        "frexp",
+        "modf",
+        "tan",
+        "erf",
+        "erfc",
+        "tgamma",
+        "lgamma",
+        "copysign",
+        "remainder",
+    ];
+    m.functions().filter(|f| f.is_declaration()).find(|f| {
+        let name = f.name();
+        let known = name.starts_with("llvm.")
+            || lib_effect(&name).is_some()
+            || crate::alloc::classify_library(*f).is_some()
+            || MATH.iter().any(|x| name == *x || name.strip_suffix(['f', 'l']) == Some(*x))
+            || matches!(name.as_str(), "memcpy" | "memmove" | "memset");
+        !known
+    })
+}

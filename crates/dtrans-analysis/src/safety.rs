@@ -264,6 +264,7 @@ pub fn analyze_safety<'m>(
     s.visit_allocations();
     s.visit_function_values();
     s.propagate();
+    s.settle_void_fields();
     (s.data, s.whole)
 }
 
@@ -282,6 +283,14 @@ struct SafetyAnalyzer<'a, 'm, 'c> {
     /// Signature metadata by function, and callee types by indirect call.
     fn_types: HashMap<Function<'m>, TypeId>,
     call_types: HashMap<Instruction<'m>, TypeId>,
+    /// What the stores into each structure field store, for pointers: the
+    /// structure pointed to, or `None` for anything else (a pointer of no
+    /// one structure type). Nulls are not recorded.
+    field_stores: HashMap<(TypeId, u32), Vec<Option<TypeId>>>,
+    /// Loads from a `void *` field used as one structure, decided once
+    /// every store and the holder's conditions are known
+    /// ([`Self::settle_void_fields`]): (holder, field, structure, site).
+    void_field_loads: Vec<(TypeId, u32, TypeId, Site)>,
 }
 
 impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
@@ -298,6 +307,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             unknown_externals: HashSet::default(),
             fn_types: pt.types.functions.iter().copied().collect(),
             call_types: pt.types.calls.iter().copied().collect(),
+            field_stores: HashMap::default(),
+            void_field_loads: Vec::new(),
         }
     }
 
@@ -777,7 +788,20 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         if param.is_some() && specific.is_empty() {
             let what = if v.as_instruction().is_some() { "void* loaded from a field" } else { "void* parameter" };
             let why = format!("{what}, used as {}", tm.display(info.dominant.unwrap()));
-            self.mark(s, Condition::BadCasting, Site { why, ..site });
+            let site = Site { why, ..site };
+            // A load of one field: decided when all its stores are known.
+            let field = inst
+                .filter(|l| l.opcode() == Opcode::LLVMLoad)
+                .and_then(|l| l.operand(0))
+                .and_then(|a| self.info(a))
+                .and_then(|a| match a.elements.as_slice() {
+                    [e] if a.ambiguous.is_none() && a.unknown.is_none() => Some((e.aggregate, e.field)),
+                    _ => None,
+                });
+            match field {
+                Some((holder, k)) => self.void_field_loads.push((holder, k, s, site)),
+                None => self.mark(s, Condition::BadCasting, site),
+            }
         }
     }
 
@@ -880,6 +904,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 if let Some(ty) = ty {
                     self.check_access(i, i.operand(1), ty, true);
                 }
+                self.record_field_store(i);
                 self.check_store(i);
             }
             Opcode::LLVMGetElementPtr => self.check_gep(i),
@@ -1260,6 +1285,82 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             }
             _ => {}
         }
+    }
+
+    /// Notes what a store into a field stores (see `field_stores`).
+    fn record_field_store(&mut self, i: Instruction<'m>) {
+        let (Some(val), Some(addr)) = (i.operand(0), i.operand(1)) else { return };
+        if !val.ty().is_pointer() || val.is_null_or_undef() {
+            return;
+        }
+        let Some(ai) = self.info(addr) else { return };
+        if ai.elements.is_empty() {
+            return;
+        }
+        let stored = self
+            .info(val)
+            .filter(|v| v.ambiguous.is_none() && v.unknown.is_none() && v.elements.is_empty())
+            .and_then(|v| v.dominant)
+            .and_then(|d| self.pointee_struct(d));
+        for e in ai.elements.clone() {
+            self.field_stores.entry((e.aggregate, e.field)).or_default().push(stored);
+        }
+    }
+
+    /// A `void *` field that holds pointers to several structures (an
+    /// opaque handle: bzip2's `strm->state`, an `EState` or a `DState`),
+    /// each load of it used as one of them. dtrans assumes a program
+    /// without undefined behaviour, where an object is only accessed as
+    /// its own type: a load used as `T` then reads a pointer to a `T`, and
+    /// the accesses through it are `T`'s. Allowed when every write of the
+    /// field is seen and stores a pointer to one known structure (or null),
+    /// `T` among them: the holder passes delete-field's safety conditions
+    /// (no escape, cast or byte-wise write the analysis cannot follow),
+    /// the program is whole, and no global initializes the field. Else
+    /// the load is a cast the analysis cannot check: BadCasting, as before.
+    /// Decided after propagation, again until nothing changes (a load
+    /// refused adds conditions that may reach another's holder).
+    fn settle_void_fields(&mut self) {
+        let forbidding = crate::info::Transform::DeleteField.forbidding();
+        let mut pending = std::mem::take(&mut self.void_field_loads);
+        loop {
+            let mut refused = Vec::new();
+            pending.retain(|(holder, k, t, site)| {
+                let stores = self.field_stores.get(&(*holder, *k));
+                let ok = self.whole.ok()
+                    && stores.is_some_and(|st| st.iter().all(|x| x.is_some()) && st.contains(&Some(*t)))
+                    && self.data.get(holder).is_none_or(|d| !forbidding.iter().any(|c| d.has(*c)))
+                    && !self.initializes_field(*holder, *k);
+                if !ok {
+                    refused.push((*t, site.clone()));
+                }
+                ok
+            });
+            if refused.is_empty() {
+                return;
+            }
+            for (t, site) in refused {
+                self.mark(t, Condition::BadCasting, site);
+            }
+            self.propagate();
+        }
+    }
+
+    /// Whether a global's initializer gives field `k` of a `holder` a value
+    /// other than null.
+    fn initializes_field(&self, holder: TypeId, k: u32) -> bool {
+        let Some(name) = self.tm().struct_name(holder) else { return true };
+        let Some(t) = self.m.struct_type(name) else { return true };
+        fn walk<'m>(c: Value<'m>, t: dtrans_ir::Type<'m>, k: u32, depth: u32) -> bool {
+            if depth > 8 || c.kind() != ValueKind::ConstantAggregate {
+                return false;
+            }
+            if c.ty() == t {
+                return c.aggregate_element(k).is_some_and(|e| !e.is_null_or_undef());
+            }
+            (0..c.num_operands()).any(|i| c.aggregate_element(i).is_some_and(|e| walk(e, t, k, depth + 1)))
+        }
+        self.m.globals().any(|g| g.initializer().is_some_and(|init| walk(init, t, k, 0)))
     }
 
     fn check_gep(&mut self, i: Instruction<'m>) {

@@ -33,6 +33,9 @@
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Utils/CallPromotionUtils.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/PromoteMemToReg.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Transforms/IPO/GlobalDCE.h>
@@ -644,6 +647,29 @@ LLVMValueRef dtrans_promote_call_guarded(LLVMValueRef CallRef, LLVMValueRef FnRe
     return nullptr;
   CallBase &Direct = promoteCallWithIfThenElse(*CB, F);
   return wrap(&Direct);
+}
+
+// Inlines a direct call (LLVM's InlineFunction, which also folds what the
+// constant arguments decide). The callee's stack slots are promoted to
+// registers first (mem2reg: the same function, in the form -O0 or
+// -disable-llvm-passes did not give it), so that its arguments reach
+// what it computes and fold there. 1 when inlined, 0 when LLVM refuses.
+int dtrans_inline_call(LLVMValueRef CallRef) {
+  auto *CB = dyn_cast<CallBase>(unwrap(CallRef));
+  Function *F = CB ? CB->getCalledFunction() : nullptr;
+  if (!F || F->isDeclaration())
+    return 0;
+  std::vector<AllocaInst *> Slots;
+  for (Instruction &I : F->getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      if (isAllocaPromotable(AI))
+        Slots.push_back(AI);
+  if (!Slots.empty()) {
+    DominatorTree DT(*F);
+    PromoteMemToReg(Slots, DT);
+  }
+  InlineFunctionInfo IFI;
+  return InlineFunction(*CB, IFI).isSuccess() ? 1 : 0;
 }
 
 // ---- type remapping through LLVM's ValueMapper (see src/remap.rs) ----

@@ -667,6 +667,15 @@ impl<'m> Instruction<'m> {
         Ok(Value::from_raw(raw).and_then(|v| v.as_instruction()))
     }
 
+    /// Inlines this direct call of a function with a body (LLVM's
+    /// `InlineFunction`); false when LLVM refuses. The call is gone when it
+    /// returns true: `self` must not be used again.
+    pub fn inline_call(self) -> bool {
+        // SAFETY: live instruction; the shim checks it is a direct call of
+        // a defined function and lets LLVM decide whether it can inline.
+        unsafe { ffi::dtrans_inline_call(self.as_value().raw()) == 1 }
+    }
+
     /// Sets operand `i` to `v`, which must have the type of the operand it
     /// replaces.
     pub fn set_operand(self, i: u32, v: Value<'m>) -> Result<(), EditError> {

@@ -57,6 +57,17 @@ pub struct Specialized {
     /// than replaced: the indirect call stays as the last case.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub guarded: bool,
+    /// Made direct by prototype (the one function of the call's type whose
+    /// address the program takes), not by the field's value.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub by_prototype: bool,
+    /// Of those calls, how many were then inlined (allocation shims).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub inlined: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// The most functions a guarded call compares with.
@@ -82,11 +93,39 @@ pub fn run(
     let tm = info.ptr.tm();
     let composites = m.debug_composites();
     let mut out = Outcome::default();
+    // By prototype first: those calls are direct for the field rule below.
+    // (Where the program is not whole enough, the field rule alone.)
+    let proto = by_prototype(m).unwrap_or_default();
+    let mut direct: Vec<(dtrans_ir::Instruction<'_>, usize)> = Vec::new();
+    for (call, target) in &proto {
+        let (name, field) = holder_of(m, &info, &composites, *call);
+        let function = format!("@{}", target.name());
+        call.set_operand(call.num_operands() - 1, target.as_value())?;
+        let at = match out.specialized.iter().position(|sp| sp.name == name && sp.field == field && sp.function == function) {
+            Some(at) => at,
+            None => {
+                out.specialized.push(Specialized {
+                    name,
+                    field,
+                    function,
+                    calls: 0,
+                    guarded: false,
+                    by_prototype: true,
+                    inlined: 0,
+                });
+                out.specialized.len() - 1
+            }
+        };
+        out.specialized[at].calls += 1;
+        direct.push((*call, at));
+    }
     // (structure index, field) -> (function, calls)
     let mut done: Vec<(usize, u32, String, usize)> = Vec::new();
     let mut refused: Vec<(usize, String)> = Vec::new();
     // Calls not made direct: (call, structure index, field, why).
     let mut guarded = Vec::new();
+    // Calls made direct by the field rule.
+    let mut fielded = Vec::new();
     for f in m.functions().filter(|f| !f.is_declaration()) {
         for i in f.instructions() {
             if !matches!(i.opcode(), Opcode::LLVMCall | Opcode::LLVMInvoke) || i.called_function().is_some() {
@@ -133,6 +172,7 @@ pub fn run(
             };
             let callee_op = i.num_operands() - 1;
             i.set_operand(callee_op, target.as_value())?;
+            fielded.push((i, k, e.field));
             match done.iter_mut().find(|d| d.0 == k && d.1 == e.field) {
                 Some(d) => d.3 += 1,
                 None => done.push((k, e.field, v.clone(), 1)),
@@ -185,13 +225,37 @@ pub fn run(
         }
     }
     let all = done.into_iter().map(|d| (d, false)).chain(guarded_done.into_iter().map(|d| (d, true)));
+    // (structure index, field) -> its entry, for the calls made direct.
+    let mut entry_of: Vec<((usize, u32), usize)> = Vec::new();
     for ((k, field, function, calls), guarded) in all {
+        if !guarded {
+            entry_of.push(((k, field), out.specialized.len()));
+        }
         let name = tm.struct_name(info.structs[k].ty).unwrap_or_default().to_string();
         let field_name = m
             .struct_type(&name)
             .and_then(|t| crate::relayout::field_names(m, &composites, t).get(field as usize).cloned())
             .unwrap_or_else(|| format!("field{field}"));
-        out.specialized.push(Specialized { name: format!("%{name}"), field: field_name, function, calls, guarded });
+        out.specialized.push(Specialized {
+            name: format!("%{name}"),
+            field: field_name,
+            function,
+            calls,
+            guarded,
+            by_prototype: false,
+            inlined: 0,
+        });
+    }
+    // Allocation shims now called directly are inlined, last: inlining
+    // deletes the call, which the analysis above may still name.
+    let fielded = fielded
+        .into_iter()
+        .filter_map(|(i, k, field)| entry_of.iter().find(|(key, _)| *key == (k, field)).map(|(_, at)| (i, *at)));
+    for (call, at) in direct.into_iter().chain(fielded) {
+        let shim = call.called_function().is_some_and(alloc_shim);
+        if shim && call.opcode() == Opcode::LLVMCall && call.inline_call() {
+            out.specialized[at].inlined += 1;
+        }
     }
     for (k, why) in refused {
         let name = format!("%{}", tm.struct_name(info.structs[k].ty).unwrap_or_default());
@@ -266,4 +330,127 @@ fn initializer_functions<'m>(
     }
     let n = c.num_operands();
     (0..n).all(|i| c.aggregate_element(i).is_none_or(|e| initializer_functions(e, t, field, take, depth + 1)))
+}
+
+/// The indirect calls of a whole program that can reach one function only,
+/// with it (see the module comment); `Err` says why the program is not
+/// one where this holds.
+fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>, dtrans_ir::Function<'m>)>, String> {
+    for f in m.functions().filter(|f| !f.is_declaration()) {
+        if !f.as_value().has_local_linkage() && f.name() != "main" {
+            return Err(format!("@{} is visible outside the module", f.name()));
+        }
+    }
+    if let Some(f) = dtrans_analysis::libfuncs::first_unknown_declaration(m) {
+        return Err(format!("@{} has no body and dtrans does not know it", f.name()));
+    }
+    // Global variables of the C library (streams, getopt's); any other
+    // from outside may hold a function the module does not show.
+    const GLOBALS: &[&str] = &[
+        "stdin", "stdout", "stderr", "optarg", "optind", "opterr", "optopt", "environ", "__environ", "timezone",
+        "daylight", "tzname", "signgam",
+    ];
+    for g in m.globals() {
+        if g.kind() == ValueKind::GlobalVariable && g.initializer().is_none() && !GLOBALS.contains(&g.name().as_str()) {
+            return Err(format!("@{} is a global variable from outside the module", g.name()));
+        }
+    }
+    // Functions whose address the program takes: any use but as the callee
+    // of a call. (Inline assembly may make pointers the module does not
+    // show.)
+    let mut taken: Vec<dtrans_ir::Function<'m>> = Vec::new();
+    for f in m.functions() {
+        let v = f.as_value();
+        let only_called = v.users().into_iter().all(|u| {
+            u.as_instruction().is_some_and(|i| {
+                i.is_call()
+                    && i.called_value() == Some(v)
+                    && (0..i.call_arg_count().unwrap_or(0)).all(|k| i.call_arg(k) != Some(v))
+            })
+        });
+        if !only_called {
+            taken.push(f);
+        }
+    }
+    let mut out = Vec::new();
+    for f in m.functions().filter(|f| !f.is_declaration()) {
+        for i in f.instructions() {
+            if !matches!(i.opcode(), Opcode::LLVMCall | Opcode::LLVMInvoke) || i.called_function().is_some() {
+                continue;
+            }
+            let Some(callee) = i.called_value() else { continue };
+            if callee.kind() == ValueKind::InlineAsm {
+                return Err(format!("@{} has inline assembly", f.name()));
+            }
+            if callee.is_constant() {
+                continue; // null, undef: undefined to call
+            }
+            let Some(fty) = i.called_function_type() else { continue };
+            if fty.is_var_arg() {
+                continue;
+            }
+            let arity = fty.param_types().len();
+            let ret = fty.return_type();
+            // Coarser than C's compatibility (parameter types are not
+            // compared), so every function the call may reach is here.
+            let mut reach = taken.iter().filter(|t| {
+                let tt = t.function_type();
+                tt.return_type() == ret && (tt.param_types().len() == arity || (tt.is_var_arg() && tt.param_types().len() <= arity))
+            });
+            let (Some(target), None) = (reach.next(), reach.next()) else { continue };
+            // Of the call's own type, so the call needs no cast; a library
+            // function only if it is an allocation or free function (any
+            // other would be one the analyses see called directly).
+            let known = !target.is_declaration() || dtrans_analysis::alloc::classify_library(*target).is_some();
+            if target.function_type() == fty && known {
+                out.push((i, *target));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What a call's callee was loaded from, for the report: a structure's
+/// field (`%struct.bz_stream`, `bzalloc`), a global variable (`@hook`,
+/// empty), or neither (both empty).
+fn holder_of<'m>(
+    m: &'m Module<'_>,
+    info: &AnalysisInfo<'m>,
+    composites: &[dtrans_ir::Metadata<'m>],
+    call: dtrans_ir::Instruction<'m>,
+) -> (String, String) {
+    let load = call.called_value().and_then(|c| c.as_instruction()).filter(|l| l.opcode() == Opcode::LLVMLoad);
+    let Some(addr) = load.and_then(|l| l.operand(0)) else { return (String::new(), String::new()) };
+    if addr.kind() == ValueKind::GlobalVariable {
+        return (format!("@{}", addr.name()), String::new());
+    }
+    let Some([e]) = info.ptr.info(addr).map(|vi| vi.elements.as_slice()) else { return (String::new(), String::new()) };
+    let name = info.ptr.tm().struct_name(e.aggregate).unwrap_or_default().to_string();
+    let field = m
+        .struct_type(&name)
+        .and_then(|t| crate::relayout::field_names(m, composites, t).get(e.field as usize).cloned())
+        .unwrap_or_else(|| format!("field{}", e.field));
+    (format!("%{name}"), field)
+}
+
+/// A small function that calls the library's allocation or free functions
+/// and no function of the program's: an allocator hook's default
+/// (`default_bzalloc`, `zcalloc`), inlined where it is now called directly.
+fn alloc_shim(f: dtrans_ir::Function<'_>) -> bool {
+    if f.is_declaration() || f.function_type().is_var_arg() {
+        return false;
+    }
+    let insts: Vec<_> = f.instructions().collect();
+    if insts.len() > 40 || f.basic_blocks().count() > 6 {
+        return false;
+    }
+    let mut allocates = false;
+    for i in insts.iter().filter(|i| i.is_call()) {
+        let Some(c) = i.called_function() else { return false };
+        if !c.is_declaration() {
+            return false;
+        }
+        allocates |= dtrans_analysis::alloc::classify_library(c).is_some();
+    }
+    allocates
 }

@@ -590,54 +590,8 @@ pub fn may_run_threads(m: &Module<'_>) -> Option<String> {
             return Some(format!("it refers to @{name}"));
         }
     }
-    // The C library's mathematics: no threads, no callbacks.
-    const MATH: &[&str] = &[
-        "acos",
-        "asin",
-        "atan",
-        "atan2",
-        "cosh",
-        "sinh",
-        "tanh",
-        "exp2",
-        "expm1",
-        "log2",
-        "log10",
-        "log1p",
-        "cbrt",
-        "hypot",
-        "fmod",
-        "round",
-        "lround",
-        "llround",
-        "trunc",
-        "rint",
-        "lrint",
-        "nearbyint",
-        "fmin",
-        "fmax",
-        "fdim",
-        "ldexp",
-        "frexp",
-        "modf",
-        "tan",
-        "erf",
-        "erfc",
-        "tgamma",
-        "lgamma",
-        "copysign",
-        "remainder",
-    ];
-    for f in m.functions().filter(|f| f.is_declaration()) {
-        let name = f.name();
-        let known = name.starts_with("llvm.")
-            || dtrans_analysis::libfuncs::lib_effect(&name).is_some()
-            || dtrans_analysis::alloc::classify_library(f).is_some()
-            || MATH.iter().any(|x| name == *x || name.strip_suffix(['f', 'l']) == Some(*x))
-            || matches!(name.as_str(), "memcpy" | "memmove" | "memset");
-        if !known {
-            return Some(format!("it calls @{name}, which dtrans does not know to start no thread"));
-        }
+    if let Some(f) = dtrans_analysis::libfuncs::first_unknown_declaration(m) {
+        return Some(format!("it calls @{}, which dtrans does not know to start no thread", f.name()));
     }
     for f in m.functions() {
         for i in f.instructions() {
