@@ -721,6 +721,19 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                     self.pointee_struct(*t).is_none()
                         && self.tm().pointee(*t).is_some_and(|p| !matches!(self.tm().get(p), DType::Pointer(_)))
                 });
+            // A pointer field holding scalar data seen as two element types
+            // (bzip2's `s->mtfv = (UInt16 *)s->arr1`: a `UInt32 *` field's
+            // value stored in a `UInt16 *` field): the field is a pointer
+            // slot in every view, and what it points to holds no
+            // structure. The structure's own memory is used one way.
+            let scalar_target = |t: TypeId| {
+                let tm = self.tm();
+                let (base, depth) = tm.strip_pointers(t);
+                depth == 2 && matches!(tm.get(base), DType::Int(_) | DType::Atomic(_) | DType::Void)
+            };
+            if !merge && !info.elements.is_empty() && info.all_types().iter().all(|t| scalar_target(*t)) {
+                return;
+            }
             let c = if merge {
                 Condition::UnsafePtrMerge
             } else if scalar_only {
