@@ -237,13 +237,18 @@ impl Report {
         for sp in &self.specialized {
             let name = sp.name.strip_prefix('%').unwrap_or(&sp.name);
             let calls = if sp.calls == 1 { "1 call".to_string() } else { format!("{} calls", sp.calls) };
+            let through = if sp.field.is_empty() { String::new() } else { format!(" through {}", sp.field) };
+            let name = if name.is_empty() { "function pointers" } else { name };
+            let inlined = if sp.inlined == 0 { String::new() } else { format!(", {} inlined", sp.inlined) };
             lines.push(if sp.guarded {
+                format!("{name}: calls{through} compared with {} (specialize-calls, guarded: {calls})", sp.function)
+            } else if sp.by_prototype {
                 format!(
-                    "{name}: calls through {} compared with {} (specialize-calls, guarded: {calls})",
-                    sp.field, sp.function
+                    "{name}: calls{through} made direct (specialize-calls, by prototype: {}, {calls}{inlined})",
+                    sp.function
                 )
             } else {
-                format!("{name}: calls through {} made direct (specialize-calls: {}, {calls})", sp.field, sp.function)
+                format!("{name}: calls{through} made direct (specialize-calls: {}, {calls}{inlined})", sp.function)
             });
         }
         lines

@@ -350,9 +350,13 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
         "stdin", "stdout", "stderr", "optarg", "optind", "opterr", "optopt", "environ", "__environ", "timezone",
         "daylight", "tzname", "signgam",
     ];
-    for g in m.globals() {
-        if g.kind() == ValueKind::GlobalVariable && g.initializer().is_none() && !GLOBALS.contains(&g.name().as_str()) {
-            return Err(format!("@{} is a global variable from outside the module", g.name()));
+    for g in m.globals().filter(|g| g.kind() == ValueKind::GlobalVariable) {
+        let name = g.name();
+        if g.initializer().is_none() && !GLOBALS.contains(&name.as_str()) {
+            return Err(format!("@{name} is a global variable from outside the module"));
+        }
+        if g.initializer().is_some() && !g.has_local_linkage() && !name.starts_with("llvm.") {
+            return Err(format!("@{name} is visible outside the module"));
         }
     }
     // Functions whose address the program takes: any use but as the callee
@@ -421,15 +425,19 @@ fn holder_of<'m>(
 ) -> (String, String) {
     let load = call.called_value().and_then(|c| c.as_instruction()).filter(|l| l.opcode() == Opcode::LLVMLoad);
     let Some(addr) = load.and_then(|l| l.operand(0)) else { return (String::new(), String::new()) };
-    if addr.kind() == ValueKind::GlobalVariable {
-        return (format!("@{}", addr.name()), String::new());
-    }
-    let Some([e]) = info.ptr.info(addr).map(|vi| vi.elements.as_slice()) else { return (String::new(), String::new()) };
-    let name = info.ptr.tm().struct_name(e.aggregate).unwrap_or_default().to_string();
+    let (name, k) = match info.ptr.info(addr).map(|vi| vi.elements.as_slice()) {
+        Some([e]) => (info.ptr.tm().struct_name(e.aggregate).unwrap_or_default().to_string(), e.field),
+        // A global structure's first field is the global's address.
+        _ => match addr.global_value_type().filter(|t| t.is_struct() && addr.kind() == ValueKind::GlobalVariable) {
+            Some(t) if t.struct_name().is_some() => (t.struct_name().unwrap_or_default(), 0),
+            _ if addr.kind() == ValueKind::GlobalVariable => return (format!("@{}", addr.name()), String::new()),
+            _ => return (String::new(), String::new()),
+        },
+    };
     let field = m
         .struct_type(&name)
-        .and_then(|t| crate::relayout::field_names(m, composites, t).get(e.field as usize).cloned())
-        .unwrap_or_else(|| format!("field{}", e.field));
+        .and_then(|t| crate::relayout::field_names(m, composites, t).get(k as usize).cloned())
+        .unwrap_or_else(|| format!("field{k}"));
     (format!("%{name}"), field)
 }
 

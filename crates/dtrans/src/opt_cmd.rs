@@ -56,11 +56,18 @@ fn run_with(
             );
         }
         for sp in &r.specialized {
-            let how = if sp.guarded { "compared with" } else { "made direct to" };
-            eprintln!(
-                "dtrans: specialize-calls: {} field {}: {} call(s) {how} {}",
-                sp.name, sp.field, sp.calls, sp.function
-            );
+            let how = match (sp.guarded, sp.by_prototype) {
+                (true, _) => "compared with",
+                (false, true) => "made direct (by prototype) to",
+                (false, false) => "made direct to",
+            };
+            let place = match (sp.name.as_str(), sp.field.as_str()) {
+                ("", _) => "function pointers".to_string(),
+                (name, "") => name.to_string(),
+                (name, field) => format!("{name} field {field}"),
+            };
+            let inlined = if sp.inlined == 0 { String::new() } else { format!(", {} inlined", sp.inlined) };
+            eprintln!("dtrans: specialize-calls: {place}: {} call(s) {how} {}{inlined}", sp.calls, sp.function);
         }
         for line in r.cost_lines().into_iter().chain(r.left_lines()) {
             eprintln!("dtrans: {line}");

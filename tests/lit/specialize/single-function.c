@@ -10,7 +10,7 @@
 // RUN: %dtrans opt %t.NP.ll -p specialize-calls -o %t.NP.out.ll 2>&1 | %FileCheck %s --check-prefix=MSG
 // RUN: %FileCheck %s < %t.NP.out.ll
 // RUN: %clang -O2 %t.NP.out.ll -o %t.NP.new && %t.NP.new > %t.NP.txt && diff %t.base.txt %t.NP.txt
-// MSG: specialize-calls: %struct.shape field area: 2 call(s) made direct to @rect_area
+// MSG: specialize-calls: %struct.shape field area: 2 call(s) made direct (by prototype) to @rect_area
 // CHECK: call {{.*}}double @rect_area(
 // CHECK-NOT: call {{.*}}double %
 //
@@ -22,11 +22,14 @@
 // passed to a function that stores another function through it (-DADDR,
 // that store is not seen as the field's, so only @rect_area is compared and
 // the other reaches the indirect call); the structure written by a memcpy
-// from bytes (-DBYTES). Each program prints what it printed.
+// from bytes (-DBYTES). ZEROED and BYTES also take the address of a
+// second function of the same prototype (-DDECOY) that the field never
+// holds: without it, the rule by prototype below makes their calls direct
+// first. Each program prints what it printed.
 // RUN: %clang -g -O0 -DTWO -S -emit-llvm %s -o %t.TWO.ll
-// RUN: %clang -g -O0 -DZEROED -S -emit-llvm %s -o %t.ZEROED.ll
+// RUN: %clang -g -O0 -DZEROED -DDECOY -S -emit-llvm %s -o %t.ZEROED.ll
 // RUN: %clang -g -O0 -DADDR -S -emit-llvm %s -o %t.ADDR.ll
-// RUN: %clang -g -O0 -DBYTES -S -emit-llvm %s -o %t.BYTES.ll
+// RUN: %clang -g -O0 -DBYTES -DDECOY -S -emit-llvm %s -o %t.BYTES.ll
 // RUN: bash -c 'for v in TWO ZEROED ADDR BYTES; do %dtrans opt %t.$v.ll -p specialize-calls -o %t.$v.out.ll --report %t.$v.json && %clang -O2 %t.$v.ll -o %t.$v.base && %clang -O2 %t.$v.out.ll -o %t.$v.new && %t.$v.base > %t.$v.base.txt && %t.$v.new > %t.$v.new.txt && diff %t.$v.base.txt %t.$v.new.txt || exit 1; done'
 // RUN: %FileCheck %s --check-prefix=TWO < %t.TWO.json
 // RUN: %FileCheck %s --check-prefix=ONE < %t.ZEROED.json
@@ -44,6 +47,30 @@
 // GUARD: icmp eq ptr %{{.*}}, @tri_area
 // GUARD: call double @tri_area(
 // GUARD: call double %
+//
+// By prototype: ZEROED without the decoy. @rect_area is the one function
+// taking `const struct shape *` and returning double whose address the
+// program takes, the program is whole (every function but main static,
+// only library functions dtrans knows), so the calls through the field
+// reach it or are undefined (null): direct, with no guard, although the
+// field holds null too. With -DEXTERN a function dtrans does not know is
+// declared and called: no call is made direct by prototype.
+// RUN: %clang -g -O0 -DZEROED -S -emit-llvm %s -o %t.PROTO.ll
+// RUN: %dtrans opt %t.PROTO.ll -p specialize-calls -o %t.PROTO.out.ll --report %t.PROTO.json
+// RUN: %FileCheck %s --check-prefix=PROTO < %t.PROTO.json
+// RUN: %FileCheck %s --check-prefix=PROTO-IR < %t.PROTO.out.ll
+// RUN: %clang -O2 %t.PROTO.ll -o %t.PROTO.base && %clang -O2 %t.PROTO.out.ll -o %t.PROTO.new
+// RUN: %t.PROTO.base > %t.PROTO.base.txt && %t.PROTO.new > %t.PROTO.new.txt && diff %t.PROTO.base.txt %t.PROTO.new.txt
+// PROTO: "function": "@rect_area",
+// PROTO-NEXT: "calls": 2,
+// PROTO-NEXT: "by_prototype": true
+// PROTO-IR: call double @rect_area(
+// PROTO-IR-NOT: call double %
+// RUN: %clang -g -O0 -DZEROED -DEXTERN -S -emit-llvm %s -o %t.EXTERN.ll
+// RUN: %dtrans opt %t.EXTERN.ll -p specialize-calls -o %t.EXTERN.out.ll --report %t.EXTERN.json
+// RUN: %FileCheck %s --check-prefix=EXTERN < %t.EXTERN.json
+// EXTERN: "guarded": true
+// EXTERN-NOT: by_prototype
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +84,14 @@ struct shape {
 static double rect_area(const struct shape *s) { return s->w * s->h; }
 #ifdef TWO
 static double tri_area(const struct shape *s) { return s->w * s->h / 2; }
+#endif
+
+#ifdef DECOY
+static double decoy_area(const struct shape *s) { return s->w; }
+double (*volatile decoy)(const struct shape *) = decoy_area;
+#endif
+#ifdef EXTERN
+void dtrans_test_unknown(void);
 #endif
 
 #ifdef ADDR
@@ -99,6 +134,10 @@ int main(int argc, char **argv) {
   char buf[sizeof(struct shape)];
   memcpy(buf, &v[0], sizeof buf);
   memcpy(&v[2], buf, sizeof buf);
+#endif
+#ifdef EXTERN
+  if (argc > 100)
+    dtrans_test_unknown();
 #endif
   printf("%.1f %.1f\n", total(v, n), v[1].area(&v[1]));
   free(v);
