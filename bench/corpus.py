@@ -485,8 +485,14 @@ def analysis_facts(dtrans, merged, changed):
     program or not, the undefined functions that see a structure, and the
     HOT structures no pass changed with the most accesses (the summed
     estimated frequency of their fields), each with its safety conditions
-    and where the first was set."""
-    p = subprocess.run([dtrans, "analyze", merged, "--format", "json"], capture_output=True, text=True)
+    and where the first was set. The layout passes run after
+    specialize-calls, which may make calls direct and inline allocation
+    shims: the module analyzed is the merged one after that pass."""
+    after = str(merged) + ".specialized.bc"
+    p = subprocess.run([dtrans, "opt", merged, "-p", "specialize-calls", "-o", after], capture_output=True, text=True)
+    if p.returncode != 0:
+        after = merged
+    p = subprocess.run([dtrans, "analyze", after, "--format", "json"], capture_output=True, text=True)
     if p.returncode != 0:
         return None, [f"dtrans analyze failed ({p.returncode})"], []
     a = json.loads(p.stdout)
