@@ -1329,18 +1329,31 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     /// field is seen and stores a pointer to one known structure (or null),
     /// `T` among them: the holder passes delete-field's safety conditions
     /// (no escape, cast or byte-wise write the analysis cannot follow),
-    /// the program is whole, and no global initializes the field. Else
+    /// the program is whole (and internalized: every function but `main`
+    /// and every global definition local), and no global initializes the
+    /// field. Else
     /// the load is a cast the analysis cannot check: BadCasting, as before.
     /// Decided after propagation, again until nothing changes (a load
     /// refused adds conditions that may reach another's holder).
     fn settle_void_fields(&mut self) {
         let forbidding = crate::info::Transform::DeleteField.forbidding();
         let mut pending = std::mem::take(&mut self.void_field_loads);
+        // Code outside the module (it calls a visible function or writes a
+        // visible global) could store anything in the field.
+        let internalized =
+            self.m.functions().all(|f| f.is_declaration() || f.as_value().has_local_linkage() || f.name() == "main")
+                && self.m.globals().all(|g| {
+                    g.kind() != ValueKind::GlobalVariable
+                        || g.initializer().is_none()
+                        || g.has_local_linkage()
+                        || g.name().starts_with("llvm.")
+                });
         loop {
             let mut refused = Vec::new();
             pending.retain(|(holder, k, t, site)| {
                 let stores = self.field_stores.get(&(*holder, *k));
                 let ok = self.whole.ok()
+                    && internalized
                     && stores.is_some_and(|st| st.iter().all(|x| x.is_some()) && st.contains(&Some(*t)))
                     && self.data.get(holder).is_none_or(|d| !forbidding.iter().any(|c| d.has(*c)))
                     && !self.initializes_field(*holder, *k);
