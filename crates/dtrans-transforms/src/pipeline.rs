@@ -592,6 +592,8 @@ mod tests {
                     function: "@step".into(),
                     calls: 1,
                     guarded: false,
+                    by_prototype: false,
+                    inlined: 0,
                 },
                 Specialized {
                     name: "%struct.s".into(),
@@ -599,6 +601,26 @@ mod tests {
                     function: "@less, @more".into(),
                     calls: 3,
                     guarded: true,
+                    by_prototype: false,
+                    inlined: 0,
+                },
+                Specialized {
+                    name: "%struct.strm".into(),
+                    field: "zalloc".into(),
+                    function: "@zcalloc".into(),
+                    calls: 2,
+                    guarded: false,
+                    by_prototype: true,
+                    inlined: 2,
+                },
+                Specialized {
+                    name: String::new(),
+                    field: String::new(),
+                    function: "@hook".into(),
+                    calls: 1,
+                    guarded: false,
+                    by_prototype: true,
+                    inlined: 0,
                 },
             ],
             ..Report::default()
@@ -607,7 +629,9 @@ mod tests {
             r.summary_lines(),
             [
                 "struct.ops: calls through run made direct (specialize-calls: @step, 1 call)",
-                "struct.s: calls through cmp compared with @less, @more (specialize-calls, guarded: 3 calls)"
+                "struct.s: calls through cmp compared with @less, @more (specialize-calls, guarded: 3 calls)",
+                "struct.strm: calls through zalloc made direct (specialize-calls, by prototype: @zcalloc, 2 calls, 2 inlined)",
+                "function pointers: calls made direct (specialize-calls, by prototype: @hook, 1 call)"
             ]
         );
     }
@@ -693,6 +717,8 @@ mod tests {
                 function: "@step".into(),
                 calls: 2,
                 guarded: false,
+                by_prototype: false,
+                inlined: 0,
             }],
             changed: vec![],
             rejected: vec![Rejected { name: "%struct.t".into(), pass: "peel".into(), reason: "why".into() }],
