@@ -204,6 +204,20 @@ impl<'m> Function<'m> {
         }
     }
 
+    /// Adds enum attribute `name` (`noinline`, `nounwind`, ...; one
+    /// without a value) at `index`; false when LLVM knows no such
+    /// attribute.
+    pub fn add_enum_attribute(self, index: AttrIndex, name: &str) -> bool {
+        let Some(kind) = enum_attribute_kind(name) else { return false };
+        // SAFETY: live function; a known attribute kind, value 0.
+        unsafe {
+            let ctx = c::LLVMGetTypeContext(c::LLVMTypeOf(self.as_value().raw()));
+            let a = c::LLVMCreateEnumAttribute(ctx, kind, 0);
+            c::LLVMAddAttributeAtIndex(self.as_value().raw(), index.raw(), a);
+        }
+        true
+    }
+
     /// Whether enum attribute `name` (`noalias`, `nonnull`, ...) is at `index`.
     pub fn has_enum_attribute(self, index: AttrIndex, name: &str) -> bool {
         let Some(kind) = enum_attribute_kind(name) else { return false };

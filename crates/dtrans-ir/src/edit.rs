@@ -731,6 +731,21 @@ impl<'m> Instruction<'m> {
         }
     }
 
+    /// Makes successor `i` of a terminator `dest` (false when this is no
+    /// terminator or has no successor `i`). The caller keeps the phis of
+    /// both blocks right.
+    pub fn set_successor(self, i: u32, dest: BasicBlock<'m>) -> bool {
+        // SAFETY: live instruction; checked terminator and index.
+        unsafe {
+            let raw = self.as_value().raw();
+            if c::LLVMIsATerminatorInst(raw).is_null() || i >= c::LLVMGetNumSuccessors(raw) {
+                return false;
+            }
+            c::LLVMSetSuccessor(raw, i, dest.raw_block());
+        }
+        true
+    }
+
     /// The (value, block) pairs of a `phi`, in operand order.
     pub fn incoming(self) -> Vec<(Value<'m>, BasicBlock<'m>)> {
         if self.opcode() != Opcode::LLVMPHI {

@@ -118,7 +118,7 @@ impl Job {
             at,
             name,
             passes,
-            options: PassOptions { index, cost, eval: Vec::new(), compress_checked },
+            options: PassOptions { index, cost, eval: Vec::new(), compress_checked, block_step_calls: false },
             report,
             test_panic,
         })

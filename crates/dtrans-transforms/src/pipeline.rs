@@ -39,6 +39,7 @@ pub const PASSES: &[&str] = &[
     "peel",
     "blocks",
     "specialize-calls",
+    "blocks-loops",
 ];
 
 /// The passes `dtrans cc` runs when not told otherwise, in order; each
@@ -61,6 +62,10 @@ pub struct PassOptions {
     /// bits, each store checked when the program runs
     /// (`--compress-checked`).
     pub compress_checked: bool,
+    /// `blocks` makes its steps over a variable count of elements calls
+    /// of a step function, which `blocks-loops` puts in place after a
+    /// first optimization (`dtrans cc` at `-O1` and up).
+    pub block_step_calls: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -176,6 +181,9 @@ pub enum PassSummary {
     OptBase { changed: usize, globals_replaced: usize, rejected: usize },
     /// `specialize-calls`.
     Specialize { calls_specialized: usize, fields: usize, rejected: usize },
+    /// `blocks-loops`: loops split into runs over blocks, steps made
+    /// strides, steps put in place as they are.
+    BlocksLoops { loops: usize, strided: usize, expanded: usize },
 }
 
 /// One structure replaced by one pass (a later pass names it by
@@ -422,6 +430,13 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
                 r.passes.push(PassReport { name: p.clone(), summary });
                 continue;
             }
+            "blocks-loops" => {
+                let o =
+                    crate::relayout::strip::run(m).map_err(|error| PipelineError::Pass { pass: p.clone(), error })?;
+                let summary = PassSummary::BlocksLoops { loops: o.loops, strided: o.strided, expanded: o.expanded };
+                r.passes.push(PassReport { name: p.clone(), summary });
+                continue;
+            }
             "optbase-test" => Box::new(optbase_test::OptBaseTest),
             "reorder-fields" => Box::new(RelayoutFactory {
                 cost: options.cost,
@@ -447,18 +462,21 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
                 index: options.index,
                 cost: options.cost,
                 eval: options.eval.clone(),
+                step_calls: false,
             }),
             "peel" => Box::new(RelayoutFactory {
                 policy: &split::PEEL,
                 index: options.index,
                 cost: options.cost,
                 eval: options.eval.clone(),
+                step_calls: false,
             }),
             "blocks" => Box::new(RelayoutFactory {
                 policy: &blocks::BLOCKS,
                 index: IndexWidth::Bits64,
                 cost: options.cost,
                 eval: options.eval.clone(),
+                step_calls: options.block_step_calls,
             }),
             other => return Err(PipelineError::UnknownPass(other.to_string())),
         };

@@ -142,6 +142,11 @@ enum Command {
         /// runs (a value that does not fit stops it with a message).
         #[arg(long = "compress-checked")]
         compress_checked: bool,
+        /// blocks leaves its steps over a variable count of elements as
+        /// calls of `__dtrans_blocks_step.*` (what `dtrans cc` does at -O1
+        /// and up, for `blocks-loops` after opt-19).
+        #[arg(long = "block-step-calls")]
+        block_step_calls: bool,
         /// Parameters of the cost model (comma-separated): line,
         /// loop-weight, max-depth, cache-bytes, hit, random-line,
         /// side-visit, margin, overlap, hot-regions, max-groups,
@@ -281,6 +286,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             report,
             index_width,
             compress_checked,
+            block_step_calls,
             cost,
             cost_eval,
             whole_program,
@@ -291,7 +297,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     .map_err(|e| anyhow::anyhow!("--cost-eval: {e}"))?,
                 None => Vec::new(),
             };
-            let options = dtrans_transforms::pipeline::PassOptions { index: index_width, cost, eval, compress_checked };
+            let options = dtrans_transforms::pipeline::PassOptions {
+                index: index_width,
+                cost,
+                eval,
+                compress_checked,
+                block_step_calls,
+            };
             let keep = whole_program.then(|| keep_list(keep.as_deref()));
             opt_cmd::run(ctx, &file, &passes, &output, report.as_deref(), options, keep.as_deref())
         }

@@ -84,6 +84,26 @@ pub struct Splits<'m> {
     pub blocks: HashMap<Type<'m>, (Function<'m>, Function<'m>)>,
     /// The allocation helpers, when a structure is laid out in blocks.
     pub(super) block_fns: Option<blocked::BlockFns<'m>>,
+    /// Steps over a variable count of elements of a structure in blocks
+    /// call `blocked::step_function` instead of computing in place.
+    pub step_calls: bool,
+}
+
+/// A step of `k` elements (variable) from element pointer `p`: in place,
+/// or a call of the geometry's step function (`Splits::step_calls`).
+fn block_step<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    splits: &Splits<'m>,
+    g: &super::layouts::BlockGeom,
+    p: Value<'m>,
+    k: Value<'m>,
+) -> Result<Value<'m>, OptError> {
+    if !splits.step_calls || k.const_int_value().is_some() {
+        return blocked::step(m, b, g, p, k);
+    }
+    let f = blocked::step_function(m, g)?;
+    Ok(b.call(f.function_type(), f.as_value(), &[p, k], "")?.as_value())
 }
 
 pub fn apply<'m>(
@@ -244,7 +264,7 @@ pub fn apply<'m>(
                 at(&b, *gep);
                 let first = gep.operand(1).expect("GEP index");
                 let k = b.int_cast(first, m.int_type(64), true, "")?;
-                let e = blocked::step(m, &b, block_geom(lay, *owner)?, gep.operand(0).expect("GEP base"), k)?;
+                let e = block_step(m, &b, splits, block_geom(lay, *owner)?, gep.operand(0).expect("GEP base"), k)?;
                 gep.set_operand(0, e)?;
                 gep.set_operand(1, m.const_int_of(first.ty(), 0)?)?;
             }
@@ -265,7 +285,7 @@ pub fn apply<'m>(
             Action::BlockVar { gep, owner } => {
                 at(&b, *gep);
                 let k = elements_of(m, &b, lay, *gep, *owner)?;
-                let e = blocked::step(m, &b, block_geom(lay, *owner)?, gep.operand(0).expect("GEP base"), k)?;
+                let e = block_step(m, &b, splits, block_geom(lay, *owner)?, gep.operand(0).expect("GEP base"), k)?;
                 gep.as_value().replace_all_uses_with(e)?;
                 cx.mark_erased(gep.as_value());
             }

@@ -112,6 +112,52 @@ fn step_from<'m>(
     offset(m, b, p, delta)
 }
 
+/// The prefix of the step functions ([`step_function`]).
+pub const STEP_PREFIX: &str = "__dtrans_blocks_step.";
+
+/// `define internal ptr @__dtrans_blocks_step.BYTES.ALIGN.PER.SIZE(ptr %p,
+/// i64 %k)` (`noinline`): [`step`] of the geometry its name gives (group
+/// 0's record `SIZE` bytes). Under `dtrans cc` at `-O1` and up the steps
+/// over a variable count of elements are calls to it, so that LLVM's
+/// first run keeps them whole (it moves, shares and hoists them like any
+/// pure call); then [`super::strip`] splits the loops that step with a
+/// counter into an outer loop over blocks and an inner one over a block's
+/// slots, and puts the arithmetic in place of every call left.
+pub(super) fn step_function<'m>(m: &'m Module<'_>, g: &BlockGeom) -> Result<Function<'m>, OptError> {
+    let name = format!("{STEP_PREFIX}{}.{}.{}.{}", g.bytes, g.align, g.per, g.sizes[0]);
+    let (i64t, ptr) = (m.int_type(64), m.pointer_type());
+    let ty = m.function_type(ptr, &[ptr, i64t], false)?;
+    if let Some(f) = m.function(&name) {
+        return if f.function_type() == ty { Ok(f) } else { Err(edit(format!("@{name} of another type"))) };
+    }
+    let f = m.add_function(&name, ty)?;
+    f.set_internal();
+    for a in ["noinline", "nounwind", "willreturn"] {
+        f.add_enum_attribute(dtrans_ir::AttrIndex::Function, a);
+    }
+    let b = m.builder();
+    b.clear_debug_location();
+    b.position_at_end(f.append_block("entry"));
+    let p = |k: u32| f.param(k).expect("declared parameter");
+    let e = step(m, &b, &step_geom(g.bytes, g.align, g.per, g.sizes[0]), p(0), p(1))?;
+    b.ret(Some(e))?;
+    Ok(f)
+}
+
+/// The geometry a step function's name gives, as far as steps need it
+/// (group 0 only); `None` for another name.
+pub(super) fn step_function_geom(name: &str) -> Option<BlockGeom> {
+    let rest = name.strip_prefix(STEP_PREFIX)?;
+    let v: Vec<u64> = rest.split('.').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+    let [bytes, align, per, size] = v[..] else { return None };
+    let sane = align.is_power_of_two() && size > 0 && per > 0 && per.checked_mul(size).is_some_and(|s| s <= bytes);
+    sane.then(|| step_geom(bytes, align, per, size))
+}
+
+fn step_geom(bytes: u64, align: u64, per: u64, size: u64) -> BlockGeom {
+    BlockGeom { bytes, align, per, offsets: vec![0], sizes: vec![size] }
+}
+
 /// Whether integer `v` is never negative: a constant, a zero extension,
 /// a mask, a right shift, an unsigned division or remainder, or a sum or
 /// phi of such (a phi cycle assumed so while its other inputs are

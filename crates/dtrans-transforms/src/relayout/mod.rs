@@ -35,6 +35,7 @@ pub mod cost;
 pub mod layouts;
 pub mod plan;
 pub mod sites;
+pub mod strip;
 pub mod tbaa;
 
 pub use layouts::Narrow;
@@ -171,11 +172,20 @@ pub struct RelayoutFactory {
     pub cost: CostModel,
     /// Layouts the model predicts beside its own candidates (the report).
     pub eval: Vec<cost::EvalLayout>,
+    /// `blocks`: steps over a variable count of elements call
+    /// `blocked::step_function` (for [`strip`] after LLVM's first run).
+    pub step_calls: bool,
 }
 
 impl RelayoutFactory {
     pub fn new(policy: &'static dyn Policy) -> Self {
-        RelayoutFactory { policy, index: IndexWidth::Auto, cost: CostModel::default(), eval: Vec::new() }
+        RelayoutFactory {
+            policy,
+            index: IndexWidth::Auto,
+            cost: CostModel::default(),
+            eval: Vec::new(),
+            step_calls: false,
+        }
     }
 }
 
@@ -213,6 +223,7 @@ impl PassFactory for RelayoutFactory {
                 pointer_tag: None,
                 blocks: HashMap::default(),
                 block_fns: None,
+                step_calls: self.step_calls,
             },
             groups: HashMap::default(),
             narrow: HashMap::default(),

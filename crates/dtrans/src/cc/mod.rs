@@ -513,6 +513,34 @@ fn merge(plan: &Plan, tmp: &TempDir, outs: &[Option<PathBuf>]) -> Result<Linked>
     Ok(Linked { merged, roles, level, opt, debug, debug_flags, tool })
 }
 
+/// Step 3b, when `blocks` left steps over elements as calls: opt-19 at
+/// `level` over `transformed`, then `blocks-loops` (loops stepping with a
+/// counter split into runs over blocks, every step put in place); returns
+/// the module step 4 optimizes again.
+fn strip_block_loops(
+    ctx: &'static Context,
+    plan: &Plan,
+    tmp: &TempDir,
+    transformed: &std::path::Path,
+    level: &'static str,
+) -> Result<PathBuf> {
+    let first = tmp.path.join("steps.bc");
+    let args: Vec<OsString> =
+        vec![level.into(), transformed.as_os_str().to_owned(), "-o".into(), first.clone().into_os_string()];
+    Step { what: format!("optimize before blocks-loops ({OPT} {level})"), tool: OPT, args }.run(plan.verbose)?;
+    let out = tmp.path.join("stripped.bc");
+    if plan.verbose {
+        eprintln!("dtrans: cc: dtrans opt {} -p blocks-loops -o {}", first.display(), out.display());
+    }
+    let what = || "cc: step 'dtrans passes blocks-loops' failed".to_string();
+    let mut m = crate::load(ctx, &first)?;
+    dtrans_transforms::relayout::strip::run(&mut m).with_context(what)?;
+    m.verify().with_context(|| format!("{}: the module after blocks-loops does not verify", first.display()))?;
+    m.write(&out, IrFormat::Bitcode).with_context(what)?;
+    crate::skip_teardown(m);
+    Ok(out)
+}
+
 /// Steps 3 to 5 of the link: the passes, opt-19, code generation and the
 /// final link, the report and the program into place.
 fn finish_program(
@@ -548,11 +576,19 @@ fn finish_program(
                     );
                 }
                 let what = || format!("cc: step 'dtrans passes {}' failed", list.join(","));
-                let r = pipeline::run(&mut m, list, plan.options.clone()).with_context(what)?;
+                // At -O1 and up, blocks leaves its steps over elements as
+                // calls, for blocks-loops after a first run of opt-19.
+                let options = pipeline::PassOptions { block_step_calls: opt.is_some(), ..plan.options.clone() };
+                let r = pipeline::run(&mut m, list, options).with_context(what)?;
                 m.verify().with_context(|| format!("{}: the transformed module does not verify", merged.display()))?;
                 m.write(&out, IrFormat::Bitcode).with_context(what)?;
+                let steps = dtrans_transforms::relayout::strip::has_step_calls(&m);
                 crate::skip_teardown(m);
-                (out, r)
+                if steps {
+                    (strip_block_loops(ctx, plan, tmp, &out, opt.unwrap_or("-O2"))?, r)
+                } else {
+                    (out, r)
+                }
             }
         }
     };

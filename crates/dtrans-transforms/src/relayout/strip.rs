@@ -1,0 +1,414 @@
+//! `blocks-loops`: the calls of `blocked::step_function` made by `blocks`
+//! (under `dtrans cc`, after LLVM's first run over the program) put in
+//! place, and loops that step with a counter strip-mined so that inside a
+//! block their element addresses are plain strides, which LLVM's loop
+//! vectorizer and strength reduction handle.
+//!
+//! A loop is split when it has this shape (LLVM's rotated loop): a header
+//! `H` with exactly two predecessors, a preheader `P` outside and a latch
+//! `L` (`br i1 %c` to `H` and to one exit `X`, the only edge leaving the
+//! loop: the loop's blocks are `H` and the blocks that reach `L` without
+//! passing `H`, each entered only from the loop), and a counter `%i = phi
+//! i64 [%start, P], [%next, L]` with `%next = add %i, 1`; the steps split
+//! are `step(%base, %i)` with `%base` defined outside the loop, and only
+//! geometries of a power-of-two count per block. Then:
+//!
+//! ```text
+//! P:  br O                        ; was br H
+//! O:  %i0 = phi [%start, P], [%next, N]   (and one phi per phi of H)
+//!     %e0 = step(%base, %i0)      ; per base: its element %i0
+//!     %lim = %i0 + min over the bases of (per - slot(%e0))
+//!     br H
+//! H:  %i = phi [%i0, O], [%next, L] ...
+//!     step(%base, %i) -> %e0 + (%i - %i0) * size
+//! L:  br (%c or %next == %lim), N, H       ; (%c and %next != %lim when
+//! N:  br %c, X, O                          ;  %c true stays in the loop)
+//! ```
+//!
+//! The inner loop runs from `%i0` to at most `%lim`, never past the end of
+//! the block `%i0` is in for any base, where `step(%base, %i)` is `%e0 +
+//! (%i - %i0) * size` (the block crossings of `step` are `floor((slot +
+//! %i) / per)`, the same for every `%i` of the run); the outer loop goes
+//! on from `%next` exactly when the original loop would have. Every
+//! iteration runs as before, in the same order: only addresses computed
+//! differently, to the same values, and the iterations grouped in runs.
+//! Every other call of a step function becomes `blocked::step`'s
+//! arithmetic.
+use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntNE, LLVMIntULT};
+use dtrans_ir::{BasicBlock, BitOp, Builder, Function, Instruction, Module, Opcode, Value};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+
+use super::blocked::{self, step_function_geom};
+use super::layouts::BlockGeom;
+use crate::optbase::OptError;
+
+/// What [`run`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stripped {
+    /// Loops split into runs over blocks.
+    pub loops: usize,
+    /// Steps that became strides inside a run.
+    pub strided: usize,
+    /// Steps put in place as they are.
+    pub expanded: usize,
+}
+
+fn edit(e: impl std::fmt::Display) -> OptError {
+    OptError::Unsupported(format!("blocks-loops: {e}"))
+}
+
+/// A step call and its geometry (its base and count read when needed:
+/// a split replaces phis).
+#[derive(Clone)]
+struct StepCall<'m> {
+    call: Instruction<'m>,
+    geom: BlockGeom,
+}
+
+impl<'m> StepCall<'m> {
+    fn base(&self) -> Value<'m> {
+        self.call.operand(0).expect("checked call")
+    }
+    fn k(&self) -> Value<'m> {
+        self.call.operand(1).expect("checked call")
+    }
+}
+
+/// The calls of every step function (defined, of type `ptr (ptr, i64)`)
+/// not in `gone`.
+fn step_calls<'m>(m: &'m Module<'_>, gone: &HashSet<Instruction<'m>>) -> Vec<StepCall<'m>> {
+    let mut out = Vec::new();
+    for f in m.functions() {
+        let Some(geom) = step_function_geom(&f.name()) else { continue };
+        if f.is_declaration() || f.num_params() != 2 {
+            continue;
+        }
+        for u in f.as_value().users() {
+            let Some(call) = u.as_instruction() else { continue };
+            if call.opcode() != Opcode::LLVMCall
+                || call.called_value() != Some(f.as_value())
+                || call.call_arg_count() != Some(2)
+                || gone.contains(&call)
+            {
+                continue;
+            }
+            let (Some(base), Some(k)) = (call.operand(0), call.operand(1)) else { continue };
+            if !base.ty().is_pointer() || k.ty().int_width() != Some(64) {
+                continue;
+            }
+            out.push(StepCall { call, geom: geom.clone() });
+        }
+    }
+    out
+}
+
+/// Splits the loops and puts every step call in place; `erase_kind` is
+/// the metadata kind marking what the caller erases afterwards
+/// ([`run`] does).
+fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError> {
+    let mut done = Stripped::default();
+    let mark = |v: Value<'m>| {
+        v.set_metadata(erase_kind, Some(m.md_tuple(&[])));
+    };
+    let mut gone: HashSet<Instruction<'m>> = HashSet::default();
+    let mut tried: HashSet<Instruction<'m>> = HashSet::default();
+    // One loop at a time, by the first counter of a step not tried yet
+    // (a split rebuilds phis: the calls are found again).
+    loop {
+        let calls = step_calls(m, &gone);
+        let iv = calls.iter().find_map(|c| {
+            let i = c.k().as_instruction().filter(|i| i.opcode() == Opcode::LLVMPHI)?;
+            (c.geom.per.is_power_of_two() && !tried.contains(&i)).then_some(i)
+        });
+        let Some(iv) = iv else { break };
+        tried.insert(iv);
+        let Some(lp) = Loop::of(iv) else { continue };
+        let mine: Vec<&StepCall<'m>> = calls
+            .iter()
+            .filter(|c| {
+                c.k() == iv.as_value()
+                    && c.geom.per.is_power_of_two()
+                    && c.call.parent_block().is_some_and(|b| lp.body.contains(&b))
+                    && lp.invariant(c.base())
+            })
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let strided = strip(m, &lp, iv.as_value(), &mine, &mark)?;
+        done.loops += 1;
+        done.strided += strided.len();
+        gone.extend(strided);
+    }
+    let b = m.builder();
+    for c in step_calls(m, &gone) {
+        b.position_before(c.call);
+        b.set_debug_location_from(c.call);
+        let e = blocked::step(m, &b, &c.geom, c.base(), c.k())?;
+        c.call.as_value().replace_all_uses_with(e)?;
+        mark(c.call.as_value());
+        done.expanded += 1;
+    }
+    // The step functions, when nothing else uses them.
+    for f in m.functions() {
+        if step_function_geom(&f.name()).is_some()
+            && !f.is_declaration()
+            && f.as_value().users().iter().all(|u| u.metadata(erase_kind).is_some())
+        {
+            mark(f.as_value());
+        }
+    }
+    Ok(done)
+}
+
+/// Splits the loops and puts every step call in place (module doc).
+pub fn run(m: &mut Module<'_>) -> Result<Stripped, OptError> {
+    let kind = m.md_kind_id("dtrans.blocks-loops.erase");
+    let done = rewrite(m, kind)?;
+    m.erase_marked(kind).map_err(edit)?;
+    Ok(done)
+}
+
+/// Whether the module calls a step function (it needs [`run`] after a
+/// first optimization).
+pub fn has_step_calls(m: &Module<'_>) -> bool {
+    m.functions().any(|f| step_function_geom(&f.name()).is_some() && !f.as_value().users().is_empty())
+}
+
+/// A loop of the shape of the module doc around counter `iv`.
+struct Loop<'m> {
+    func: Function<'m>,
+    header: BasicBlock<'m>,
+    pre: BasicBlock<'m>,
+    latch: BasicBlock<'m>,
+    exit: BasicBlock<'m>,
+    /// Whether the latch's branch leaves on true.
+    exit_on_true: bool,
+    body: HashSet<BasicBlock<'m>>,
+    next: Value<'m>,
+}
+
+impl<'m> Loop<'m> {
+    fn of(iv: Instruction<'m>) -> Option<Loop<'m>> {
+        let header = iv.parent_block()?;
+        let func = iv.parent_function()?;
+        let incoming = iv.incoming();
+        let [(start, pre), (next, latch)] = incoming[..] else { return None };
+        let _ = start;
+        if pre == latch || header == pre {
+            return None;
+        }
+        // %next = add %i, 1 (either order).
+        let add = next.as_instruction().filter(|a| a.opcode() == Opcode::LLVMAdd)?;
+        let (x, y) = (add.operand(0)?, add.operand(1)?);
+        let one = |v: Value<'m>| v.const_int_value() == Some(1);
+        if !((x == iv.as_value() && one(y)) || (y == iv.as_value() && one(x))) {
+            return None;
+        }
+        let mut preds: HashMap<BasicBlock<'m>, Vec<BasicBlock<'m>>> = HashMap::default();
+        for bb in func.basic_blocks() {
+            for s in bb.terminator()?.successors() {
+                preds.entry(s).or_default().push(bb);
+            }
+        }
+        let preds_of = |b: BasicBlock<'m>| preds.get(&b).cloned().unwrap_or_default();
+        if preds_of(header).len() != 2 || !preds_of(header).contains(&pre) || !preds_of(header).contains(&latch) {
+            return None;
+        }
+        // Every phi of the header: one incoming from each.
+        for phi in header.instructions().take_while(|i| i.opcode() == Opcode::LLVMPHI) {
+            let inc = phi.incoming();
+            if inc.len() != 2 || !inc.iter().any(|(_, b)| *b == pre) || !inc.iter().any(|(_, b)| *b == latch) {
+                return None;
+            }
+        }
+        let pre_term = pre.terminator()?;
+        if pre_term.opcode() != Opcode::LLVMBr || pre_term.successors().iter().filter(|s| **s == header).count() != 1 {
+            return None;
+        }
+        // The body: the header and what reaches the latch without it.
+        let mut body: HashSet<BasicBlock<'m>> = HashSet::default();
+        body.insert(header);
+        let mut work = vec![latch];
+        while let Some(b) = work.pop() {
+            if body.insert(b) {
+                work.extend(preds_of(b));
+            }
+        }
+        if body.contains(&pre) || func.entry_block().is_some_and(|e| body.contains(&e)) {
+            return None;
+        }
+        // Entered only at the header; left only from the latch, once.
+        for b in &body {
+            if *b != header && preds_of(*b).iter().any(|p| !body.contains(p)) {
+                return None;
+            }
+            let t = b.terminator()?;
+            if *b == latch {
+                continue;
+            }
+            if t.successors().iter().any(|s| !body.contains(s)) {
+                return None;
+            }
+            // (No invoke, callbr or indirect branch: their edges are not
+            // all plain successors to rewrite.)
+            if !matches!(t.opcode(), Opcode::LLVMBr | Opcode::LLVMSwitch | Opcode::LLVMUnreachable) {
+                return None;
+            }
+        }
+        let t = latch.terminator()?;
+        if t.opcode() != Opcode::LLVMBr || t.num_operands() != 3 {
+            return None;
+        }
+        let s = t.successors();
+        let (exit, exit_on_true) = match (s[0] == header, s[1] == header) {
+            (true, false) => (s[1], false),
+            (false, true) => (s[0], true),
+            _ => return None,
+        };
+        if body.contains(&exit) {
+            return None;
+        }
+        Some(Loop { func, header, pre, latch, exit, exit_on_true, body, next })
+    }
+
+    /// Whether `v` is the same in every iteration: not computed inside.
+    fn invariant(&self, v: Value<'m>) -> bool {
+        match v.as_instruction() {
+            Some(i) => i.parent_block().is_some_and(|b| !self.body.contains(&b)),
+            None => true,
+        }
+    }
+}
+
+/// Rebuilds phi `old` with its incoming from `from` coming from `to`
+/// instead, as `value` when given; marks `old`.
+fn rephi<'m>(
+    b: &Builder<'m>,
+    old: Instruction<'m>,
+    (from, to): (BasicBlock<'m>, BasicBlock<'m>),
+    value: Option<Value<'m>>,
+    mark: &dyn Fn(Value<'m>),
+) -> Result<Instruction<'m>, OptError> {
+    b.position_before(old);
+    b.set_debug_location_from(old);
+    let new = b.phi(old.as_value().ty(), "")?;
+    for (v, bb) in old.incoming() {
+        if bb == from {
+            new.add_incoming(value.unwrap_or(v), to)?;
+        } else {
+            new.add_incoming(v, bb)?;
+        }
+    }
+    old.as_value().replace_all_uses_with(new.as_value())?;
+    mark(old.as_value());
+    Ok(new)
+}
+
+/// Splits loop `lp` for `calls` (module doc); returns the calls replaced.
+fn strip<'m>(
+    m: &'m Module<'_>,
+    lp: &Loop<'m>,
+    iv: Value<'m>,
+    calls: &[&StepCall<'m>],
+    mark: &dyn Fn(Value<'m>),
+) -> Result<Vec<Instruction<'m>>, OptError> {
+    let i64t = m.int_type(64);
+    let c64 = |v: u64| m.const_int(64, v as i64);
+    let b = m.builder();
+    b.clear_debug_location();
+    let outer = lp.func.append_block("blocks.outer");
+    let next_run = lp.func.append_block("blocks.next");
+    // The outer phis, one per phi of the header.
+    let phis: Vec<Instruction<'m>> = lp.header.instructions().take_while(|i| i.opcode() == Opcode::LLVMPHI).collect();
+    b.position_at_end(outer);
+    let mut outer_of: HashMap<Value<'m>, Instruction<'m>> = HashMap::default();
+    for phi in &phis {
+        outer_of.insert(phi.as_value(), b.phi(phi.as_value().ty(), "")?);
+    }
+    let i0 = outer_of[&iv].as_value();
+    // Per base: its element i0, and the slots left in its block.
+    let mut e0: Vec<(Value<'m>, &BlockGeom, Value<'m>)> = Vec::new();
+    let mut room: Option<Value<'m>> = None;
+    for c in calls {
+        let size = c.geom.sizes[0];
+        if e0.iter().any(|(base, g, _)| *base == c.base() && **g == c.geom) {
+            continue;
+        }
+        let e = blocked::step(m, &b, &c.geom, c.base(), i0)?;
+        let pi = b.ptr_to_int(e, i64t, "")?;
+        let rel = b.and(pi, c64(c.geom.align - 1), "")?;
+        let slot = b.div(rel, c64(size), false, false, "")?;
+        let r = b.sub(c64(c.geom.per), slot, "")?;
+        room = Some(match room {
+            None => r,
+            Some(x) => b.select(b.icmp(LLVMIntULT, x, r, "")?, x, r, "")?,
+        });
+        e0.push((c.base(), &c.geom, e));
+    }
+    let lim = b.add(i0, room.expect("one call at least"), "blocks.end")?;
+    b.br(lp.header)?;
+
+    // The header's phis: from the outer block instead of the preheader.
+    for phi in &phis {
+        let inc = phi.incoming();
+        let (start, _) = inc.iter().find(|(_, bb)| *bb == lp.pre).copied().expect("checked");
+        let o = outer_of[&phi.as_value()];
+        let new = rephi(&b, *phi, (lp.pre, outer), Some(o.as_value()), mark)?;
+        o.add_incoming(start, lp.pre)?;
+        // (After the replacement: a phi of itself is the new phi.)
+        let (from_latch, _) = new.incoming().into_iter().find(|(_, bb)| *bb == lp.latch).expect("checked");
+        o.add_incoming(from_latch, next_run)?;
+        outer_of.insert(phi.as_value(), new);
+    }
+    let pre_term = lp.pre.terminator().expect("checked");
+    let k = pre_term.successors().iter().position(|s| *s == lp.header).expect("checked");
+    pre_term.set_successor(k as u32, outer);
+
+    // The steps: strides from the run's first element.
+    let ivn = outer_of[&iv].as_value();
+    let mut replaced = Vec::new();
+    for c in calls {
+        let size = c.geom.sizes[0];
+        let (_, _, e) = *e0.iter().find(|(base, g, _)| *base == c.base() && **g == c.geom).expect("built");
+        b.position_before(c.call);
+        b.set_debug_location_from(c.call);
+        let d = b.mul(b.sub(ivn, i0, "")?, c64(size), "")?;
+        let a = b.gep(m.int_type(8), e, &[d], false, "")?;
+        c.call.as_value().replace_all_uses_with(a)?;
+        mark(c.call.as_value());
+        replaced.push(c.call);
+    }
+
+    // The latch leaves the run at the block's end too; then the original
+    // test decides between the exit and the next run.
+    let t = lp.latch.terminator().expect("checked");
+    let cond = t.operand(0).expect("conditional branch");
+    b.position_before(t);
+    b.set_debug_location_from(t);
+    let next = lp.next;
+    let new = if lp.exit_on_true {
+        b.bits(BitOp::Or, cond, b.icmp(LLVMIntEQ, next, lim, "")?, "")?
+    } else {
+        b.and(cond, b.icmp(LLVMIntNE, next, lim, "")?, "")?
+    };
+    t.set_operand(0, new)?;
+    t.set_successor(if lp.exit_on_true { 0 } else { 1 }, next_run);
+    b.position_at_end(next_run);
+    if lp.exit_on_true {
+        b.cond_br(cond, lp.exit, outer)?;
+    } else {
+        b.cond_br(cond, outer, lp.exit)?;
+    }
+    // The exit's phis: from the new block instead of the latch.
+    let exit_phis: Vec<Instruction<'m>> = lp
+        .exit
+        .instructions()
+        .take_while(|i| i.opcode() == Opcode::LLVMPHI)
+        .filter(|p| p.incoming().iter().any(|(_, bb)| *bb == lp.latch))
+        .collect();
+    for phi in exit_phis {
+        rephi(&b, phi, (lp.latch, next_run), None, mark)?;
+    }
+    Ok(replaced)
+}
