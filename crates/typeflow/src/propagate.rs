@@ -52,7 +52,7 @@ use std::collections::VecDeque;
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::graph::{Edge, NodeId, TypeFlowGraph};
-use crate::lattice::{Constraint, ScalarType};
+use crate::lattice::{Constraint, PrimitiveKind, ScalarType};
 use crate::mincut::Flow;
 
 /// How an edge's two ends relate after propagation.
@@ -232,6 +232,80 @@ fn propagate_with<R>(g: &mut TypeFlowGraph<R>, cuts: bool, groups: Option<&[u32]
     }
     tracing::debug!(?report, "propagation");
     report
+}
+
+/// A weak sign evidence for a node (see [`apply_hints`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub node: NodeId,
+    /// `Signed` or `Unsigned`.
+    pub kind: PrimitiveKind,
+}
+
+/// Step 5, after propagation: weak sign evidence (hints) for the integers
+/// it left without a sign. A *region* is a maximal set of nodes joined by
+/// edges without a cast whose type is an integer without a sign
+/// (`genericN_t` or `numberN_t`, at any pointer level). Where a region's
+/// hints say `Signed` more often than `Unsigned` (or the reverse), every
+/// node of the region takes that sign, if its bound allows it for every
+/// node. No cast appears or disappears inside a region, and an edge leaving
+/// it was a cast before (its other end had another type) and stays one or
+/// becomes none: casts never increase. Returns the regions given a sign.
+pub fn apply_hints<R>(g: &mut TypeFlowGraph<R>, hints: &[Hint]) -> usize {
+    let mut score = vec![0i32; g.len()];
+    for h in hints {
+        if let Some(s) = score.get_mut(h.node.index()) {
+            match h.kind {
+                PrimitiveKind::Signed => *s += 1,
+                PrimitiveKind::Unsigned => *s -= 1,
+                _ => {}
+            }
+        }
+    }
+    let unsigned_integer = |t: ScalarType| matches!(t.kind, PrimitiveKind::Generic | PrimitiveKind::Number);
+    let lattice = g.lattice();
+    let mut seen = vec![false; g.len()];
+    let mut signed_regions = 0;
+    for start in 0..g.len() {
+        let start = NodeId(start as u32);
+        if seen[start.index()] || score[start.index()] == 0 {
+            continue;
+        }
+        let Some(t0) = g.ty(start).filter(|&t| unsigned_integer(t)) else { continue };
+        seen[start.index()] = true;
+        let mut region = vec![start];
+        let mut i = 0;
+        while i < region.len() {
+            let n = region[i];
+            let tn = g.ty(n).expect("member");
+            for nb in g.node(n).expect("member").neighbors() {
+                let m = nb.node;
+                if seen[m.index()] {
+                    continue;
+                }
+                let Some(tm) = g.ty(m) else { continue };
+                if tm.kind == t0.kind && tm.bits == t0.bits && status(g, tn, tm, nb.level) == EdgeStatus::Same {
+                    seen[m.index()] = true;
+                    region.push(m);
+                }
+            }
+            i += 1;
+        }
+        let total: i32 = region.iter().map(|n| score[n.index()]).sum();
+        let kind = match total.cmp(&0) {
+            std::cmp::Ordering::Greater => PrimitiveKind::Signed,
+            std::cmp::Ordering::Less => PrimitiveKind::Unsigned,
+            std::cmp::Ordering::Equal => continue,
+        };
+        let types: Vec<ScalarType> = region.iter().map(|&n| ScalarType { kind, ..g.ty(n).expect("member") }).collect();
+        if region.iter().zip(&types).all(|(&n, &t)| lattice.le(t, g.node(n).expect("member").bound)) {
+            for (&n, t) in region.iter().zip(types) {
+                g.set_type(n, t).expect("checked against the bound");
+            }
+            signed_regions += 1;
+        }
+    }
+    signed_regions
 }
 
 /// Whether the edge from `n` to `nb` agrees with the pointer levels `rel`.
@@ -1123,6 +1197,35 @@ mod tests {
         let casts: Vec<_> = g.g.edges().filter(|e| edge_status(&g.g, *e) != EdgeStatus::Same).collect();
         assert_eq!(casts.len(), 1);
         assert!(casts[0].weak);
+    }
+
+    /// Hints give a sign to a region propagation left unsigned-less, by
+    /// majority; they never touch a signed region, never split a region,
+    /// and never add a cast.
+    #[test]
+    fn hints_sign_only_regions_without_one() {
+        // a - b - c, all generic; d - e with e strict unsigned; f alone with
+        // a tie.
+        let mut g = G::new();
+        let ids: Vec<NodeId> =
+            (0..6).map(|i| g.node(if i == 4 { t(K::Unsigned, 32) } else { t(K::Generic, 32) })).collect();
+        g.chain(&ids[0..3]);
+        g.chain(&ids[3..5]);
+        propagate(&mut g.g);
+        let before = stats(&g.g).casts;
+        let hints = [
+            Hint { node: ids[0], kind: K::Signed },
+            Hint { node: ids[2], kind: K::Signed },
+            Hint { node: ids[1], kind: K::Unsigned },
+            Hint { node: ids[3], kind: K::Signed },
+            Hint { node: ids[5], kind: K::Signed },
+            Hint { node: ids[5], kind: K::Unsigned },
+        ];
+        assert_eq!(apply_hints(&mut g.g, &hints), 1);
+        assert_eq!(["int32_t"; 3].to_vec(), ids[0..3].iter().map(|&n| g.ty(n)).collect::<Vec<_>>());
+        assert_eq!(g.ty(ids[3]), "uint32_t");
+        assert_eq!(g.ty(ids[5]), "generic32_t");
+        assert_eq!(stats(&g.g).casts, before);
     }
 
     #[test]

@@ -32,9 +32,9 @@ double total(struct pair *p) {
 
 // An array read at two constant indices is no record: `a` stays a pointer
 // to 64-bit integers (the same type at offsets 0 and 8, a multiple of its
-// size; nothing says their sign).
+// size; the `sub nsw` of the two hints that they are signed).
 // RUN: %dtrans typeflow --lift --function first_two %t0.ll | %FileCheck %s --check-prefix=ARRAY
 // ARRAY:      function @first_two
-// ARRAY-NEXT:   value %0: generic64_t *
+// ARRAY-NEXT:   value %0: int64_t *
 // ARRAY:        summary: {{.*}}, 0 casts, 0 conflicts
 long first_two(long *a) { return a[0] - a[1]; }
