@@ -69,7 +69,13 @@
 //!   `uitofp`, `umax`, ...) and the source of a `zext` (not its result,
 //!   often a promoted `int`; not a zero-extended `i1`, a boolean; not under
 //!   `nneg`, which marks a `sext` the optimizer rewrote, nor a `uitofp
-//!   nneg`'s);
+//!   nneg`'s). An unsigned operation whose operands are all known not to
+//!   be negative ([`known_non_negative`]: an induction variable stepping by
+//!   `add nsw` from 0, a `zext`, a `urem` by a constant, ...) is likely a
+//!   signed one the optimizer rewrote (`srem` to `urem`, `icmp sgt` to
+//!   `ugt`): it is only a hint. An unsigned comparison of `x + c` with a
+//!   constant is the optimizer's range check `lo <= x && x <= hi`: no
+//!   seed;
 //! - pointer: addresses of loads, stores and atomics, GEP bases, indirect
 //!   callees, `memcpy`/`memmove`/`memset` pointers (their length: unsigned);
 //! - number: GEP and vector element indices;
@@ -684,10 +690,19 @@ impl<'m> LlvmTypeFlow<'m> {
                     self.seed_int(n, K::Signed)?;
                 }
             }
+            O::LLVMUDiv | O::LLVMURem if rewritten_signed(inst, 2) => {
+                for n in [u0, u1, r] {
+                    self.hint_int(n, K::Unsigned);
+                }
+            }
             O::LLVMUDiv | O::LLVMURem => {
                 for n in [u0, u1, r] {
                     self.seed_int(n, K::Unsigned)?;
                 }
+            }
+            O::LLVMLShr if rewritten_signed(inst, 1) => {
+                self.hint_int(u0, K::Unsigned);
+                self.hint_int(r, K::Unsigned);
             }
             O::LLVMAShr => {
                 self.seed_int(u0, K::Signed)?;
@@ -721,7 +736,15 @@ impl<'m> LlvmTypeFlow<'m> {
                 // (lifted code compares pointers so) says nothing of sign.
                 let addresses =
                     kind == Some(K::Unsigned) && (0..2).any(|k| inst.operand(k).is_some_and(|v| pointer_like(v, 0)));
-                if let Some(k) = kind.filter(|_| !addresses) {
+                // How the optimizer writes `lo <= x && x <= hi` (`x - lo <u
+                // n`) whatever x's sign, and how it rewrites a signed
+                // comparison of values it knows are not negative: no seed.
+                let range_check = kind == Some(K::Unsigned) && is_range_check(inst);
+                let rewritten = kind == Some(K::Unsigned) && rewritten_signed(inst, 2);
+                if rewritten && !addresses && !range_check {
+                    self.hint_int(u0, K::Unsigned);
+                    self.hint_int(u1, K::Unsigned);
+                } else if let Some(k) = kind.filter(|_| !addresses && !range_check) {
                     self.seed_int(u0, k)?;
                     self.seed_int(u1, k)?;
                 }
@@ -739,7 +762,7 @@ impl<'m> LlvmTypeFlow<'m> {
                 // optimizer rewrites a `sext` of a value it knows is not
                 // negative: it says nothing of the source's sign.
                 let from_bool = inst.operand(0).and_then(|v| v.ty().int_width()) == Some(1);
-                if !from_bool && !inst.has_non_negative() {
+                if !from_bool && !inst.has_non_negative() && !rewritten_signed(inst, 1) {
                     self.seed_int(u0, K::Unsigned)?;
                 }
             }
@@ -751,7 +774,9 @@ impl<'m> LlvmTypeFlow<'m> {
             }
             O::LLVMIntToPtr if self.first_fields.contains(&inst) => self.seed_pointer(u0)?,
             O::LLVMSIToFP => self.seed_int(u0, K::Signed)?,
-            O::LLVMUIToFP if !inst.has_non_negative() => self.seed_int(u0, K::Unsigned)?,
+            O::LLVMUIToFP if !inst.has_non_negative() && !rewritten_signed(inst, 1) => {
+                self.seed_int(u0, K::Unsigned)?
+            }
             // A conversion's result is the type converted to, but C
             // converts it again silently to an integer of the other sign
             // and the same size (`unsigned long u = (long)d;`): only a
@@ -1516,6 +1541,70 @@ fn table_entries<'m>(
     } else if let Some(f) = v.as_function().filter(|f| !f.is_declaration()) {
         found(slot, f);
     }
+}
+
+/// Whether the first `n` operands of `inst` (an unsigned operation) are
+/// all known not to be negative, none of them a constant alone: the
+/// optimizer rewrites signed operations (`sdiv`, `srem`, `ashr`, signed
+/// comparisons, `sext`, `sitofp`) on such values to their unsigned twins,
+/// so the operation says nothing of sign.
+fn rewritten_signed(inst: Instruction<'_>, n: u32) -> bool {
+    let ops: Vec<Value<'_>> = (0..n).filter_map(|k| inst.operand(k)).collect();
+    ops.len() == n as usize
+        && ops.iter().any(|v| v.const_int_value().is_none())
+        && ops.iter().all(|&v| known_non_negative(v, 0, &mut HashSet::default()))
+}
+
+/// Whether integer `v` is known not to be negative (as a signed number):
+/// a non-negative constant; a `zext` (that widens), an `lshr` by a
+/// constant, an `and` with a non-negative constant, a `udiv` by a constant
+/// above 1 or a `urem` by a non-negative constant; an `add`, `mul` or `shl`
+/// marked `nsw` of such values; a `phi` or `select` of such values (a
+/// `phi` met again on a cycle counts as one: induction over the loop).
+fn known_non_negative<'m>(v: Value<'m>, depth: u32, seen: &mut HashSet<Value<'m>>) -> bool {
+    const MAX_DEPTH: u32 = 8;
+    if let Some(c) = v.const_int_value() {
+        return c >= 0;
+    }
+    let Some(i) = v.as_instruction() else { return false };
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    let konst = |k: u32| i.operand(k).and_then(|x| x.const_int_value());
+    let op =
+        |k: u32, seen: &mut HashSet<Value<'m>>| i.operand(k).is_some_and(|x| known_non_negative(x, depth + 1, seen));
+    match i.opcode() {
+        Opcode::LLVMZExt => {
+            i.operand(0).and_then(|x| x.ty().int_width()).zip(v.ty().int_width()).is_some_and(|(a, b)| a < b)
+        }
+        Opcode::LLVMLShr => konst(1).is_some_and(|k| k > 0),
+        Opcode::LLVMAnd => konst(1).is_some_and(|k| k >= 0) || konst(0).is_some_and(|k| k >= 0),
+        Opcode::LLVMUDiv => konst(1).is_some_and(|k| k > 1),
+        Opcode::LLVMURem => konst(1).is_some_and(|k| k > 0),
+        Opcode::LLVMAdd | Opcode::LLVMMul if i.has_no_signed_wrap() => op(0, seen) && op(1, seen),
+        Opcode::LLVMShl if i.has_no_signed_wrap() => op(0, seen),
+        Opcode::LLVMSelect => op(1, seen) && op(2, seen),
+        Opcode::LLVMPHI => {
+            if !seen.insert(v) {
+                return true;
+            }
+            (0..i.num_operands()).all(|k| op(k, seen))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `inst`, an unsigned comparison, compares `x + c` with a
+/// constant: the optimizer's form of a range check `lo <= x && x <= hi`.
+fn is_range_check(inst: Instruction<'_>) -> bool {
+    let is_const = |k: u32| inst.operand(k).is_some_and(|v| v.const_int_value().is_some());
+    let offset = |k: u32| {
+        inst.operand(k).and_then(|v| v.as_instruction()).is_some_and(|a| {
+            matches!(a.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub)
+                && a.operand(1).is_some_and(|c| c.const_int_value().is_some())
+        })
+    };
+    (offset(0) && is_const(1)) || (offset(1) && is_const(0))
 }
 
 /// Whether `inst` is `ashr (shl x, k), k` with the same constant `k`: a

@@ -85,3 +85,37 @@ define i64 @zext_nneg(i32 %i) {
   %w = zext nneg i32 %i to i64
   ret i64 %w
 }
+
+; The optimizer rewrites signed operations on values it knows are not
+; negative to their unsigned twins (`srem` to `urem`, `icmp sgt` to `icmp
+; ugt`, `sext` to `zext`): an unsigned operation on such values (here an
+; induction variable from 0 stepping by `add nuw nsw`) is only a hint, and
+; the loop counter takes its sign from other evidence (the `sdiv`).
+; CHECK-LABEL: function @rewritten
+; CHECK:        value %i: int32_t
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+; SEED-LABEL:  function @rewritten
+; SEED:         value %i: generic32_t
+; SEED:         use %r.0: generic32_t
+define i32 @rewritten(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  %r = urem i32 %i, 50
+  %q = sdiv i32 %n, %r
+  %next = add nuw nsw i32 %i, 1
+  %c = icmp ugt i32 %next, 100
+  br i1 %c, label %exit, label %loop
+exit:
+  ret i32 %q
+}
+
+; `c >= '0' && c <= '9'` becomes `c - 48 <u 10` whatever c's sign: no seed.
+; CHECK-LABEL: function @range_check
+; CHECK-NEXT:   value %c: generic8_t
+define i1 @range_check(i8 %c) {
+  %d = add i8 %c, -48
+  %r = icmp ult i8 %d, 10
+  ret i1 %r
+}
