@@ -36,9 +36,15 @@
 //!    uses only A and B (any other type differs from A and B neighbours
 //!    alike), and it is a minimum cut between the nodes that may only be A
 //!    and those that may only be B, every edge counting one
-//!    ([`crate::mincut`]). The cut replaces the flood's result when it has
-//!    fewer casts, and its size is exact for the part: the report's lower
-//!    bound adds it to the edges whose bounds no refinement reconciles.
+//!    ([`crate::mincut`]). Among the minimum cuts, the one whose edges
+//!    are cheapest by [`tie_cost`] (weak edges, calls, before strong ones)
+//!    is taken (a second flow over the minimum cuts alone). The cut replaces
+//!    the flood's result when it has fewer casts, or as many on cheaper
+//!    edges, and no function gets more casts than the flood gave it; when
+//!    the whole part may not, each region of free nodes (cut apart from the
+//!    others) may on its own ([`apply_cuts`]). Its size is exact for the
+//!    part: the report's lower bound adds it to the edges whose bounds no
+//!    refinement reconciles.
 //! 4. *Parts of three or more types* (step 2d, at most [`MAX_LABELS`]):
 //!    expansion moves ([`expansion`]): for each most specific type in turn
 //!    a minimum cut decides which nodes switch to it, exactly for that
@@ -196,13 +202,10 @@ fn propagate_with<R>(g: &mut TypeFlowGraph<R>, cuts: bool, groups: Option<&[u32]
             if !solve_consistent(g, &part, &rel) {
                 flood(g, &part, &rel);
                 improve(g, &part, &rel);
-                if let Some((total, types)) = two_type_cuts(g, &part, &rel) {
+                if let Some(found) = two_type_cuts(g, &part, &rel, groups) {
                     report.exact_parts += 1;
-                    exact_casts += total;
-                    if cuts
-                        && total < region_casts(g, &part, &part, &rel)
-                        && apply_if_no_group_worse(g, &part, &types, groups)
-                    {
+                    exact_casts += found.total;
+                    if cuts && apply_cuts(g, &part, &rel, &found, groups) {
                         report.cut_improved += 1;
                     }
                     exact.extend(&part);
@@ -553,7 +556,15 @@ fn improve<R>(g: &mut TypeFlowGraph<R>, members: &[NodeId], rel: &[i32]) {
 /// whatever the free ones take), which keeps the work near linear: a part
 /// spans the whole module where calls join every use of a function.
 /// `None` when the part is no such choice, or a cut exceeds its budget.
-fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Option<(usize, Vec<ScalarType>)> {
+///
+/// Among the minimum cuts of a region, the cheapest by [`tie_cost`] is
+/// taken: casts fall on calls where they can (C converts arguments and
+/// results silently), and within one function (`groups`, see
+/// [`propagate_in_groups`]) rather than between two.
+///
+/// Also returns the regions (sorted node lists): each is cut apart from
+/// the others, so each may be applied on its own.
+fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32], groups: Option<&[u32]>) -> Option<TwoTypeCuts> {
     let lattice = g.lattice();
     let minimal = minimal_types(g, part, rel)?;
     let [a, b] = minimal[..] else { return None };
@@ -573,17 +584,19 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Optio
         choices.push(c);
     }
     let free = |i: usize| choices[i].0.is_some() && choices[i].1.is_some();
-    // The part's agreeing edges from node `i`, as part indices.
-    let near = |i: usize| -> Vec<usize> {
+    // The part's agreeing edges from node `i`, as part indices, with their
+    // tie-breaking costs.
+    let near_tie = |i: usize| -> Vec<(usize, u32)> {
         let n = part[i];
         g.node(n)
             .expect("member")
             .neighbors()
             .iter()
             .filter(|nb| nb.node != n && agrees(rel, n, nb))
-            .filter_map(|nb| index.get(&nb.node).copied())
+            .filter_map(|nb| index.get(&nb.node).map(|&j| (j, tie_cost(n, nb, groups))))
             .collect()
     };
+    let near = |i: usize| -> Vec<usize> { near_tie(i).into_iter().map(|(j, _)| j).collect() };
     // Edges between a node that can only be A and one that can only be B.
     let mut total = 0usize;
     for i in (0..part.len()).filter(|i| !free(*i)) {
@@ -596,6 +609,7 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Optio
     let mut types: Vec<ScalarType> = choices.iter().map(|(x, y)| x.or(*y).expect("a choice")).collect();
     let mut region_of = vec![usize::MAX; part.len()];
     let mut regions = 0usize;
+    let mut region_nodes: Vec<Vec<NodeId>> = Vec::new();
     for start in (0..part.len()).filter(|i| free(*i)) {
         if region_of[start] != usize::MAX {
             continue;
@@ -619,17 +633,19 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Optio
         let (s, t) = (members.len(), members.len() + 1);
         let mut flow = Flow::new(members.len() + 2);
         for (l, &i) in members.iter().enumerate() {
-            for j in near(i) {
+            for (j, tie) in near_tie(i) {
                 match local.get(&j) {
-                    Some(&m) if m > l => flow.edge(l, m, 1),
+                    Some(&m) if m > l => flow.edge_tie(l, m, 1, tie),
                     Some(_) => {}
                     // A fixed neighbour pulls towards its side.
-                    None if choices[j].0.is_some() => flow.arc_to(s, l, 1),
-                    None => flow.arc_to(l, t, 1),
+                    None if choices[j].0.is_some() => flow.arc_to_tie(s, l, 1, tie),
+                    None => flow.arc_to_tie(l, t, 1, tie),
                 }
             }
         }
         let cut = flow.max_flow(s, t, CUT_BUDGET)?;
+        // Among the minimum cuts, the cheapest by the tie-breakers.
+        let flow = flow.cheapest_minimum_cut(s, t, CUT_BUDGET)?;
         // Of the two extreme minimum cuts, the one that keeps more of the
         // flood's choices (the source's side is A).
         let label = |side: &dyn Fn(usize) -> bool| -> Vec<ScalarType> {
@@ -648,8 +664,27 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Optio
             types[i] = t;
         }
         total += cut as usize;
+        let mut nodes: Vec<NodeId> = members.iter().map(|&i| part[i]).collect();
+        nodes.sort();
+        region_nodes.push(nodes);
     }
-    Some((total, types))
+    Some(TwoTypeCuts { total, types, regions: region_nodes })
+}
+
+/// What [`two_type_cuts`] finds: the fewest casts, the types (per node of
+/// the part) and the regions of free nodes.
+struct TwoTypeCuts {
+    total: usize,
+    types: Vec<ScalarType>,
+    regions: Vec<Vec<NodeId>>,
+}
+
+/// What cutting the edge from `n` to `nb` costs among cuts of the same
+/// size: 2 for a strong edge (0 for a weak one: a call, where C converts
+/// silently), plus 1 when its ends are in two functions (`groups`).
+fn tie_cost(n: NodeId, nb: &crate::graph::Neighbor, groups: Option<&[u32]>) -> u32 {
+    let group = |x: NodeId| groups.and_then(|gs| gs.get(x.index()).copied());
+    2 * u32::from(!nb.weak) + u32::from(group(n) != group(nb.node))
 }
 
 /// The most specific types the bounds of `part` allow, at the level of
@@ -789,6 +824,102 @@ fn region_casts<R>(g: &TypeFlowGraph<R>, nodes: &[NodeId], part: &[NodeId], rel:
         }
     }
     casts
+}
+
+/// Applies step 2c's types to `part`: where they give fewer casts among
+/// its edges, or as many with a smaller sum of tie-breakers
+/// ([`tie_cost`]: on calls rather than inside a function), and no function
+/// gets more casts. When the whole part may not, region by region (the
+/// regions are cut apart, so each is independent of the others), nodes
+/// that may take one type only first, under the same rule. Whether the
+/// part has fewer casts.
+fn apply_cuts<R>(
+    g: &mut TypeFlowGraph<R>,
+    part: &[NodeId],
+    rel: &[i32],
+    found: &TwoTypeCuts,
+    groups: Option<&[u32]>,
+) -> bool {
+    let before = region_casts(g, part, part, rel);
+    if better_with(g, part, part, rel, &found.types, groups) && apply_if_no_group_worse(g, part, &found.types, groups) {
+        return region_casts(g, part, part, rel) < before;
+    }
+    let index: HashMap<NodeId, usize> = part.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+    let types_of = |nodes: &[NodeId]| -> Vec<ScalarType> { nodes.iter().map(|n| found.types[index[n]]).collect() };
+    let mut in_region = vec![false; part.len()];
+    for r in &found.regions {
+        for n in r {
+            in_region[index[n]] = true;
+        }
+    }
+    let fixed: Vec<NodeId> = part
+        .iter()
+        .enumerate()
+        .filter(|(i, n)| !in_region[*i] && g.ty(**n) != Some(found.types[*i]))
+        .map(|(_, n)| *n)
+        .collect();
+    let mut moves: Vec<&[NodeId]> = Vec::with_capacity(found.regions.len() + 1);
+    if !fixed.is_empty() {
+        moves.push(&fixed);
+    }
+    moves.extend(found.regions.iter().map(|r| r.as_slice()));
+    for nodes in moves {
+        let types = types_of(nodes);
+        if nodes.iter().zip(&types).all(|(n, t)| g.ty(*n) == Some(*t)) {
+            continue;
+        }
+        if better_with(g, nodes, part, rel, &types, groups) {
+            apply_if_no_group_worse(g, nodes, &types, groups);
+        }
+    }
+    region_casts(g, part, part, rel) < before
+}
+
+/// Whether `nodes` (of `part`) given `types` have fewer casts among the
+/// edges at them, or as many with a smaller sum of tie-breakers.
+fn better_with<R>(
+    g: &mut TypeFlowGraph<R>,
+    nodes: &[NodeId],
+    part: &[NodeId],
+    rel: &[i32],
+    types: &[ScalarType],
+    groups: Option<&[u32]>,
+) -> bool {
+    let now = (region_casts(g, nodes, part, rel), region_ties(g, nodes, part, rel, groups));
+    let old: Vec<ScalarType> = nodes.iter().map(|n| g.ty(*n).expect("member")).collect();
+    set_types(g, nodes, types);
+    let then = (region_casts(g, nodes, part, rel), region_ties(g, nodes, part, rel, groups));
+    set_types(g, nodes, &old);
+    then < now
+}
+
+fn set_types<R>(g: &mut TypeFlowGraph<R>, nodes: &[NodeId], types: &[ScalarType]) {
+    for (&n, t) in nodes.iter().zip(types) {
+        g.set_type(n, *t).expect("the types refine the bounds");
+    }
+}
+
+/// The tie-breaking costs ([`tie_cost`]) of the casts among the edges that
+/// agree with `rel` and touch `nodes` (each once), within `part` (sorted).
+fn region_ties<R>(g: &TypeFlowGraph<R>, nodes: &[NodeId], part: &[NodeId], rel: &[i32], groups: Option<&[u32]>) -> u64 {
+    let mut seen: rustc_hash::FxHashSet<(NodeId, NodeId)> = Default::default();
+    let mut ties = 0;
+    for &a in nodes {
+        for nb in g.node(a).expect("member").neighbors() {
+            if nb.node == a || !agrees(rel, a, nb) || part.binary_search(&nb.node).is_err() {
+                continue;
+            }
+            let (x, y) = if a < nb.node { (a, nb.node) } else { (nb.node, a) };
+            if !seen.insert((x, y)) {
+                continue;
+            }
+            let e = Edge { a, b: nb.node, level: nb.level, weak: nb.weak };
+            if edge_status(g, e) != EdgeStatus::Same {
+                ties += u64::from(tie_cost(a, nb, groups));
+            }
+        }
+    }
+    ties
 }
 
 /// Gives `part` the types `types` unless some group (function) then has
