@@ -33,7 +33,7 @@
 //!   evaluation finds loads and stores of the variable through the
 //!   `inttoptr(ptrtoint(alloca))` chain.
 //!
-//! - **Facts a binary does not hold** are forgotten (see [`forget`]):
+//! - **Facts a binary does not hold** are forgotten (see `forget`):
 //!   every instruction flag that states a fact about operands or result
 //!   (`nsw`, `nuw`, `exact`, `disjoint`, `nneg`, a remaining GEP's
 //!   `inbounds`, fast-math flags), every instruction metadata attachment

@@ -37,12 +37,12 @@
 //!    alike), and it is a minimum cut between the nodes that may only be A
 //!    and those that may only be B, every edge counting one
 //!    ([`crate::mincut`]). Among the minimum cuts, the one whose edges
-//!    are cheapest by [`tie_cost`] (weak edges, calls, before strong ones)
+//!    are cheapest by `tie_cost` (weak edges, calls, before strong ones)
 //!    is taken (a second flow over the minimum cuts alone). The cut replaces
 //!    the flood's result when it has fewer casts, or as many on cheaper
 //!    edges, and no function gets more casts than the flood gave it; when
 //!    the whole part may not, each region of free nodes (cut apart from the
-//!    others) may on its own ([`apply_cuts`]). Its size is exact for the
+//!    others) may on its own (`apply_cuts`). Its size is exact for the
 //!    part: the report's lower bound adds it to the edges whose bounds no
 //!    refinement reconciles.
 //! 4. *Parts of three or more types* (step 2d, at most [`MAX_LABELS`]):
