@@ -607,6 +607,7 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32], groups: 
     }
     // A fixed node takes its one choice; the free ones their region's cut.
     let mut types: Vec<ScalarType> = choices.iter().map(|(x, y)| x.or(*y).expect("a choice")).collect();
+    let mut plain = types.clone();
     let mut region_of = vec![usize::MAX; part.len()];
     let mut regions = 0usize;
     let mut region_nodes: Vec<Vec<NodeId>> = Vec::new();
@@ -644,9 +645,7 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32], groups: 
             }
         }
         let cut = flow.max_flow(s, t, CUT_BUDGET)?;
-        // Among the minimum cuts, the cheapest by the tie-breakers.
-        let flow = flow.cheapest_minimum_cut(s, t, CUT_BUDGET)?;
-        // Of the two extreme minimum cuts, the one that keeps more of the
+        // Of two extreme minimum cuts, the one that keeps more of the
         // flood's choices (the source's side is A).
         let label = |side: &dyn Fn(usize) -> bool| -> Vec<ScalarType> {
             members
@@ -655,27 +654,39 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32], groups: 
                 .map(|(l, &i)| if side(l) { choices[i].0 } else { choices[i].1 }.expect("a free node"))
                 .collect()
         };
-        let by_source = flow.source_side(s);
-        let by_sink = flow.sink_side(t);
-        let (x, y) = (label(&|l| by_source[l]), label(&|l| !by_sink[l]));
         let kept = |v: &[ScalarType]| members.iter().zip(v).filter(|(i, t)| g.ty(part[**i]) == Some(**t)).count();
-        let chosen = if kept(&y) > kept(&x) { y } else { x };
-        for (&i, t) in members.iter().zip(chosen) {
+        let choose = |f: &Flow| -> Vec<ScalarType> {
+            let (by_source, by_sink) = (f.source_side(s), f.sink_side(t));
+            let (x, y) = (label(&|l| by_source[l]), label(&|l| !by_sink[l]));
+            if kept(&y) > kept(&x) {
+                y
+            } else {
+                x
+            }
+        };
+        let plain_chosen = choose(&flow);
+        // Among the minimum cuts, the cheapest by the tie-breakers.
+        let cheapest = flow.cheapest_minimum_cut(s, t, CUT_BUDGET)?;
+        let chosen = choose(&cheapest);
+        for ((&i, t), p) in members.iter().zip(chosen).zip(plain_chosen) {
             types[i] = t;
+            plain[i] = p;
         }
         total += cut as usize;
         let mut nodes: Vec<NodeId> = members.iter().map(|&i| part[i]).collect();
         nodes.sort();
         region_nodes.push(nodes);
     }
-    Some(TwoTypeCuts { total, types, regions: region_nodes })
+    Some(TwoTypeCuts { total, types, plain, regions: region_nodes })
 }
 
 /// What [`two_type_cuts`] finds: the fewest casts, the types (per node of
-/// the part) and the regions of free nodes.
+/// the part) of the cheapest minimum cuts and of minimum cuts chosen
+/// without tie-breakers, and the regions of free nodes.
 struct TwoTypeCuts {
     total: usize,
     types: Vec<ScalarType>,
+    plain: Vec<ScalarType>,
     regions: Vec<Vec<NodeId>>,
 }
 
@@ -829,7 +840,9 @@ fn region_casts<R>(g: &TypeFlowGraph<R>, nodes: &[NodeId], part: &[NodeId], rel:
 /// Applies step 2c's types to `part`: where they give fewer casts among
 /// its edges, or as many with a smaller sum of tie-breakers
 /// ([`tie_cost`]: on calls rather than inside a function), and no function
-/// gets more casts. When the whole part may not, region by region (the
+/// gets more casts; the cheapest minimum cuts first, else the minimum
+/// cuts chosen without tie-breakers. When the whole part may not, region
+/// by region (the
 /// regions are cut apart, so each is independent of the others), nodes
 /// that may take one type only first, under the same rule. Whether the
 /// part has fewer casts.
@@ -841,11 +854,13 @@ fn apply_cuts<R>(
     groups: Option<&[u32]>,
 ) -> bool {
     let before = region_casts(g, part, part, rel);
-    if better_with(g, part, part, rel, &found.types, groups) && apply_if_no_group_worse(g, part, &found.types, groups) {
-        return region_casts(g, part, part, rel) < before;
+    let candidates = [&found.types, &found.plain];
+    for types in candidates {
+        if better_with(g, part, part, rel, types, groups) && apply_if_no_group_worse(g, part, types, groups) {
+            return region_casts(g, part, part, rel) < before;
+        }
     }
     let index: HashMap<NodeId, usize> = part.iter().enumerate().map(|(i, n)| (*n, i)).collect();
-    let types_of = |nodes: &[NodeId]| -> Vec<ScalarType> { nodes.iter().map(|n| found.types[index[n]]).collect() };
     let mut in_region = vec![false; part.len()];
     for r in &found.regions {
         for n in r {
@@ -864,12 +879,14 @@ fn apply_cuts<R>(
     }
     moves.extend(found.regions.iter().map(|r| r.as_slice()));
     for nodes in moves {
-        let types = types_of(nodes);
-        if nodes.iter().zip(&types).all(|(n, t)| g.ty(*n) == Some(*t)) {
-            continue;
-        }
-        if better_with(g, nodes, part, rel, &types, groups) {
-            apply_if_no_group_worse(g, nodes, &types, groups);
+        for all in candidates {
+            let types: Vec<ScalarType> = nodes.iter().map(|n| all[index[n]]).collect();
+            if nodes.iter().zip(&types).all(|(n, t)| g.ty(*n) == Some(*t)) {
+                break;
+            }
+            if better_with(g, nodes, part, rel, &types, groups) && apply_if_no_group_worse(g, nodes, &types, groups) {
+                break;
+            }
         }
     }
     region_casts(g, part, part, rel) < before
