@@ -1140,4 +1140,64 @@ int dtrans_retype_alloca(LLVMValueRef ARef, LLVMTypeRef TRef) {
   return 0;
 }
 
+// Clears the flags of instruction `IRef` that state facts about its
+// operands or result (nuw, nsw, exact, disjoint, nneg, a GEP's no-wrap
+// flags, and every fast-math flag). Returns 1 if any was set.
+int dtrans_drop_value_flags(LLVMValueRef IRef) {
+  auto *I = dyn_cast<Instruction>(unwrap(IRef));
+  if (!I) return 0;
+  int Changed = 0;
+  if (I->hasPoisonGeneratingFlags()) {
+    I->dropPoisonGeneratingFlags();
+    Changed = 1;
+  }
+  if (isa<FPMathOperator>(I) && I->getFastMathFlags().any()) {
+    I->copyFastMathFlags(FastMathFlags());
+    Changed = 1;
+  }
+  return Changed;
+}
+
+// Removes the enum and integer attributes (noundef, signext, nonnull,
+// range, memory, nounwind, ...) of a function or call site at every
+// position; type attributes (byval, sret, elementtype, ...) and string
+// attributes stay. Returns how many were removed.
+unsigned dtrans_drop_attribute_facts(LLVMValueRef Ref) {
+  Value *V = unwrap(Ref);
+  AttributeList AL;
+  unsigned NArgs = 0;
+  if (auto *F = dyn_cast<Function>(V)) {
+    AL = F->getAttributes();
+    NArgs = F->arg_size();
+  } else if (auto *CB = dyn_cast<CallBase>(V)) {
+    AL = CB->getAttributes();
+    NArgs = CB->arg_size();
+  } else {
+    return 0;
+  }
+  LLVMContext &C = V->getContext();
+  unsigned Removed = 0;
+  auto Keep = [&](AttributeSet S) {
+    AttrBuilder B(C);
+    for (Attribute A : S) {
+      if (A.isTypeAttribute() || A.isStringAttribute())
+        B.addAttribute(A);
+      else
+        ++Removed;
+    }
+    return AttributeSet::get(C, B);
+  };
+  AttributeSet FnS = Keep(AL.getFnAttrs());
+  AttributeSet RetS = Keep(AL.getRetAttrs());
+  SmallVector<AttributeSet, 8> Args;
+  for (unsigned I = 0; I < NArgs; ++I) Args.push_back(Keep(AL.getParamAttrs(I)));
+  if (Removed == 0) return 0;
+  AttributeList New = AttributeList::get(C, FnS, RetS, Args);
+  if (auto *F = dyn_cast<Function>(V))
+    F->setAttributes(New);
+  else
+    cast<CallBase>(V)->setAttributes(New);
+  return Removed;
+}
+
 } // extern "C"

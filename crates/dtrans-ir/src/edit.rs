@@ -643,6 +643,15 @@ impl<'m> Function<'m> {
         unsafe { c::LLVMSetLinkage(self.as_value().raw(), llvm_sys::LLVMLinkage::LLVMInternalLinkage) }
     }
 
+    /// Removes the enum and integer attributes of the function, its return
+    /// value and its parameters (`noundef`, `signext`, `nonnull`, `range`,
+    /// `memory(...)`, `nounwind`, ...); type and string attributes stay.
+    /// How many were removed.
+    pub fn drop_attribute_facts(self) -> usize {
+        // SAFETY: live function.
+        unsafe { ffi::dtrans_drop_attribute_facts(self.as_value().raw()) as usize }
+    }
+
     /// The entry block of a definition.
     pub fn entry_block(self) -> Option<BasicBlock<'m>> {
         self.basic_blocks().next()
@@ -650,6 +659,26 @@ impl<'m> Function<'m> {
 }
 
 impl<'m> Instruction<'m> {
+    /// Clears the flags that state facts about the operands or result:
+    /// `nuw`, `nsw`, `exact`, `disjoint`, `nneg`, a GEP's `inbounds` (and
+    /// other no-wrap flags), and every fast-math flag. Whether any was set.
+    pub fn drop_value_flags(self) -> bool {
+        // SAFETY: live instruction; the shim checks what it may clear.
+        unsafe { ffi::dtrans_drop_value_flags(self.as_value().raw()) != 0 }
+    }
+
+    /// Removes the enum and integer attributes of a call site (`noundef`,
+    /// `signext`, `nonnull`, `align 8`, `nounwind`, ...) at every position;
+    /// type attributes (`byval(T)`, `sret(T)`, `elementtype(T)`) and string
+    /// attributes stay. How many were removed (0 for other instructions).
+    pub fn drop_call_site_attribute_facts(self) -> usize {
+        if !self.is_call() {
+            return 0;
+        }
+        // SAFETY: checked call-like instruction.
+        unsafe { ffi::dtrans_drop_attribute_facts(self.as_value().raw()) as usize }
+    }
+
     /// Guarded promotion of a call through a pointer (LLVM's
     /// `promoteCallWithIfThenElse`): the block is split, the callee compared
     /// with `f`, and `f` called directly when equal; the indirect call

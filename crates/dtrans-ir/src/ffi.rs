@@ -40,6 +40,8 @@ extern "C" {
     pub fn dtrans_erase_named_md(m: LLVMModuleRef, name: *const u8, len: usize) -> i32;
     pub fn dtrans_md_kind_name(ctx: LLVMContextRef, kind: u32, len: *mut usize) -> *const u8;
     pub fn dtrans_attr_kind_name(kind: u32, len: *mut usize) -> *const u8;
+    pub fn dtrans_drop_value_flags(inst: LLVMValueRef) -> i32;
+    pub fn dtrans_drop_attribute_facts(v: LLVMValueRef) -> u32;
     pub fn dtrans_global_is_dso_local(gv: LLVMValueRef) -> i32;
     pub fn dtrans_print_type_brief(t: LLVMTypeRef) -> *mut std::ffi::c_char;
     pub fn dtrans_di_info(md: LLVMMetadataRef, out: *mut DiInfo);

@@ -644,6 +644,29 @@ impl<'m> Instruction<'m> {
         self.is_call().then(|| unsafe { c::LLVMGetNumArgOperands(self.0.raw) })
     }
 
+    /// The `nsw` flag of an `add`, `sub`, `mul` or `shl` (false for any
+    /// other instruction).
+    pub fn has_no_signed_wrap(self) -> bool {
+        // SAFETY: LLVMGetNSW needs an instruction that can carry the flag; checked opcode.
+        matches!(self.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub | Opcode::LLVMMul | Opcode::LLVMShl)
+            && unsafe { c::LLVMGetNSW(self.0.raw) != 0 }
+    }
+
+    /// The `nuw` flag of an `add`, `sub`, `mul` or `shl` (false for any
+    /// other instruction).
+    pub fn has_no_unsigned_wrap(self) -> bool {
+        // SAFETY: as for `has_no_signed_wrap`.
+        matches!(self.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub | Opcode::LLVMMul | Opcode::LLVMShl)
+            && unsafe { c::LLVMGetNUW(self.0.raw) != 0 }
+    }
+
+    /// The `nneg` flag of a `zext` or `uitofp` (false for any other
+    /// instruction): the optimizer knew the operand is not negative.
+    pub fn has_non_negative(self) -> bool {
+        // SAFETY: LLVMGetNNeg needs a zext or uitofp; checked opcode.
+        matches!(self.opcode(), Opcode::LLVMZExt | Opcode::LLVMUIToFP) && unsafe { c::LLVMGetNNeg(self.0.raw) != 0 }
+    }
+
     /// Whether the instruction produces a value (its type is not `void`).
     pub fn has_result(self) -> bool {
         !self.0.ty().is_void()

@@ -33,6 +33,22 @@
 //!   evaluation finds loads and stores of the variable through the
 //!   `inttoptr(ptrtoint(alloca))` chain.
 //!
+//! - **Facts a binary does not hold** are forgotten (see `forget`):
+//!   every instruction flag that states a fact about operands or result
+//!   (`nsw`, `nuw`, `exact`, `disjoint`, `nneg`, a remaining GEP's
+//!   `inbounds`, fast-math flags), every instruction metadata attachment
+//!   but debug information (`!tbaa`, `!range`, `!nonnull`, `!noundef`,
+//!   `!align`, `!llvm.loop`, ...), and the enum attributes of defined
+//!   functions and of call sites (`signext`/`zeroext`, `noundef`,
+//!   `nonnull`, `range`, `memory(...)`, ...). What stays is what machine
+//!   code shows: the operations themselves, which exist as distinct
+//!   instructions (`sdiv`/`udiv`, `ashr`/`lshr`, signed and unsigned
+//!   comparisons, `sext`/`zext`, `sitofp`/`uitofp`, integer against
+//!   floating-point arithmetic), the widths of memory accesses, type
+//!   attributes (`byval(T)`, `sret(T)`: the calling convention's layout),
+//!   and declared functions with their attributes (a lifter names imported
+//!   library functions and knows their prototypes).
+//!
 //! Replaced instructions and functions are marked and erased at the end;
 //! the result must pass LLVM's verifier. Functions with new signatures end
 //! up at the end of the module, in their original order.
@@ -77,6 +93,13 @@ pub struct LiftReport {
     pub ptr_to_int: usize,
     pub erased_instructions: usize,
     pub erased_functions: usize,
+    /// Instructions whose flags (`nsw`, `nuw`, `exact`, `nneg`, ...) were
+    /// cleared.
+    pub flags: usize,
+    /// Metadata attachments removed from instructions.
+    pub metadata: usize,
+    /// Enum attributes removed from defined functions and call sites.
+    pub attributes: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -98,7 +121,30 @@ pub fn lift(m: &mut Module<'_>) -> Result<LiftReport, LiftError> {
     let (insts, fns) = m.erase_marked(kind)?;
     report.erased_instructions = insts;
     report.erased_functions = fns;
+    forget(m, &mut report);
     Ok(report)
+}
+
+/// Forgets what the IR says beyond machine code (the module documentation
+/// lists it): in defined functions, instruction flags, metadata
+/// attachments other than debug information (`!dbg` and `!DIAssignID`
+/// stay: they hold the evaluation's truth), and enum attributes of the
+/// functions and their call sites.
+fn forget(m: &Module<'_>, report: &mut LiftReport) {
+    let assign_id = m.md_kind_id("DIAssignID");
+    for f in m.functions().filter(|f| !f.is_declaration()) {
+        report.attributes += f.drop_attribute_facts();
+        for inst in f.instructions() {
+            report.flags += usize::from(inst.drop_value_flags());
+            report.attributes += inst.drop_call_site_attribute_facts();
+            let v = inst.as_value();
+            for (kind, _) in v.metadata_attachments() {
+                if kind != assign_id && v.set_metadata(kind, None) {
+                    report.metadata += 1;
+                }
+            }
+        }
+    }
 }
 
 struct Lifter<'m, 'c> {

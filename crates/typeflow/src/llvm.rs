@@ -43,7 +43,11 @@
 //!   the call result to the callee's first `ret` use (a function's `ret`
 //!   uses are chained). Calls to declared functions: the argument uses of
 //!   each fixed parameter position, and the results, chained across call
-//!   sites. Intrinsics: see `intrinsic_rules`. These edges across calls
+//!   sites. Functions stored in the same slot of constant tables (the
+//!   same field of a structure type, or the elements of one array of
+//!   function pointers) are called through the same pointer: their
+//!   parameters, position by position, and their returns are joined.
+//!   Intrinsics: see `intrinsic_rules`. These edges across calls
 //!   are *weak*: C converts `void *` arguments and results silently, so
 //!   where types must break, they break there first.
 //!
@@ -56,12 +60,22 @@
 //! `void *`, floating-point types are floats). With seeds on, it is met
 //! with what its instruction says:
 //!
-//! - signed: `sdiv`/`srem` operands and result, `ashr` value and result,
-//!   `icmp` signed predicates' operands, `sext` source and result, `sitofp`
-//!   source, `fptosi` result; `smax`/`smin`/`abs`/`sadd.sat`/... intrinsics;
+//! - signed: `sdiv`/`srem` operands and result, `ashr` value and result
+//!   (not the result of `ashr (shl x, k), k`, a sign extension in place),
+//!   `icmp` signed predicates' operands, `sext` source (not its result: C
+//!   sign-extends an `int` converted to `unsigned long` too), `sitofp`
+//!   source; `smax`/`smin`/`abs`/`sadd.sat`/... intrinsics;
 //! - unsigned: their twins (`udiv`, `urem`, `lshr`, unsigned predicates,
-//!   `uitofp`, `fptoui`, `umax`, ...) and the source of a `zext` (not its
-//!   result, often a promoted `int`; not a zero-extended `i1`, a boolean);
+//!   `uitofp`, `umax`, ...) and the source of a `zext` (not its result,
+//!   often a promoted `int`; not a zero-extended `i1`, a boolean; not under
+//!   `nneg`, which marks a `sext` the optimizer rewrote, nor a `uitofp
+//!   nneg`'s). An unsigned operation whose operands are all known not to
+//!   be negative ([`known_non_negative`]: an induction variable stepping by
+//!   `add nsw` from 0, a `zext`, a `urem` by a constant, ...) is likely a
+//!   signed one the optimizer rewrote (`srem` to `urem`, `icmp sgt` to
+//!   `ugt`): it is only a hint. An unsigned comparison of `x + c` with a
+//!   constant is the optimizer's range check `lo <= x && x <= hi`: no
+//!   seed;
 //! - pointer: addresses of loads, stores and atomics, GEP bases, indirect
 //!   callees, `memcpy`/`memmove`/`memset` pointers (their length: unsigned);
 //! - number: GEP and vector element indices;
@@ -72,6 +86,15 @@
 //!
 //! A seed that contradicts the IR type (a 32-bit integer said to be an
 //! address on a 64-bit target) is dropped and logged.
+//!
+//! # Hints (weak sign evidence)
+//!
+//! Evidence too weak for a bound is kept as a hint and used only after
+//! propagation, on integers it left without a sign
+//! ([`propagate::apply_hints`]): `nsw` without `nuw` on `add`, `sub`,
+//! `mul` and `shl` (signed operands and result); the results of `sext`,
+//! of `ashr (shl x, k), k` and of `fptosi` (signed) and `fptoui`
+//! (unsigned), which C may convert again to the other sign silently.
 //!
 //! # Labels
 //!
@@ -91,7 +114,7 @@ use dtrans_ir::{Function, Instruction, IntPredicate, Module, Opcode, Type, TypeK
 use crate::graph::{GraphError, NodeId, NodeKind, TypeFlowGraph, VerifyError, VerifyErrors};
 use crate::lattice::{Lattice, PrimitiveKind as K, ScalarType};
 use crate::libc::{self, FormatArg};
-use crate::propagate::{self, Report, Stats};
+use crate::propagate::{self, Hint, Report, Stats};
 
 /// The element of LLVM IR a node stands for (the document's
 /// `variant<Instruction *, Use *>`, plus arguments).
@@ -147,6 +170,9 @@ pub struct LlvmTypeFlow<'m> {
     /// Calls to allocation wrappers ([`allocates`]), not joined to the
     /// callee's return while building: their results are seeded `void *`.
     allocator_calls: HashSet<Instruction<'m>>,
+    /// Weak sign evidence, applied after propagation where it left an
+    /// integer without a sign ([`propagate::apply_hints`]).
+    hints: Vec<Hint>,
 }
 
 /// A failure of the frontend (a bug, not a property of the input).
@@ -410,6 +436,7 @@ impl<'m> LlvmTypeFlow<'m> {
             added: Default::default(),
             first_fields: Default::default(),
             allocator_calls: Default::default(),
+            hints: Vec::new(),
         };
         let defined: Vec<Function<'m>> = m.functions().filter(|f| !f.is_declaration()).collect();
         for f in &defined {
@@ -420,6 +447,7 @@ impl<'m> LlvmTypeFlow<'m> {
         for f in &defined {
             b.return_chain(&mut tf, *f)?;
         }
+        b.function_tables(&mut tf, m)?;
         for f in &defined {
             for inst in f.instructions() {
                 b.instruction_edges(&mut tf, inst)?;
@@ -596,13 +624,17 @@ impl<'m> LlvmTypeFlow<'m> {
     /// Refines the types from the bounds (see [`crate::propagate`]).
     pub fn propagate(&mut self) -> Report {
         // Per function: no function may get more casts from a cut.
-        propagate::propagate_in_groups(&mut self.graph, &self.owner)
+        let report = propagate::propagate_in_groups(&mut self.graph, &self.owner);
+        propagate::apply_hints(&mut self.graph, &self.hints);
+        report
     }
 
     /// [`LlvmTypeFlow::propagate`] without the exact minimum cuts (the
     /// flood and local moves alone): what propagation did before them.
     pub fn propagate_flood_only(&mut self) -> Report {
-        propagate::propagate_flood_only(&mut self.graph)
+        let report = propagate::propagate_flood_only(&mut self.graph);
+        propagate::apply_hints(&mut self.graph, &self.hints);
+        report
     }
 
     pub fn stats(&self) -> Stats {
@@ -631,6 +663,15 @@ impl<'m> LlvmTypeFlow<'m> {
         self.seed(id, ScalarType::new(kind, bound.bits))
     }
 
+    /// Records weak evidence that integer node `id` has sign `kind`.
+    fn hint_int(&mut self, id: Option<NodeId>, kind: K) {
+        let Some(node) = id else { return };
+        let Some(bound) = self.graph.node(node).map(|x| x.bound) else { return };
+        if bound.pointers == 0 && !matches!(bound.kind, K::Pointer | K::Float) {
+            self.hints.push(Hint { node, kind });
+        }
+    }
+
     fn seed_pointer(&mut self, id: Option<NodeId>) -> Result<(), BuildError> {
         let p = self.lattice().pointer();
         self.seed(id, p)
@@ -642,10 +683,16 @@ impl<'m> LlvmTypeFlow<'m> {
         let u = |i: u32| ops.get(i as usize).copied().flatten();
         let (u0, u1) = (u(0), u(1));
         let r = self.value_node(inst.as_value());
+        self.hint_instruction(inst, u0, u1, r);
         match inst.opcode() {
             O::LLVMSDiv | O::LLVMSRem => {
                 for n in [u0, u1, r] {
                     self.seed_int(n, K::Signed)?;
+                }
+            }
+            O::LLVMUDiv | O::LLVMURem if rewritten_signed(inst, 2) => {
+                for n in [u0, u1, r] {
+                    self.hint_int(n, K::Unsigned);
                 }
             }
             O::LLVMUDiv | O::LLVMURem => {
@@ -653,9 +700,17 @@ impl<'m> LlvmTypeFlow<'m> {
                     self.seed_int(n, K::Unsigned)?;
                 }
             }
+            O::LLVMLShr if rewritten_signed(inst, 1) => {
+                self.hint_int(u0, K::Unsigned);
+                self.hint_int(r, K::Unsigned);
+            }
             O::LLVMAShr => {
                 self.seed_int(u0, K::Signed)?;
-                self.seed_int(r, K::Signed)?;
+                // `ashr (shl x, k), k` sign-extends x's low bits: like a
+                // `sext`, its result may be converted to anything.
+                if !sign_extends_in_place(inst) {
+                    self.seed_int(r, K::Signed)?;
+                }
             }
             O::LLVMLShr => {
                 self.seed_int(u0, K::Unsigned)?;
@@ -681,21 +736,33 @@ impl<'m> LlvmTypeFlow<'m> {
                 // (lifted code compares pointers so) says nothing of sign.
                 let addresses =
                     kind == Some(K::Unsigned) && (0..2).any(|k| inst.operand(k).is_some_and(|v| pointer_like(v, 0)));
-                if let Some(k) = kind.filter(|_| !addresses) {
+                // How the optimizer writes `lo <= x && x <= hi` (`x - lo <u
+                // n`) whatever x's sign, and how it rewrites a signed
+                // comparison of values it knows are not negative: no seed.
+                let range_check = kind == Some(K::Unsigned) && is_range_check(inst);
+                let rewritten = kind == Some(K::Unsigned) && rewritten_signed(inst, 2);
+                if rewritten && !addresses && !range_check {
+                    self.hint_int(u0, K::Unsigned);
+                    self.hint_int(u1, K::Unsigned);
+                } else if let Some(k) = kind.filter(|_| !addresses && !range_check) {
                     self.seed_int(u0, k)?;
                     self.seed_int(u1, k)?;
                 }
             }
             O::LLVMSExt => {
+                // C sign-extends a signed source whatever the wider type it
+                // converts to (`unsigned long u = i;` too): only the source
+                // is said signed.
                 self.seed_int(u0, K::Signed)?;
-                self.seed_int(r, K::Signed)?;
             }
             O::LLVMZExt => {
                 // A zero-extended `i1` is a C boolean becoming an `int`;
                 // the result of any zext is often a promoted `int`, so only
-                // the source is said unsigned.
+                // the source is said unsigned. A `zext nneg` is how the
+                // optimizer rewrites a `sext` of a value it knows is not
+                // negative: it says nothing of the source's sign.
                 let from_bool = inst.operand(0).and_then(|v| v.ty().int_width()) == Some(1);
-                if !from_bool {
+                if !from_bool && !inst.has_non_negative() && !rewritten_signed(inst, 1) {
                     self.seed_int(u0, K::Unsigned)?;
                 }
             }
@@ -707,9 +774,14 @@ impl<'m> LlvmTypeFlow<'m> {
             }
             O::LLVMIntToPtr if self.first_fields.contains(&inst) => self.seed_pointer(u0)?,
             O::LLVMSIToFP => self.seed_int(u0, K::Signed)?,
-            O::LLVMUIToFP => self.seed_int(u0, K::Unsigned)?,
-            O::LLVMFPToSI => self.seed_int(r, K::Signed)?,
-            O::LLVMFPToUI => self.seed_int(r, K::Unsigned)?,
+            O::LLVMUIToFP if !inst.has_non_negative() && !rewritten_signed(inst, 1) => {
+                self.seed_int(u0, K::Unsigned)?
+            }
+            // A conversion's result is the type converted to, but C
+            // converts it again silently to an integer of the other sign
+            // and the same size (`unsigned long u = (long)d;`): only a
+            // hint (see `hint_instruction`).
+            O::LLVMFPToSI | O::LLVMFPToUI => {}
             O::LLVMLoad | O::LLVMAtomicRMW | O::LLVMAtomicCmpXchg => self.seed_pointer(u0)?,
             O::LLVMStore => self.seed_pointer(u1)?,
             O::LLVMGetElementPtr => {
@@ -724,6 +796,33 @@ impl<'m> LlvmTypeFlow<'m> {
             _ => {}
         }
         Ok(())
+    }
+
+    /// Weak sign evidence (see [`propagate::apply_hints`]): C compilers
+    /// mark signed arithmetic `nsw` (overflow is undefined) and never
+    /// unsigned arithmetic, while the optimizer adds `nsw` together with
+    /// `nuw` where it proves neither wraps, so `nsw` alone hints signed
+    /// operands and result (`nuw` alone says nothing: the optimizer infers
+    /// it on signed values too); the result of a `sext` (or of its in-place
+    /// form `ashr (shl x, k), k`) or an `fptosi` hints signed, of an
+    /// `fptoui` unsigned: results of conversions C may convert again.
+    fn hint_instruction(&mut self, inst: Instruction<'m>, u0: Option<NodeId>, u1: Option<NodeId>, r: Option<NodeId>) {
+        use Opcode as O;
+        match inst.opcode() {
+            O::LLVMAdd | O::LLVMSub | O::LLVMMul | O::LLVMShl
+                if inst.has_no_signed_wrap() && !inst.has_no_unsigned_wrap() =>
+            {
+                self.hint_int(u0, K::Signed);
+                if inst.opcode() != O::LLVMShl {
+                    self.hint_int(u1, K::Signed);
+                }
+                self.hint_int(r, K::Signed);
+            }
+            O::LLVMSExt | O::LLVMFPToSI => self.hint_int(r, K::Signed),
+            O::LLVMFPToUI => self.hint_int(r, K::Unsigned),
+            O::LLVMAShr if sign_extends_in_place(inst) => self.hint_int(r, K::Signed),
+            _ => {}
+        }
     }
 
     /// The prototype C gives `main`: `int main(int argc, char **argv)`
@@ -1027,6 +1126,44 @@ impl<'m> EdgeBuilder<'m> {
                 }
             }
             prev = Some(u);
+        }
+        Ok(())
+    }
+
+    /// Functions stored in the same slot of constant tables (the same
+    /// field of the same structure type, or the elements of one array of
+    /// function pointers) are called through the same pointer: C gives
+    /// them one prototype. Their parameters, position by position, and
+    /// their returns are joined by weak edges, as calls join arguments.
+    fn function_tables(&mut self, tf: &mut LlvmTypeFlow<'m>, m: &'m Module<'_>) -> Result<(), BuildError> {
+        let mut slots: HashMap<TableSlot<'m>, Vec<Function<'m>>> = HashMap::default();
+        let mut order: Vec<TableSlot<'m>> = Vec::new();
+        for g in m.globals() {
+            let Some(init) = g.initializer() else { continue };
+            table_entries(init, init.ty(), TableSlot::Array(g), 0, &mut |slot, f| {
+                let list = slots.entry(slot).or_insert_with(|| {
+                    order.push(slot);
+                    Vec::new()
+                });
+                if !list.contains(&f) {
+                    list.push(f);
+                }
+            });
+        }
+        for slot in order {
+            let list = &slots[&slot];
+            let Some((&first, rest)) = list.split_first() else { continue };
+            let params = first.params();
+            for &f in rest.iter().filter(|f| f.function_type() == first.function_type()) {
+                for (p, q) in params.iter().zip(f.params()) {
+                    if let (Some(a), Some(b)) = (tf.value_node(*p), tf.value_node(q)) {
+                        tf.join_weak(a, b)?;
+                    }
+                }
+                if let (Some(&a), Some(&b)) = (self.first_ret.get(&first), self.first_ret.get(&f)) {
+                    tf.join_weak(a, b)?;
+                }
+            }
         }
         Ok(())
     }
@@ -1366,6 +1503,119 @@ fn pointer_like(v: Value<'_>, depth: u32) -> bool {
 /// size whose result holds an address ([`pointer_like`]: `X` holds one, or
 /// the sum is used as one): a field's (or a constant index's) address in
 /// code that does address arithmetic on integers.
+/// Where a function pointer sits in a constant table: a field of a
+/// structure type, or an element of the array (of arrays) a global holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum TableSlot<'m> {
+    Field(Type<'m>, u32),
+    Array(Value<'m>),
+}
+
+/// Calls `found` with the slot of each defined function whose address is
+/// an element of constant `v` of type `ty` (`slot`: where `v` itself sits).
+fn table_entries<'m>(
+    v: Value<'m>,
+    ty: Type<'m>,
+    slot: TableSlot<'m>,
+    depth: u32,
+    found: &mut impl FnMut(TableSlot<'m>, Function<'m>),
+) {
+    const MAX_DEPTH: u32 = 8;
+    if depth > MAX_DEPTH {
+        return;
+    }
+    if ty.is_struct() {
+        for (i, field) in ty.struct_fields().into_iter().enumerate() {
+            if field.contains_pointer() {
+                if let Some(e) = v.aggregate_element(i as u32) {
+                    table_entries(e, field, TableSlot::Field(ty, i as u32), depth + 1, found);
+                }
+            }
+        }
+    } else if ty.is_array() {
+        let Some(elem) = ty.element_type().filter(|t| t.contains_pointer()) else { return };
+        for i in 0..ty.len().unwrap_or(0) {
+            let Some(e) = v.aggregate_element(i as u32) else { break };
+            table_entries(e, elem, slot, depth + 1, found);
+        }
+    } else if let Some(f) = v.as_function().filter(|f| !f.is_declaration()) {
+        found(slot, f);
+    }
+}
+
+/// Whether the first `n` operands of `inst` (an unsigned operation) are
+/// all known not to be negative, none of them a constant alone: the
+/// optimizer rewrites signed operations (`sdiv`, `srem`, `ashr`, signed
+/// comparisons, `sext`, `sitofp`) on such values to their unsigned twins,
+/// so the operation says nothing of sign.
+fn rewritten_signed(inst: Instruction<'_>, n: u32) -> bool {
+    let ops: Vec<Value<'_>> = (0..n).filter_map(|k| inst.operand(k)).collect();
+    ops.len() == n as usize
+        && ops.iter().any(|v| v.const_int_value().is_none())
+        && ops.iter().all(|&v| known_non_negative(v, 0, &mut HashSet::default()))
+}
+
+/// Whether integer `v` is known not to be negative (as a signed number):
+/// a non-negative constant; a `zext` (that widens), an `lshr` by a
+/// constant, an `and` with a non-negative constant, a `udiv` by a constant
+/// above 1 or a `urem` by a non-negative constant; an `add`, `mul` or `shl`
+/// marked `nsw` of such values; a `phi` or `select` of such values (a
+/// `phi` met again on a cycle counts as one: induction over the loop).
+fn known_non_negative<'m>(v: Value<'m>, depth: u32, seen: &mut HashSet<Value<'m>>) -> bool {
+    const MAX_DEPTH: u32 = 8;
+    if let Some(c) = v.const_int_value() {
+        return c >= 0;
+    }
+    let Some(i) = v.as_instruction() else { return false };
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    let konst = |k: u32| i.operand(k).and_then(|x| x.const_int_value());
+    let op =
+        |k: u32, seen: &mut HashSet<Value<'m>>| i.operand(k).is_some_and(|x| known_non_negative(x, depth + 1, seen));
+    match i.opcode() {
+        Opcode::LLVMZExt => {
+            i.operand(0).and_then(|x| x.ty().int_width()).zip(v.ty().int_width()).is_some_and(|(a, b)| a < b)
+        }
+        Opcode::LLVMLShr => konst(1).is_some_and(|k| k > 0),
+        Opcode::LLVMAnd => konst(1).is_some_and(|k| k >= 0) || konst(0).is_some_and(|k| k >= 0),
+        Opcode::LLVMUDiv => konst(1).is_some_and(|k| k > 1),
+        Opcode::LLVMURem => konst(1).is_some_and(|k| k > 0),
+        Opcode::LLVMAdd | Opcode::LLVMMul if i.has_no_signed_wrap() => op(0, seen) && op(1, seen),
+        Opcode::LLVMShl if i.has_no_signed_wrap() => op(0, seen),
+        Opcode::LLVMSelect => op(1, seen) && op(2, seen),
+        Opcode::LLVMPHI => {
+            if !seen.insert(v) {
+                return true;
+            }
+            (0..i.num_operands()).all(|k| op(k, seen))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `inst`, an unsigned comparison, compares `x + c` with a
+/// constant: the optimizer's form of a range check `lo <= x && x <= hi`.
+fn is_range_check(inst: Instruction<'_>) -> bool {
+    let is_const = |k: u32| inst.operand(k).is_some_and(|v| v.const_int_value().is_some());
+    let offset = |k: u32| {
+        inst.operand(k).and_then(|v| v.as_instruction()).is_some_and(|a| {
+            matches!(a.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub)
+                && a.operand(1).is_some_and(|c| c.const_int_value().is_some())
+        })
+    };
+    (offset(0) && is_const(1)) || (offset(1) && is_const(0))
+}
+
+/// Whether `inst` is `ashr (shl x, k), k` with the same constant `k`: a
+/// sign extension of x's low bits in place.
+fn sign_extends_in_place(inst: Instruction<'_>) -> bool {
+    let Some(k) = inst.operand(1).and_then(|v| v.const_int_value()) else { return false };
+    inst.operand(0).and_then(|v| v.as_instruction()).is_some_and(|shl| {
+        shl.opcode() == Opcode::LLVMShl && shl.operand(1).and_then(|v| v.const_int_value()) == Some(k)
+    })
+}
+
 fn constant_offset(inst: Instruction<'_>, ptr_bits: u32) -> Option<i64> {
     if !matches!(inst.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub) || inst.as_value().ty().int_width() != Some(ptr_bits)
     {

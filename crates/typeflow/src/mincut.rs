@@ -6,6 +6,15 @@
 //! is the cut's size, so the work is that many breadth-first searches; a
 //! budget of edge visits bounds it (past it: no answer, and the caller
 //! keeps what it had), so that time stays linear in the graph's size.
+//!
+//! Among the minimum cuts, [`Flow::cheapest_minimum_cut`] finds one whose
+//! edges have the smallest sum of tie-breaking costs (given per edge):
+//! a cut is minimum exactly when no arc of the residual graph leaves its
+//! source side, so a second maximum flow, where residual arcs are
+//! uncuttable and saturated ones cost their tie-breaker, chooses among the
+//! minimum cuts alone (Picard and Queyranne). Its flow is at most the sum
+//! of the tie-breakers of one minimum cut, so it costs about as much as
+//! the first.
 use std::collections::VecDeque;
 
 /// A capacity no cut may take (an edge that fixes a node to a side).
@@ -16,31 +25,72 @@ pub(crate) struct Flow {
     adj: Vec<Vec<usize>>,
     to: Vec<usize>,
     cap: Vec<u32>,
+    /// Per arc, whether it had a capacity, and its tie-breaking cost.
+    had: Vec<bool>,
+    tie: Vec<u32>,
 }
 
 impl Flow {
     pub(crate) fn new(vertices: usize) -> Flow {
-        Flow { adj: vec![Vec::new(); vertices], to: Vec::new(), cap: Vec::new() }
+        Flow { adj: vec![Vec::new(); vertices], to: Vec::new(), cap: Vec::new(), had: Vec::new(), tie: Vec::new() }
     }
 
     /// An undirected edge of capacity `c` (two arcs, each the other's
     /// reverse: arc `k` and `k ^ 1`).
+    #[cfg(test)]
     pub(crate) fn edge(&mut self, u: usize, v: usize, c: u32) {
-        self.arc(u, v, c, c);
+        self.arc(u, v, c, c, 0);
     }
 
     /// A directed edge of capacity `c` from `u` to `v`.
     pub(crate) fn arc_to(&mut self, u: usize, v: usize, c: u32) {
-        self.arc(u, v, c, 0);
+        self.arc(u, v, c, 0, 0);
     }
 
-    fn arc(&mut self, u: usize, v: usize, forward: u32, backward: u32) {
+    /// [`Flow::edge`] whose cutting costs `tie` in
+    /// [`Flow::cheapest_minimum_cut`].
+    pub(crate) fn edge_tie(&mut self, u: usize, v: usize, c: u32, tie: u32) {
+        self.arc(u, v, c, c, tie);
+    }
+
+    /// [`Flow::arc_to`] whose cutting costs `tie` in
+    /// [`Flow::cheapest_minimum_cut`].
+    pub(crate) fn arc_to_tie(&mut self, u: usize, v: usize, c: u32, tie: u32) {
+        self.arc(u, v, c, 0, tie);
+    }
+
+    fn arc(&mut self, u: usize, v: usize, forward: u32, backward: u32, tie: u32) {
         self.adj[u].push(self.to.len());
         self.to.push(v);
         self.cap.push(forward);
+        self.had.push(forward > 0);
+        self.tie.push(tie);
         self.adj[v].push(self.to.len());
         self.to.push(u);
         self.cap.push(backward);
+        self.had.push(backward > 0);
+        self.tie.push(tie);
+    }
+
+    /// After [`Flow::max_flow`] from `s` to `t`: the network whose finite
+    /// cuts are this one's minimum cuts, each costing the sum of the
+    /// tie-breakers of its arcs, with its maximum flow computed (its
+    /// [`Flow::source_side`] and [`Flow::sink_side`] are then the extreme
+    /// cheapest minimum cuts). `None` past `budget`.
+    pub(crate) fn cheapest_minimum_cut(&self, s: usize, t: usize, budget: u64) -> Option<Flow> {
+        let mut next = Flow::new(self.adj.len());
+        for a in 0..self.to.len() {
+            let (u, v) = (self.to[a ^ 1], self.to[a]);
+            if self.cap[a] > 0 {
+                // Residual: a minimum cut never has u on the source's side
+                // and v on the sink's.
+                next.arc_to(u, v, INFINITE);
+            } else if self.had[a] && self.tie[a] > 0 {
+                next.arc_to(u, v, self.tie[a]);
+            }
+        }
+        next.max_flow(s, t, budget)?;
+        Some(next)
     }
 
     /// The maximum flow from `s` to `t` (the capacities become residual),
@@ -174,6 +224,42 @@ mod tests {
         assert_eq!(f.max_flow(s, t, u64::MAX), Some(2));
         let side = f.source_side(s);
         assert!(side[1] && side[2] && !side[3]);
+    }
+
+    #[test]
+    fn ties_among_minimum_cuts_go_to_the_cheapest_edges() {
+        // s - 1 - 2 - 3 - t: every edge is a minimum cut (one); the edge
+        // 2 - 3 costs nothing to cut, the others one. Without the costs
+        // the extreme cuts are right after s and right before t.
+        let (s, t) = (0, 4);
+        let mut f = Flow::new(5);
+        f.arc_to_tie(s, 1, 1, 1);
+        f.edge_tie(1, 2, 1, 1);
+        f.edge_tie(2, 3, 1, 0);
+        f.arc_to_tie(3, t, 1, 1);
+        assert_eq!(f.max_flow(s, t, u64::MAX), Some(1));
+        assert_eq!(f.source_side(s), [true, false, false, false, false]);
+        let c = f.cheapest_minimum_cut(s, t, u64::MAX).expect("within budget");
+        assert_eq!(c.source_side(s), [true, true, true, false, false]);
+        assert_eq!(c.sink_side(t), [false, false, false, true, true]);
+    }
+
+    #[test]
+    fn a_cheaper_cut_that_is_not_minimum_is_not_taken() {
+        // Two parallel paths s - 1 - t and s - 2 - t (the arcs into t of
+        // capacity two) and an edge 1 - 2: the one minimum cut (two) is
+        // right after s, whose arcs are costly; the cuts through the
+        // costless arcs are larger and not taken.
+        let (s, t) = (0, 3);
+        let mut f = Flow::new(4);
+        f.arc_to_tie(s, 1, 1, 5);
+        f.arc_to_tie(s, 2, 1, 5);
+        f.edge_tie(1, 2, 1, 0);
+        f.arc_to_tie(1, t, 2, 0);
+        f.arc_to_tie(2, t, 2, 0);
+        assert_eq!(f.max_flow(s, t, u64::MAX), Some(2));
+        let c = f.cheapest_minimum_cut(s, t, u64::MAX).expect("within budget");
+        assert_eq!(c.source_side(s), [true, false, false, false]);
     }
 
     #[test]

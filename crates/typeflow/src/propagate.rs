@@ -36,9 +36,15 @@
 //!    uses only A and B (any other type differs from A and B neighbours
 //!    alike), and it is a minimum cut between the nodes that may only be A
 //!    and those that may only be B, every edge counting one
-//!    ([`crate::mincut`]). The cut replaces the flood's result when it has
-//!    fewer casts, and its size is exact for the part: the report's lower
-//!    bound adds it to the edges whose bounds no refinement reconciles.
+//!    ([`crate::mincut`]). Among the minimum cuts, the one whose edges
+//!    are cheapest by `tie_cost` (weak edges, calls, before strong ones)
+//!    is taken (a second flow over the minimum cuts alone). The cut replaces
+//!    the flood's result when it has fewer casts, or as many on cheaper
+//!    edges, and no function gets more casts than the flood gave it; when
+//!    the whole part may not, each region of free nodes (cut apart from the
+//!    others) may on its own (`apply_cuts`). Its size is exact for the
+//!    part: the report's lower bound adds it to the edges whose bounds no
+//!    refinement reconciles.
 //! 4. *Parts of three or more types* (step 2d, at most [`MAX_LABELS`]):
 //!    expansion moves ([`expansion`]): for each most specific type in turn
 //!    a minimum cut decides which nodes switch to it, exactly for that
@@ -52,7 +58,7 @@ use std::collections::VecDeque;
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::graph::{Edge, NodeId, TypeFlowGraph};
-use crate::lattice::{Constraint, ScalarType};
+use crate::lattice::{Constraint, PrimitiveKind, ScalarType};
 use crate::mincut::Flow;
 
 /// How an edge's two ends relate after propagation.
@@ -196,13 +202,10 @@ fn propagate_with<R>(g: &mut TypeFlowGraph<R>, cuts: bool, groups: Option<&[u32]
             if !solve_consistent(g, &part, &rel) {
                 flood(g, &part, &rel);
                 improve(g, &part, &rel);
-                if let Some((total, types)) = two_type_cuts(g, &part, &rel) {
+                if let Some(found) = two_type_cuts(g, &part, &rel, groups) {
                     report.exact_parts += 1;
-                    exact_casts += total;
-                    if cuts
-                        && total < region_casts(g, &part, &part, &rel)
-                        && apply_if_no_group_worse(g, &part, &types, groups)
-                    {
+                    exact_casts += found.total;
+                    if cuts && apply_cuts(g, &part, &rel, &found, groups) {
                         report.cut_improved += 1;
                     }
                     exact.extend(&part);
@@ -232,6 +235,80 @@ fn propagate_with<R>(g: &mut TypeFlowGraph<R>, cuts: bool, groups: Option<&[u32]
     }
     tracing::debug!(?report, "propagation");
     report
+}
+
+/// A weak sign evidence for a node (see [`apply_hints`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub node: NodeId,
+    /// `Signed` or `Unsigned`.
+    pub kind: PrimitiveKind,
+}
+
+/// Step 5, after propagation: weak sign evidence (hints) for the integers
+/// it left without a sign. A *region* is a maximal set of nodes joined by
+/// edges without a cast whose type is an integer without a sign
+/// (`genericN_t` or `numberN_t`, at any pointer level). Where a region's
+/// hints say `Signed` more often than `Unsigned` (or the reverse), every
+/// node of the region takes that sign, if its bound allows it for every
+/// node. No cast appears or disappears inside a region, and an edge leaving
+/// it was a cast before (its other end had another type) and stays one or
+/// becomes none: casts never increase. Returns the regions given a sign.
+pub fn apply_hints<R>(g: &mut TypeFlowGraph<R>, hints: &[Hint]) -> usize {
+    let mut score = vec![0i32; g.len()];
+    for h in hints {
+        if let Some(s) = score.get_mut(h.node.index()) {
+            match h.kind {
+                PrimitiveKind::Signed => *s += 1,
+                PrimitiveKind::Unsigned => *s -= 1,
+                _ => {}
+            }
+        }
+    }
+    let unsigned_integer = |t: ScalarType| matches!(t.kind, PrimitiveKind::Generic | PrimitiveKind::Number);
+    let lattice = g.lattice();
+    let mut seen = vec![false; g.len()];
+    let mut signed_regions = 0;
+    for start in 0..g.len() {
+        let start = NodeId(start as u32);
+        if seen[start.index()] || score[start.index()] == 0 {
+            continue;
+        }
+        let Some(t0) = g.ty(start).filter(|&t| unsigned_integer(t)) else { continue };
+        seen[start.index()] = true;
+        let mut region = vec![start];
+        let mut i = 0;
+        while i < region.len() {
+            let n = region[i];
+            let tn = g.ty(n).expect("member");
+            for nb in g.node(n).expect("member").neighbors() {
+                let m = nb.node;
+                if seen[m.index()] {
+                    continue;
+                }
+                let Some(tm) = g.ty(m) else { continue };
+                if tm.kind == t0.kind && tm.bits == t0.bits && status(g, tn, tm, nb.level) == EdgeStatus::Same {
+                    seen[m.index()] = true;
+                    region.push(m);
+                }
+            }
+            i += 1;
+        }
+        let total: i32 = region.iter().map(|n| score[n.index()]).sum();
+        let kind = match total.cmp(&0) {
+            std::cmp::Ordering::Greater => PrimitiveKind::Signed,
+            std::cmp::Ordering::Less => PrimitiveKind::Unsigned,
+            std::cmp::Ordering::Equal => continue,
+        };
+        let types: Vec<ScalarType> = region.iter().map(|&n| ScalarType { kind, ..g.ty(n).expect("member") }).collect();
+        if region.iter().zip(&types).all(|(&n, &t)| lattice.le(t, g.node(n).expect("member").bound)) {
+            for (&n, t) in region.iter().zip(types) {
+                g.set_type(n, t).expect("checked against the bound");
+            }
+            signed_regions += 1;
+        }
+    }
+    signed_regions
 }
 
 /// Whether the edge from `n` to `nb` agrees with the pointer levels `rel`.
@@ -479,7 +556,15 @@ fn improve<R>(g: &mut TypeFlowGraph<R>, members: &[NodeId], rel: &[i32]) {
 /// whatever the free ones take), which keeps the work near linear: a part
 /// spans the whole module where calls join every use of a function.
 /// `None` when the part is no such choice, or a cut exceeds its budget.
-fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Option<(usize, Vec<ScalarType>)> {
+///
+/// Among the minimum cuts of a region, the cheapest by [`tie_cost`] is
+/// taken: casts fall on calls where they can (C converts arguments and
+/// results silently), and within one function (`groups`, see
+/// [`propagate_in_groups`]) rather than between two.
+///
+/// Also returns the regions (sorted node lists): each is cut apart from
+/// the others, so each may be applied on its own.
+fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32], groups: Option<&[u32]>) -> Option<TwoTypeCuts> {
     let lattice = g.lattice();
     let minimal = minimal_types(g, part, rel)?;
     let [a, b] = minimal[..] else { return None };
@@ -499,17 +584,19 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Optio
         choices.push(c);
     }
     let free = |i: usize| choices[i].0.is_some() && choices[i].1.is_some();
-    // The part's agreeing edges from node `i`, as part indices.
-    let near = |i: usize| -> Vec<usize> {
+    // The part's agreeing edges from node `i`, as part indices, with their
+    // tie-breaking costs.
+    let near_tie = |i: usize| -> Vec<(usize, u32)> {
         let n = part[i];
         g.node(n)
             .expect("member")
             .neighbors()
             .iter()
             .filter(|nb| nb.node != n && agrees(rel, n, nb))
-            .filter_map(|nb| index.get(&nb.node).copied())
+            .filter_map(|nb| index.get(&nb.node).map(|&j| (j, tie_cost(n, nb, groups))))
             .collect()
     };
+    let near = |i: usize| -> Vec<usize> { near_tie(i).into_iter().map(|(j, _)| j).collect() };
     // Edges between a node that can only be A and one that can only be B.
     let mut total = 0usize;
     for i in (0..part.len()).filter(|i| !free(*i)) {
@@ -520,8 +607,10 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Optio
     }
     // A fixed node takes its one choice; the free ones their region's cut.
     let mut types: Vec<ScalarType> = choices.iter().map(|(x, y)| x.or(*y).expect("a choice")).collect();
+    let mut plain = types.clone();
     let mut region_of = vec![usize::MAX; part.len()];
     let mut regions = 0usize;
+    let mut region_nodes: Vec<Vec<NodeId>> = Vec::new();
     for start in (0..part.len()).filter(|i| free(*i)) {
         if region_of[start] != usize::MAX {
             continue;
@@ -545,18 +634,18 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Optio
         let (s, t) = (members.len(), members.len() + 1);
         let mut flow = Flow::new(members.len() + 2);
         for (l, &i) in members.iter().enumerate() {
-            for j in near(i) {
+            for (j, tie) in near_tie(i) {
                 match local.get(&j) {
-                    Some(&m) if m > l => flow.edge(l, m, 1),
+                    Some(&m) if m > l => flow.edge_tie(l, m, 1, tie),
                     Some(_) => {}
                     // A fixed neighbour pulls towards its side.
-                    None if choices[j].0.is_some() => flow.arc_to(s, l, 1),
-                    None => flow.arc_to(l, t, 1),
+                    None if choices[j].0.is_some() => flow.arc_to_tie(s, l, 1, tie),
+                    None => flow.arc_to_tie(l, t, 1, tie),
                 }
             }
         }
         let cut = flow.max_flow(s, t, CUT_BUDGET)?;
-        // Of the two extreme minimum cuts, the one that keeps more of the
+        // Of two extreme minimum cuts, the one that keeps more of the
         // flood's choices (the source's side is A).
         let label = |side: &dyn Fn(usize) -> bool| -> Vec<ScalarType> {
             members
@@ -565,17 +654,48 @@ fn two_type_cuts<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Optio
                 .map(|(l, &i)| if side(l) { choices[i].0 } else { choices[i].1 }.expect("a free node"))
                 .collect()
         };
-        let by_source = flow.source_side(s);
-        let by_sink = flow.sink_side(t);
-        let (x, y) = (label(&|l| by_source[l]), label(&|l| !by_sink[l]));
         let kept = |v: &[ScalarType]| members.iter().zip(v).filter(|(i, t)| g.ty(part[**i]) == Some(**t)).count();
-        let chosen = if kept(&y) > kept(&x) { y } else { x };
-        for (&i, t) in members.iter().zip(chosen) {
+        let choose = |f: &Flow| -> Vec<ScalarType> {
+            let (by_source, by_sink) = (f.source_side(s), f.sink_side(t));
+            let (x, y) = (label(&|l| by_source[l]), label(&|l| !by_sink[l]));
+            if kept(&y) > kept(&x) {
+                y
+            } else {
+                x
+            }
+        };
+        let plain_chosen = choose(&flow);
+        // Among the minimum cuts, the cheapest by the tie-breakers.
+        let cheapest = flow.cheapest_minimum_cut(s, t, CUT_BUDGET)?;
+        let chosen = choose(&cheapest);
+        for ((&i, t), p) in members.iter().zip(chosen).zip(plain_chosen) {
             types[i] = t;
+            plain[i] = p;
         }
         total += cut as usize;
+        let mut nodes: Vec<NodeId> = members.iter().map(|&i| part[i]).collect();
+        nodes.sort();
+        region_nodes.push(nodes);
     }
-    Some((total, types))
+    Some(TwoTypeCuts { total, types, plain, regions: region_nodes })
+}
+
+/// What [`two_type_cuts`] finds: the fewest casts, the types (per node of
+/// the part) of the cheapest minimum cuts and of minimum cuts chosen
+/// without tie-breakers, and the regions of free nodes.
+struct TwoTypeCuts {
+    total: usize,
+    types: Vec<ScalarType>,
+    plain: Vec<ScalarType>,
+    regions: Vec<Vec<NodeId>>,
+}
+
+/// What cutting the edge from `n` to `nb` costs among cuts of the same
+/// size: 2 for a strong edge (0 for a weak one: a call, where C converts
+/// silently), plus 1 when its ends are in two functions (`groups`).
+fn tie_cost(n: NodeId, nb: &crate::graph::Neighbor, groups: Option<&[u32]>) -> u32 {
+    let group = |x: NodeId| groups.and_then(|gs| gs.get(x.index()).copied());
+    2 * u32::from(!nb.weak) + u32::from(group(n) != group(nb.node))
 }
 
 /// The most specific types the bounds of `part` allow, at the level of
@@ -715,6 +835,108 @@ fn region_casts<R>(g: &TypeFlowGraph<R>, nodes: &[NodeId], part: &[NodeId], rel:
         }
     }
     casts
+}
+
+/// Applies step 2c's types to `part`: where they give fewer casts among
+/// its edges, or as many with a smaller sum of tie-breakers
+/// ([`tie_cost`]: on calls rather than inside a function), and no function
+/// gets more casts; the cheapest minimum cuts first, else the minimum
+/// cuts chosen without tie-breakers. When the whole part may not, region
+/// by region (the
+/// regions are cut apart, so each is independent of the others), nodes
+/// that may take one type only first, under the same rule. Whether the
+/// part has fewer casts.
+fn apply_cuts<R>(
+    g: &mut TypeFlowGraph<R>,
+    part: &[NodeId],
+    rel: &[i32],
+    found: &TwoTypeCuts,
+    groups: Option<&[u32]>,
+) -> bool {
+    let before = region_casts(g, part, part, rel);
+    let candidates = [&found.types, &found.plain];
+    for types in candidates {
+        if better_with(g, part, part, rel, types, groups) && apply_if_no_group_worse(g, part, types, groups) {
+            return region_casts(g, part, part, rel) < before;
+        }
+    }
+    let index: HashMap<NodeId, usize> = part.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+    let mut in_region = vec![false; part.len()];
+    for r in &found.regions {
+        for n in r {
+            in_region[index[n]] = true;
+        }
+    }
+    let fixed: Vec<NodeId> = part
+        .iter()
+        .enumerate()
+        .filter(|(i, n)| !in_region[*i] && g.ty(**n) != Some(found.types[*i]))
+        .map(|(_, n)| *n)
+        .collect();
+    let mut moves: Vec<&[NodeId]> = Vec::with_capacity(found.regions.len() + 1);
+    if !fixed.is_empty() {
+        moves.push(&fixed);
+    }
+    moves.extend(found.regions.iter().map(|r| r.as_slice()));
+    for nodes in moves {
+        for all in candidates {
+            let types: Vec<ScalarType> = nodes.iter().map(|n| all[index[n]]).collect();
+            if nodes.iter().zip(&types).all(|(n, t)| g.ty(*n) == Some(*t)) {
+                break;
+            }
+            if better_with(g, nodes, part, rel, &types, groups) && apply_if_no_group_worse(g, nodes, &types, groups) {
+                break;
+            }
+        }
+    }
+    region_casts(g, part, part, rel) < before
+}
+
+/// Whether `nodes` (of `part`) given `types` have fewer casts among the
+/// edges at them, or as many with a smaller sum of tie-breakers.
+fn better_with<R>(
+    g: &mut TypeFlowGraph<R>,
+    nodes: &[NodeId],
+    part: &[NodeId],
+    rel: &[i32],
+    types: &[ScalarType],
+    groups: Option<&[u32]>,
+) -> bool {
+    let now = (region_casts(g, nodes, part, rel), region_ties(g, nodes, part, rel, groups));
+    let old: Vec<ScalarType> = nodes.iter().map(|n| g.ty(*n).expect("member")).collect();
+    set_types(g, nodes, types);
+    let then = (region_casts(g, nodes, part, rel), region_ties(g, nodes, part, rel, groups));
+    set_types(g, nodes, &old);
+    then < now
+}
+
+fn set_types<R>(g: &mut TypeFlowGraph<R>, nodes: &[NodeId], types: &[ScalarType]) {
+    for (&n, t) in nodes.iter().zip(types) {
+        g.set_type(n, *t).expect("the types refine the bounds");
+    }
+}
+
+/// The tie-breaking costs ([`tie_cost`]) of the casts among the edges that
+/// agree with `rel` and touch `nodes` (each once), within `part` (sorted).
+fn region_ties<R>(g: &TypeFlowGraph<R>, nodes: &[NodeId], part: &[NodeId], rel: &[i32], groups: Option<&[u32]>) -> u64 {
+    let mut seen: rustc_hash::FxHashSet<(NodeId, NodeId)> = Default::default();
+    let mut ties = 0;
+    for &a in nodes {
+        for nb in g.node(a).expect("member").neighbors() {
+            if nb.node == a || !agrees(rel, a, nb) || part.binary_search(&nb.node).is_err() {
+                continue;
+            }
+            let (x, y) = if a < nb.node { (a, nb.node) } else { (nb.node, a) };
+            if !seen.insert((x, y)) {
+                continue;
+            }
+            let e = Edge { a, b: nb.node, level: nb.level, weak: nb.weak };
+            if edge_status(g, e) != EdgeStatus::Same {
+                ties += u64::from(tie_cost(a, nb, groups));
+            }
+        }
+    }
+    ties
 }
 
 /// Gives `part` the types `types` unless some group (function) then has
@@ -1123,6 +1345,35 @@ mod tests {
         let casts: Vec<_> = g.g.edges().filter(|e| edge_status(&g.g, *e) != EdgeStatus::Same).collect();
         assert_eq!(casts.len(), 1);
         assert!(casts[0].weak);
+    }
+
+    /// Hints give a sign to a region propagation left unsigned-less, by
+    /// majority; they never touch a signed region, never split a region,
+    /// and never add a cast.
+    #[test]
+    fn hints_sign_only_regions_without_one() {
+        // a - b - c, all generic; d - e with e strict unsigned; f alone with
+        // a tie.
+        let mut g = G::new();
+        let ids: Vec<NodeId> =
+            (0..6).map(|i| g.node(if i == 4 { t(K::Unsigned, 32) } else { t(K::Generic, 32) })).collect();
+        g.chain(&ids[0..3]);
+        g.chain(&ids[3..5]);
+        propagate(&mut g.g);
+        let before = stats(&g.g).casts;
+        let hints = [
+            Hint { node: ids[0], kind: K::Signed },
+            Hint { node: ids[2], kind: K::Signed },
+            Hint { node: ids[1], kind: K::Unsigned },
+            Hint { node: ids[3], kind: K::Signed },
+            Hint { node: ids[5], kind: K::Signed },
+            Hint { node: ids[5], kind: K::Unsigned },
+        ];
+        assert_eq!(apply_hints(&mut g.g, &hints), 1);
+        assert_eq!(["int32_t"; 3].to_vec(), ids[0..3].iter().map(|&n| g.ty(n)).collect::<Vec<_>>());
+        assert_eq!(g.ty(ids[3]), "uint32_t");
+        assert_eq!(g.ty(ids[5]), "generic32_t");
+        assert_eq!(stats(&g.g).casts, before);
     }
 
     #[test]

@@ -6,7 +6,10 @@
 // sign (before: p, end and their slots became uint64_t); in `a + n * 8`
 // the scaled operand is the offset, not the base (before: n became a
 // pointer through the sum). Every pointer point is recovered as a pointer;
-// n and s stay generic (the lifted code says nothing of their sign).
+// what they point to has no sign: `s += *p` is an `add nsw` in the IR (a
+// hint of signed), but machine code has no such flag and the lifter
+// variant drops it, so s, n and the loaded values stay `generic64_t` and
+// p, a and end `generic64_t *`.
 // RUN: %clang -g -O0 -S -emit-llvm -o %t.ll %s
 // RUN: %dtrans typeflow --eval --lift %t.ll | %FileCheck %s --match-full-lines
 // CHECK:      eval: 24 points, 0 skipped

@@ -32,7 +32,8 @@ double total(struct pair *p) {
 
 // An array read at two constant indices is no record: `a` stays a pointer
 // to 64-bit integers (the same type at offsets 0 and 8, a multiple of its
-// size; nothing says their sign).
+// size; their sign is unknown: the `sub nsw` of the two would hint signed,
+// but the lifter variant drops the flag, as machine code has none).
 // RUN: %dtrans typeflow --lift --function first_two %t0.ll | %FileCheck %s --check-prefix=ARRAY
 // ARRAY:      function @first_two
 // ARRAY-NEXT:   value %0: generic64_t *
