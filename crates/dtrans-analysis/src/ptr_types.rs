@@ -350,6 +350,9 @@ struct Analyzer<'m, 'c> {
     /// The steps found to be header steps by a first run: their results
     /// are not `T*`.
     header_steps: HashMap<Value<'m>, TypeId>,
+    /// Constant lengths of the `memset`/`memcpy`/`memmove` calls each
+    /// pointer is passed to (see [`Analyzer::apply_byte_offset`]).
+    mem_lengths: HashMap<Node, Vec<u64>>,
 }
 
 impl<'m, 'c> Analyzer<'m, 'c> {
@@ -391,6 +394,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             array_steps: HashSet::default(),
             const_steps: Vec::new(),
             header_steps: HashMap::default(),
+            mem_lengths: HashMap::default(),
             types,
         }
     }
@@ -1186,10 +1190,14 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         match family {
             "memcpy" | "memmove" | "memset" | "memcpy_inline" | "memset_inline" => {
                 let ptr_args = if family.starts_with("memset") { 1 } else { 2 };
+                let len = i.call_arg(2).and_then(|l| l.const_int_value()).and_then(|l| u64::try_from(l).ok());
                 for k in 0..ptr_args {
                     if let Some(a) = i.call_arg(k).and_then(|a| self.opt_node(a)) {
                         let i8p = self.i8p;
                         self.add_usage(a, i8p);
+                        if let Some(l) = len {
+                            self.mem_lengths.entry(a).or_default().push(l);
+                        }
                     }
                 }
             }
@@ -1592,6 +1600,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     resolved.push(r);
                 }
             }
+            let mut header = false;
             if resolved.is_empty() {
                 // Past the end of every object it may point to: whole
                 // objects are stepped over (`&a[1]`, `&a[2].f`), and the
@@ -1599,6 +1608,19 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 for p in pointees.clone() {
                     let size = self.layout.size(&self.types.tm, p).unwrap_or(0);
                     if size == 0 || off < size {
+                        continue;
+                    }
+                    // Unless the result is then written or copied over
+                    // more than one object and part of another: no array
+                    // of them is there, but what follows a header (brotli
+                    // lays out `HasherCommon` then an `H2` in one block,
+                    // and clears the `H2` with a `memset` of its size).
+                    let partial = self
+                        .mem_lengths
+                        .get(&result)
+                        .is_some_and(|ls| ls.iter().any(|l| *l > size && l % size != 0));
+                    if off % size == 0 && partial {
+                        header = true;
                         continue;
                     }
                     if off % size == 0 {
@@ -1612,7 +1634,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             for (t, e) in resolved {
                 self.add_place(result, t, e);
             }
-            if none && !pointees.is_empty() && self.info[base as usize].elements.is_empty() {
+            let alone = self.info[base as usize].elements.is_empty();
+            if none && header && alone {
+                self.set_unknown(result, "byte offset past the end of the object it points to, then written or copied as part of another object: not an array of them");
+            } else if none && !pointees.is_empty() && alone {
                 self.set_unknown(result, "byte offset outside the object it points to");
             }
         }
