@@ -101,21 +101,23 @@ pub fn run(
         let (name, field) = holder_of(m, &info, &composites, *call);
         let function = format!("@{}", target.name());
         call.set_operand(call.num_operands() - 1, target.as_value())?;
-        let at = match out.specialized.iter().position(|sp| sp.name == name && sp.field == field && sp.function == function) {
-            Some(at) => at,
-            None => {
-                out.specialized.push(Specialized {
-                    name,
-                    field,
-                    function,
-                    calls: 0,
-                    guarded: false,
-                    by_prototype: true,
-                    inlined: 0,
-                });
-                out.specialized.len() - 1
-            }
-        };
+        let at =
+            match out.specialized.iter().position(|sp| sp.name == name && sp.field == field && sp.function == function)
+            {
+                Some(at) => at,
+                None => {
+                    out.specialized.push(Specialized {
+                        name,
+                        field,
+                        function,
+                        calls: 0,
+                        guarded: false,
+                        by_prototype: true,
+                        inlined: 0,
+                    });
+                    out.specialized.len() - 1
+                }
+            };
         out.specialized[at].calls += 1;
         direct.push((*call, at));
     }
@@ -347,8 +349,19 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
     // Global variables of the C library (streams, getopt's); any other
     // from outside may hold a function the module does not show.
     const GLOBALS: &[&str] = &[
-        "stdin", "stdout", "stderr", "optarg", "optind", "opterr", "optopt", "environ", "__environ", "timezone",
-        "daylight", "tzname", "signgam",
+        "stdin",
+        "stdout",
+        "stderr",
+        "optarg",
+        "optind",
+        "opterr",
+        "optopt",
+        "environ",
+        "__environ",
+        "timezone",
+        "daylight",
+        "tzname",
+        "signgam",
     ];
     for g in m.globals().filter(|g| g.kind() == ValueKind::GlobalVariable) {
         let name = g.name();
@@ -399,7 +412,8 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
             // compared), so every function the call may reach is here.
             let mut reach = taken.iter().filter(|t| {
                 let tt = t.function_type();
-                tt.return_type() == ret && (tt.param_types().len() == arity || (tt.is_var_arg() && tt.param_types().len() <= arity))
+                tt.return_type() == ret
+                    && (tt.param_types().len() == arity || (tt.is_var_arg() && tt.param_types().len() <= arity))
             });
             let (Some(target), None) = (reach.next(), reach.next()) else { continue };
             // Of the call's own type, so the call needs no cast; a library
