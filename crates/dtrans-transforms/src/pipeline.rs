@@ -592,6 +592,8 @@ mod tests {
                     function: "@step".into(),
                     calls: 1,
                     guarded: false,
+                    by_prototype: false,
+                    inlined: 0,
                 },
                 Specialized {
                     name: "%struct.s".into(),
@@ -599,6 +601,8 @@ mod tests {
                     function: "@less, @more".into(),
                     calls: 3,
                     guarded: true,
+                    by_prototype: false,
+                    inlined: 0,
                 },
             ],
             ..Report::default()
@@ -693,6 +697,8 @@ mod tests {
                 function: "@step".into(),
                 calls: 2,
                 guarded: false,
+                by_prototype: false,
+                inlined: 0,
             }],
             changed: vec![],
             rejected: vec![Rejected { name: "%struct.t".into(), pass: "peel".into(), reason: "why".into() }],
