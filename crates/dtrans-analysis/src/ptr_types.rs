@@ -1662,7 +1662,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     // and clears the `H2` with a `memset` of its size).
                     let partial =
                         self.mem_lengths.get(&result).is_some_and(|ls| ls.iter().any(|l| *l > size && l % size != 0));
-                    if off % size == 0 && partial {
+                    if off.is_multiple_of(size) && partial {
                         header = true;
                         continue;
                     }
