@@ -350,6 +350,16 @@ struct Analyzer<'m, 'c> {
     /// The steps found to be header steps by a first run: their results
     /// are not `T*`.
     header_steps: HashMap<Value<'m>, TypeId>,
+    /// Constant lengths of the `memset`/`memcpy`/`memmove` calls each
+    /// pointer is passed to (see [`Analyzer::apply_byte_offset`]).
+    mem_lengths: HashMap<Node, Vec<u64>>,
+    /// Per union `!intel.dtrans.unions` lists, the structures its storage
+    /// may be: its members and what is at their start (through member
+    /// unions). A union not listed may be any.
+    union_holds: HashMap<TypeId, HashSet<TypeId>>,
+    /// Per listed union, its member structures (and those of member
+    /// unions): each is the union's storage.
+    union_members: HashMap<TypeId, HashSet<TypeId>>,
 }
 
 impl<'m, 'c> Analyzer<'m, 'c> {
@@ -361,6 +371,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         let call_types = types.calls.iter().copied().collect();
         let alloca_types = types.allocas.iter().copied().collect();
         let hints = types.hints.iter().copied().collect();
+        let (union_holds, union_members) = union_closures(&types);
         Analyzer {
             m,
             layout: Layout::new(m),
@@ -391,6 +402,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             array_steps: HashSet::default(),
             const_steps: Vec::new(),
             header_steps: HashMap::default(),
+            mem_lengths: HashMap::default(),
+            union_holds,
+            union_members,
             types,
         }
     }
@@ -920,6 +934,41 @@ impl<'m, 'c> Analyzer<'m, 'c> {
 }
 
 /// The source element type of a GEP instruction or constant expression.
+/// For each union `!intel.dtrans.unions` lists, the structures its storage
+/// may be (each member structure, what is at its start, and, for a member
+/// that is itself a listed union, what that one may be), and its member
+/// structures alone (with those of member unions).
+#[allow(clippy::type_complexity)]
+fn union_closures(types: &ModuleTypes<'_>) -> (HashMap<TypeId, HashSet<TypeId>>, HashMap<TypeId, HashSet<TypeId>>) {
+    let listed: HashMap<TypeId, &Vec<TypeId>> = types.unions.iter().map(|(u, ms)| (*u, ms)).collect();
+    let mut holds_of = HashMap::default();
+    let mut members_of = HashMap::default();
+    for (u, members) in &types.unions {
+        let mut holds: HashSet<TypeId> = HashSet::default();
+        let mut direct: HashSet<TypeId> = HashSet::default();
+        let mut work: Vec<TypeId> = members.clone();
+        let mut seen: HashSet<TypeId> = HashSet::default();
+        while let Some(m) = work.pop() {
+            if !seen.insert(m) {
+                continue;
+            }
+            direct.insert(m);
+            if let Some(inner) = listed.get(&m) {
+                work.extend(inner.iter().copied());
+            }
+            for z in zero_chain(&types.tm, m) {
+                holds.insert(z);
+                if let Some(inner) = listed.get(&z) {
+                    work.extend(inner.iter().copied());
+                }
+            }
+        }
+        holds_of.insert(*u, holds);
+        members_of.insert(*u, direct);
+    }
+    (holds_of, members_of)
+}
+
 fn gep_source(v: Value<'_>) -> Option<Type<'_>> {
     match v.as_instruction() {
         Some(i) => i.gep_source_type(),
@@ -1186,10 +1235,14 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         match family {
             "memcpy" | "memmove" | "memset" | "memcpy_inline" | "memset_inline" => {
                 let ptr_args = if family.starts_with("memset") { 1 } else { 2 };
+                let len = i.call_arg(2).and_then(|l| l.const_int_value()).and_then(|l| u64::try_from(l).ok());
                 for k in 0..ptr_args {
                     if let Some(a) = i.call_arg(k).and_then(|a| self.opt_node(a)) {
                         let i8p = self.i8p;
                         self.add_usage(a, i8p);
+                        if let Some(l) = len {
+                            self.mem_lengths.entry(a).or_default().push(l);
+                        }
                     }
                 }
             }
@@ -1592,6 +1645,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     resolved.push(r);
                 }
             }
+            let mut header = false;
             if resolved.is_empty() {
                 // Past the end of every object it may point to: whole
                 // objects are stepped over (`&a[1]`, `&a[2].f`), and the
@@ -1599,6 +1653,17 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 for p in pointees.clone() {
                     let size = self.layout.size(&self.types.tm, p).unwrap_or(0);
                     if size == 0 || off < size {
+                        continue;
+                    }
+                    // Unless the result is then written or copied over
+                    // more than one object and part of another: no array
+                    // of them is there, but what follows a header (brotli
+                    // lays out `HasherCommon` then an `H2` in one block,
+                    // and clears the `H2` with a `memset` of its size).
+                    let partial =
+                        self.mem_lengths.get(&result).is_some_and(|ls| ls.iter().any(|l| *l > size && l % size != 0));
+                    if off.is_multiple_of(size) && partial {
+                        header = true;
                         continue;
                     }
                     if off % size == 0 {
@@ -1612,7 +1677,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             for (t, e) in resolved {
                 self.add_place(result, t, e);
             }
-            if none && !pointees.is_empty() && self.info[base as usize].elements.is_empty() {
+            let alone = self.info[base as usize].elements.is_empty();
+            if none && header && alone {
+                self.set_unknown(result, "byte offset past the end of the object it points to, then written or copied as part of another object: not an array of them");
+            } else if none && !pointees.is_empty() && alone {
                 self.set_unknown(result, "byte offset outside the object it points to");
             }
         }
@@ -1856,6 +1924,29 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         } else {
             qualifying.iter().copied().filter(|c| qualifying.iter().all(|q| self.explains(*c, *q))).collect()
         };
+        // A union and one declared structure among its members, both
+        // qualifying: the value points to that member, which the union's
+        // storage holds (a `TString *` also passed as a `GCObject *`).
+        // (The member explains each other type but the union, which is
+        // not declared: a value declared as both stays the union.)
+        if let (1, Some(&u)) = (explaining.len(), explaining.first().filter(|u| !info.declared.contains(u))) {
+            let members = tm.pointee(u).and_then(|p| self.union_members.get(&p));
+            let declared_members: Vec<TypeId> = info
+                .declared
+                .iter()
+                .copied()
+                .filter(|q| *q != u && tm.pointee(*q).is_some_and(|p| members.is_some_and(|ms| ms.contains(&p))))
+                .filter(|q| {
+                    field_ptrs.iter().all(|pf| self.explains(*pf, *q))
+                        && info.usage.iter().all(|t| *t == u || self.explains(*q, *t))
+                        && info.declared.iter().all(|t| *t == u || self.explains(*q, *t) || self.explains(*t, *q))
+                })
+                .collect();
+            if let [m] = declared_members[..] {
+                self.info[n].dominant = Some(m);
+                return;
+            }
+        }
         // `[N x T]*` and `T*` explain each other (an array decays to its
         // first element), at any pointer depth: name the decayed one.
         let decayed: Vec<TypeId> = if explaining.len() > 1 {
@@ -1929,7 +2020,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             };
             let explained = pointees.iter().all(|(top, size)| {
                 let (d, dd) = tm.strip_pointers(*top);
-                let derived = dd == depth && matches!(tm.get(d), DType::Struct(_)) && starts_with_base(tm, d, b);
+                let derived = dd == depth
+                    && matches!(tm.get(d), DType::Struct(_))
+                    && starts_with_base(tm, d, b)
+                    && (d == b || self.union_may_be(b, d));
                 // A scalar or pointer read from the union's storage (one
                 // pointer level: the union is what `t` points to).
                 let scalar =
@@ -1990,6 +2084,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             .filter(|(t, (b, _))| {
                 declared.contains(t)
                     && structs.iter().all(|(d, _)| d == b || begins_with(tm, *d, *b) || begins_with(tm, *b, *d))
+                    // (A union whose members are known is the base only of
+                    // structures it may hold: Lua 5.2's `Node` begins
+                    // with a `TValue`'s union and is none of its members.)
+                    && structs.iter().all(|(d, _)| d == b || self.union_may_be(*b, *d))
             })
             .map(|(t, _)| *t)
             .collect();
@@ -2022,7 +2120,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             (DType::Pointer(pa), DType::Pointer(pb)) => {
                 // A union's storage is each of its members; an array
                 // decays to its element.
-                let union = matches!(tm.get(*pa), DType::Struct(name) if name.starts_with("union."));
+                let union = matches!(tm.get(*pa), DType::Struct(name) if name.starts_with("union."))
+                    && self.union_may_be(*pa, *pb);
                 let decays = {
                     // `[9 x [7 x S]]` decays to `[7 x S]`, and that to `S`.
                     let mut cur = *pb;
@@ -2042,6 +2141,18 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
             (DType::Pointer(_), DType::Int(bits)) => *bits == self.ptr_bits(),
             _ => false,
+        }
+    }
+
+    /// Whether the storage of union `u` may be a `b`: any scalar or
+    /// pointer, and a structure only when the union's members say so
+    /// (`!intel.dtrans.unions`), or when they are not known. (Lua 5.2's
+    /// `GCObject *` is no `Node *`.)
+    fn union_may_be(&self, u: TypeId, b: TypeId) -> bool {
+        let tm = &self.types.tm;
+        match self.union_holds.get(&u) {
+            Some(holds) => !matches!(tm.get(b), DType::Struct(_)) || is_incomplete(tm, b) || holds.contains(&b),
+            None => true,
         }
     }
 

@@ -19,7 +19,7 @@ use dtrans_ir::{
 use crate::from_ir::{ir_to_dtrans, StructNames};
 use crate::manager::{struct_ref, AtomicKind, DType, TypeId, TypeManager};
 use crate::writer::MetadataWriter;
-use crate::{read_module, strip_dtrans_metadata, StructSource, FUNC_TYPE_MD, VALUE_TYPE_MD};
+use crate::{read_module, strip_dtrans_metadata, StructSource, FUNC_TYPE_MD, UNIONS_MD, VALUE_TYPE_MD};
 
 /// Options of [`annotate`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -104,6 +104,7 @@ pub fn annotate(m: &mut Module<'_>, opts: AnnotateOptions) -> Result<AnnotateRep
     a.create_missing_structs();
     a.describe_pending();
     a.write(&existing_structs);
+    a.write_unions();
     a.report.union_members = a.union_members();
     Ok(a.report)
 }
@@ -231,6 +232,59 @@ impl<'a, 'm> Annotator<'a, 'm> {
         }
         out.sort();
         out
+    }
+
+    /// Writes `!intel.dtrans.unions`: for each source union with an LLVM
+    /// structure, `!{!"union.U", !"struct.A", ...}`, the LLVM structures
+    /// of its members (through arrays: `struct A a[4]` holds `A`s at the
+    /// union's start). A union's LLVM type holds one member; this says
+    /// which structures its storage may be (the pointer type analysis lets
+    /// a union pointer stand for those). A union with a member whose
+    /// structure has no LLVM type is left out: what it holds is not known.
+    fn write_unions(&self) {
+        let mut unions: Vec<(String, Vec<String>)> = Vec::new();
+        'unions: for c in &self.composites {
+            let Some(DiType::Composite { tag: dwarf::TAG_UNION_TYPE, elements, .. }) = c.di_type() else { continue };
+            let Some(union) = self.c2s.get(c).or_else(|| self.created.get(c)).and_then(|t| t.struct_name()) else {
+                continue;
+            };
+            let mut names = Vec::new();
+            for e in elements.into_iter().flatten() {
+                let Some(DiType::Derived { tag: dwarf::TAG_MEMBER, base: Some(b), .. }) = e.di_type() else { continue };
+                let mut member = b.strip_di_qualifiers();
+                while let Some(DiType::Composite { tag: dwarf::TAG_ARRAY_TYPE, base, .. }) =
+                    member.and_then(|m| m.di_type())
+                {
+                    member = base.and_then(|b| b.strip_di_qualifiers());
+                }
+                let Some(member) = member else { continue };
+                if composite_kind(member).is_none() {
+                    continue; // scalars, pointers, enumerations
+                }
+                match self.c2s.get(&member).or_else(|| self.created.get(&member)).and_then(|t| t.struct_name()) {
+                    Some(n) => names.push(n),
+                    None => continue 'unions,
+                }
+            }
+            // Linked units each have their composite of one union.
+            match unions.iter_mut().find(|(u, _)| *u == union) {
+                Some((_, ns)) => ns.extend(names),
+                None => unions.push((union, names)),
+            }
+        }
+        if unions.is_empty() {
+            return;
+        }
+        let list = self.m.get_or_insert_named_metadata(UNIONS_MD);
+        list.clear_operands();
+        unions.sort();
+        for (union, mut names) in unions {
+            names.sort();
+            names.dedup();
+            let mut ops = vec![Some(self.m.md_string(&union))];
+            ops.extend(names.iter().map(|n| Some(self.m.md_string(n))));
+            list.add_operand(self.m.md_tuple(&ops));
+        }
     }
 
     fn unmapped(&mut self, kind: &'static str, name: impl Into<String>, reason: impl Into<String>) {

@@ -24,6 +24,10 @@ pub use writer::{strip_dtrans_attachments, strip_dtrans_metadata, MetadataWriter
 
 /// Named metadata listing the structure descriptions.
 pub const TYPES_MD: &str = "intel.dtrans.types";
+/// Named metadata `dtrans annotate` adds from debug information (not in
+/// document 000): per source union, `!{!"union.U", !"struct.A", ...}`, the
+/// structures its members are. A union's LLVM type holds one member.
+pub const UNIONS_MD: &str = "intel.dtrans.unions";
 /// Function attachment listing the signature's type encodings.
 pub const FUNC_TYPE_MD: &str = "intel.dtrans.func.type";
 /// Attachment on globals, allocas and indirect calls.

@@ -16,7 +16,7 @@ use crate::from_ir::{ir_to_dtrans, StructNames};
 use dtrans_ir::quote_ident;
 
 use crate::manager::{struct_ref, DType, TypeId, TypeManager};
-use crate::{Diagnostic, FUNC_INDEX_ATTR, FUNC_TYPE_MD, HINT_MD, TYPES_MD, VALUE_TYPE_MD};
+use crate::{Diagnostic, FUNC_INDEX_ATTR, FUNC_TYPE_MD, HINT_MD, TYPES_MD, UNIONS_MD, VALUE_TYPE_MD};
 
 /// Pointer levels above this are treated as corrupt metadata.
 const MAX_POINTER_LEVEL: i64 = 64;
@@ -52,6 +52,9 @@ pub struct ModuleTypes<'m> {
     pub diagnostics: Vec<Diagnostic>,
     /// How the IR printer names globals and functions (`@f`, `@0`).
     pub global_labels: std::collections::HashMap<Value<'m>, String>,
+    /// Per union, the structures its members are, from
+    /// `!intel.dtrans.unions` (unions it does not list: not known).
+    pub unions: Vec<(TypeId, Vec<TypeId>)>,
 }
 
 impl<'m> ModuleTypes<'m> {
@@ -83,6 +86,7 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
     r.names = r.structs.iter().cloned().collect();
     let structs = r.read_structs();
     let (functions, globals, allocas, calls, hints) = r.read_attachments();
+    let unions = r.read_unions();
     ModuleTypes {
         tm: r.tm,
         structs,
@@ -93,6 +97,7 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
         hints,
         diagnostics: r.diagnostics,
         global_labels: r.labels,
+        unions,
     }
 }
 
@@ -663,6 +668,24 @@ impl<'a, 'm> Reader<'a, 'm> {
     // ---------------------------------------------------------------
     // Functions, globals, allocas, indirect calls
     // ---------------------------------------------------------------
+
+    /// `!intel.dtrans.unions`: an entry naming a structure the module
+    /// does not have (renamed or removed since) is dropped whole.
+    fn read_unions(&mut self) -> Vec<(TypeId, Vec<TypeId>)> {
+        let Some(list) = self.module.named_metadata(UNIONS_MD) else { return Vec::new() };
+        let mut out = Vec::new();
+        for node in list.operands() {
+            let names: Option<Vec<String>> = node.operands().into_iter().map(|o| o?.as_string()).collect();
+            let Some(names) = names.filter(|n| !n.is_empty()) else { continue };
+            if names.iter().any(|n| self.module.struct_type(n).is_none()) {
+                continue;
+            }
+            let union = self.tm.named_struct(&names[0]);
+            let members = names[1..].iter().map(|n| self.tm.named_struct(n)).collect();
+            out.push((union, members));
+        }
+        out
+    }
 
     #[allow(clippy::type_complexity)]
     #[allow(clippy::type_complexity)]

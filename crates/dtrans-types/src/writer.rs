@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use dtrans_ir::{AttrIndex, Function, Metadata, Module, TypeKind, Value, ValueKind};
 
 use crate::manager::{DType, TypeId, TypeManager};
-use crate::{FUNC_INDEX_ATTR, FUNC_TYPE_MD, TYPES_MD, VALUE_TYPE_MD};
+use crate::{FUNC_INDEX_ATTR, FUNC_TYPE_MD, TYPES_MD, UNIONS_MD, VALUE_TYPE_MD};
 
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
@@ -237,6 +237,7 @@ impl<'t, 'm, 'c> MetadataWriter<'t, 'm, 'c> {
 /// Removes every piece of DTrans metadata from `m`.
 pub fn strip_dtrans_metadata(m: &mut Module<'_>) {
     m.erase_named_metadata(TYPES_MD);
+    m.erase_named_metadata(UNIONS_MD);
     strip_dtrans_attachments(m);
 }
 
