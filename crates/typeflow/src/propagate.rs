@@ -819,8 +819,20 @@ fn expansion<R>(g: &TypeFlowGraph<R>, part: &[NodeId], rel: &[i32]) -> Option<(u
 /// Casts among the edges that agree with `rel` and touch `nodes` (each
 /// once), within `part` (sorted).
 fn region_casts<R>(g: &TypeFlowGraph<R>, nodes: &[NodeId], part: &[NodeId], rel: &[i32]) -> usize {
+    region_cast_cost(g, nodes, part, rel, |_, _| 1) as usize
+}
+
+/// The sum of `cost` over the casts among the edges that agree with `rel`
+/// and touch `nodes` (each edge once), within `part` (sorted).
+fn region_cast_cost<R>(
+    g: &TypeFlowGraph<R>,
+    nodes: &[NodeId],
+    part: &[NodeId],
+    rel: &[i32],
+    cost: impl Fn(NodeId, &crate::graph::Neighbor) -> u64,
+) -> u64 {
     let mut seen: rustc_hash::FxHashSet<(NodeId, NodeId)> = Default::default();
-    let mut casts = 0;
+    let mut total = 0;
     for &a in nodes {
         for nb in g.node(a).expect("member").neighbors() {
             if nb.node == a || !agrees(rel, a, nb) || part.binary_search(&nb.node).is_err() {
@@ -831,10 +843,12 @@ fn region_casts<R>(g: &TypeFlowGraph<R>, nodes: &[NodeId], part: &[NodeId], rel:
                 continue;
             }
             let e = Edge { a, b: nb.node, level: nb.level, weak: nb.weak };
-            casts += usize::from(edge_status(g, e) != EdgeStatus::Same);
+            if edge_status(g, e) != EdgeStatus::Same {
+                total += cost(a, nb);
+            }
         }
     }
-    casts
+    total
 }
 
 /// Applies step 2c's types to `part`: where they give fewer casts among
@@ -919,24 +933,7 @@ fn set_types<R>(g: &mut TypeFlowGraph<R>, nodes: &[NodeId], types: &[ScalarType]
 /// The tie-breaking costs ([`tie_cost`]) of the casts among the edges that
 /// agree with `rel` and touch `nodes` (each once), within `part` (sorted).
 fn region_ties<R>(g: &TypeFlowGraph<R>, nodes: &[NodeId], part: &[NodeId], rel: &[i32], groups: Option<&[u32]>) -> u64 {
-    let mut seen: rustc_hash::FxHashSet<(NodeId, NodeId)> = Default::default();
-    let mut ties = 0;
-    for &a in nodes {
-        for nb in g.node(a).expect("member").neighbors() {
-            if nb.node == a || !agrees(rel, a, nb) || part.binary_search(&nb.node).is_err() {
-                continue;
-            }
-            let (x, y) = if a < nb.node { (a, nb.node) } else { (nb.node, a) };
-            if !seen.insert((x, y)) {
-                continue;
-            }
-            let e = Edge { a, b: nb.node, level: nb.level, weak: nb.weak };
-            if edge_status(g, e) != EdgeStatus::Same {
-                ties += u64::from(tie_cost(a, nb, groups));
-            }
-        }
-    }
-    ties
+    region_cast_cost(g, nodes, part, rel, |a, nb| u64::from(tie_cost(a, nb, groups)))
 }
 
 /// Gives `part` the types `types` unless some group (function) then has
