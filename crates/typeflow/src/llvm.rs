@@ -24,6 +24,10 @@
 //!   far as types go).
 //! - Binary operations (and `fneg`, `freeze`): operand uses to the result;
 //!   for shifts only the shifted operand (the amount has its own type).
+//!   A step of a multiplicative hash ([`hash_step`]: an `xor` multiplied
+//!   by a constant, or of such a product) joins nothing: C mixes values of
+//!   either sign into a hash (`h = (h ^ (unsigned long)v) * P`), so its
+//!   operands say nothing of its result's type.
 //! - `icmp`/`fcmp`: the two operand uses to each other, not to the result.
 //! - `load`: the address use dereferences to the result; `store`: the
 //!   address use dereferences to the stored-value use; `atomicrmw` and
@@ -94,7 +98,8 @@
 //! ([`propagate::apply_hints`]): `nsw` without `nuw` on `add`, `sub`,
 //! `mul` and `shl` (signed operands and result); the results of `sext`,
 //! of `ashr (shl x, k), k` and of `fptosi` (signed) and `fptoui`
-//! (unsigned), which C may convert again to the other sign silently.
+//! (unsigned), which C may convert again to the other sign silently; the
+//! result of a hash step's `xor` (unsigned: C hashes in unsigned types).
 //!
 //! # Labels
 //!
@@ -805,7 +810,8 @@ impl<'m> LlvmTypeFlow<'m> {
     /// operands and result (`nuw` alone says nothing: the optimizer infers
     /// it on signed values too); the result of a `sext` (or of its in-place
     /// form `ashr (shl x, k), k`) or an `fptosi` hints signed, of an
-    /// `fptoui` unsigned: results of conversions C may convert again.
+    /// `fptoui` unsigned: results of conversions C may convert again; the
+    /// result of a hash step's `xor` ([`hash_step`]) unsigned.
     fn hint_instruction(&mut self, inst: Instruction<'m>, u0: Option<NodeId>, u1: Option<NodeId>, r: Option<NodeId>) {
         use Opcode as O;
         match inst.opcode() {
@@ -818,6 +824,7 @@ impl<'m> LlvmTypeFlow<'m> {
                 }
                 self.hint_int(r, K::Signed);
             }
+            O::LLVMXor if hash_step(inst) => self.hint_int(r, K::Unsigned),
             O::LLVMSExt | O::LLVMFPToSI => self.hint_int(r, K::Signed),
             O::LLVMFPToUI => self.hint_int(r, K::Unsigned),
             O::LLVMAShr if sign_extends_in_place(inst) => self.hint_int(r, K::Signed),
@@ -1215,6 +1222,10 @@ impl<'m> EdgeBuilder<'m> {
                     }
                 }
             }
+            // A hash step, `(h ^ x) * P`: C mixes values of either sign
+            // into a hash (`h ^ (unsigned long)v`), so the operands say
+            // nothing of the result's type: joined to nothing.
+            O::LLVMXor if hash_step(inst) => {}
             O::LLVMAdd
             | O::LLVMSub
             | O::LLVMMul
@@ -1592,6 +1603,28 @@ fn known_non_negative<'m>(v: Value<'m>, depth: u32, seen: &mut HashSet<Value<'m>
         }
         _ => false,
     }
+}
+
+/// Whether `inst`, an `xor` of two values, is a step of a multiplicative
+/// hash: its result is multiplied by an odd constant other than 1 and -1
+/// (`(h ^ c) * P`, FNV-1a; hashes multiply by odd numbers, which lose no
+/// bits, where an index is scaled by an element size, mostly even), or one
+/// operand is such a product (`(h * P) ^ c`, FNV-1). C mixes values of
+/// either sign into the hash (`h ^ (unsigned long)v`).
+fn hash_step(inst: Instruction<'_>) -> bool {
+    let by_constant = |v: Value<'_>| {
+        v.as_instruction().is_some_and(|m| {
+            m.opcode() == Opcode::LLVMMul
+                && (0..2).any(|k| {
+                    m.operand(k).and_then(|c| c.const_int_value()).is_some_and(|c| c & 1 == 1 && !matches!(c, -1 | 1))
+                })
+        })
+    };
+    inst.opcode() == Opcode::LLVMXor
+        && inst.as_value().ty().int_width().is_some_and(|w| w > 1)
+        && (0..2).all(|k| inst.operand(k).is_some_and(|v| v.const_int_value().is_none()))
+        && (inst.as_value().users().into_iter().take(8).any(by_constant)
+            || (0..2).any(|k| inst.operand(k).is_some_and(by_constant)))
 }
 
 /// Whether `inst`, an unsigned comparison, compares `x + c` with a
