@@ -1601,6 +1601,11 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 }
                 _ => {}
             }
+            // A wrapper's other parameters are the program's (a memory
+            // manager): checked as any defined call's.
+            if let Some(c) = callee.filter(|c| !c.is_declaration()) {
+                self.check_defined_call(i, c, &args);
+            }
             self.check_origin(v, None, Some(i));
             return;
         }

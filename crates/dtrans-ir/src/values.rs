@@ -348,6 +348,15 @@ impl<'m> Function<'m> {
         unsafe { c::LLVMIsDeclaration(self.0.raw) != 0 }
     }
 
+    /// Whether `other` has a body identical to this one's, operation by
+    /// operation (LLVM's `FunctionComparator`, as `mergefunc` decides):
+    /// calling either computes the same. False for declarations.
+    pub fn identical_to(self, other: Function<'m>) -> bool {
+        // SAFETY: live functions; the shim checks both are functions with
+        // bodies and only reads them.
+        unsafe { crate::ffi::dtrans_functions_identical(self.0.raw, other.0.raw) == 1 }
+    }
+
     /// The function's type (`i32 (ptr, i64)`).
     pub fn function_type(self) -> Type<'m> {
         self.0.global_value_type().expect("a function has a value type")
