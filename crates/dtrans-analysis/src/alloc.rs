@@ -325,15 +325,15 @@ fn user_wrapper<'m>(f: Function<'m>, known: &HashMap<Function<'m>, MemFn>) -> Op
     let ret_ptr = fty.return_type().is_some_and(|t| t.is_pointer());
     if ret_ptr && first.ty().int_width().is_some() {
         let second = params.get(1).copied();
-        return malloc_wrapper(f, first, second, known).map(|calloc| {
-            MemFn::Alloc(if calloc {
+        if let Some(calloc) = malloc_wrapper(f, first, second, known) {
+            return Some(MemFn::Alloc(if calloc {
                 AllocKind::UserCalloc
             } else if params.len() == 1 {
                 AllocKind::UserMalloc
             } else {
                 AllocKind::UserMalloc0
-            })
-        });
+            }));
+        }
     }
     let second = params.get(1).copied();
     if ret_ptr && first.ty().is_pointer() && second.is_some_and(|s| s.ty().int_width().is_some()) {
