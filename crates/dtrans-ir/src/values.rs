@@ -91,6 +91,17 @@ impl<'m> Value<'m> {
         unsafe { ffi::lossy(c::LLVMGetValueName2(self.raw, &mut len).cast(), len) }
     }
 
+    /// The template of an inline assembly value (`cpuid`), `None` for any
+    /// other value.
+    pub fn inline_asm_string(self) -> Option<String> {
+        if self.kind() != ValueKind::InlineAsm {
+            return None;
+        }
+        let mut len = 0;
+        // SAFETY: checked inline assembly value; LLVM returns `len` bytes it owns.
+        Some(unsafe { ffi::lossy(c::LLVMGetInlineAsmAsmString(self.raw, &mut len).cast(), len) })
+    }
+
     pub fn is_constant(self) -> bool {
         // SAFETY: live value.
         unsafe { !c::LLVMIsAConstant(self.raw).is_null() }

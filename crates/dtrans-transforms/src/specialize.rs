@@ -412,6 +412,9 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
             }
             let Some(callee) = i.called_value() else { continue };
             if callee.kind() == ValueKind::InlineAsm {
+                if asm_calls_nothing(callee) {
+                    continue;
+                }
                 return Err(format!("@{} has inline assembly", f.name()));
             }
             if callee.is_constant() {
@@ -447,6 +450,20 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
         }
     }
     Ok(out)
+}
+
+/// Inline assembly that cannot reach a function: every statement one of
+/// a few that do not transfer control (`cpuid`, `nop`, alignment and data
+/// directives, fences, counters: zstd's and libdeflate's CPU probes).
+fn asm_calls_nothing(asm: dtrans_ir::Value<'_>) -> bool {
+    const PLAIN: &[&str] =
+        &["cpuid", "nop", "pause", "xgetbv", "rdtsc", "rdtscp", "lfence", "mfence", "sfence", ".p2align", ".align", ".byte"];
+    asm.inline_asm_string().is_some_and(|text| {
+        text.split(['\n', ';']).map(str::trim).filter(|s| !s.is_empty()).all(|s| {
+            let op = s.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+            PLAIN.contains(&op.as_str())
+        })
+    })
 }
 
 /// What a call's callee was loaded from, for the report: a structure's
