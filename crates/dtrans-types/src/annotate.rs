@@ -182,6 +182,9 @@ struct Annotator<'a, 'm> {
     pending: Vec<(Type<'m>, Metadata<'m>)>,
     /// Structures whose bodies are set, by LLVM type.
     bodies: HashMap<Type<'m>, TypeId>,
+    /// Complete composites by kind and name, built on first use (see
+    /// [`Self::definition_of`]).
+    definitions: Option<HashMap<(u32, String), Vec<Metadata<'m>>>>,
     report: AnnotateReport,
 }
 
@@ -210,6 +213,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
             building: HashSet::new(),
             pending: Vec::new(),
             bodies: HashMap::new(),
+            definitions: None,
             report: AnnotateReport::default(),
         }
     }
@@ -854,6 +858,9 @@ impl<'a, 'm> Annotator<'a, 'm> {
         if let Some(&st) = self.c2s.get(&c).or_else(|| self.created.get(&c)) {
             return Some(st);
         }
+        if let Some(full) = self.definition_of(c) {
+            return self.llvm_struct_for(full);
+        }
         let Some(DiType::Composite { tag, name, .. }) = c.di_type() else { return None };
         // Named as clang would: C++-qualified, or after the typedef that
         // names an anonymous composite.
@@ -893,6 +900,36 @@ impl<'a, 'm> Annotator<'a, 'm> {
         };
         self.report.structs.push(ReportStruct { name: struct_ref(&n), source, ir_fields: vec![] });
         Some(st)
+    }
+
+    /// For a composite only declared in its unit (`struct lua_State;` in
+    /// a file that uses it through pointers), the one complete composite of
+    /// that kind and name in the linked program: C makes a declared tag
+    /// compatible with its definition in another unit. `None` when there is
+    /// no definition or there are several different ones (two units' own
+    /// `struct node`).
+    fn definition_of(&mut self, c: Metadata<'m>) -> Option<Metadata<'m>> {
+        const FLAG_FWD_DECL: u32 = 1 << 2;
+        let Some(DiType::Composite { tag, name, flags, .. }) = c.di_type() else { return None };
+        if flags & FLAG_FWD_DECL == 0 || name.is_empty() {
+            return None;
+        }
+        let composites = &self.composites;
+        let defs = self.definitions.get_or_insert_with(|| {
+            let mut defs: HashMap<(u32, String), Vec<Metadata<'m>>> = HashMap::new();
+            for &d in composites {
+                if let Some(DiType::Composite { tag, name, flags, .. }) = d.di_type() {
+                    if flags & FLAG_FWD_DECL == 0 && !name.is_empty() {
+                        defs.entry((tag, d.di_qualified_name())).or_default().push(d);
+                    }
+                }
+            }
+            defs
+        });
+        let found = defs.get(&(tag, c.di_qualified_name()))?;
+        let first = *found.first()?;
+        let shape = fingerprint(Some(first), 0);
+        found.iter().skip(1).all(|d| fingerprint(Some(*d), 0) == shape).then_some(first)
     }
 
     /// Gives every complete composite the debug info reaches an LLVM
