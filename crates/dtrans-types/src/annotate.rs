@@ -185,6 +185,10 @@ struct Annotator<'a, 'm> {
     /// Complete composites by kind and name, built on first use (see
     /// [`Self::definition_of`]).
     definitions: Option<HashMap<(u32, String), Vec<Metadata<'m>>>>,
+    /// Nonzero while structure bodies are converted: a field declared as a
+    /// pointer to a declared-only structure stays opaque there (zlib's
+    /// `struct internal_state *state` holds an `inflate_state` too).
+    in_bodies: u32,
     report: AnnotateReport,
 }
 
@@ -214,6 +218,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
             pending: Vec::new(),
             bodies: HashMap::new(),
             definitions: None,
+            in_bodies: 0,
             report: AnnotateReport::default(),
         }
     }
@@ -619,6 +624,13 @@ impl<'a, 'm> Annotator<'a, 'm> {
     /// Sets the body of `st` from composite `c`; returns the fields whose
     /// type came from the IR, with why.
     fn body_from_debug(&mut self, st: Type<'m>, id: TypeId, c: Metadata<'m>) -> Vec<String> {
+        self.in_bodies += 1;
+        let out = self.body_fields_from_debug(st, id, c);
+        self.in_bodies -= 1;
+        out
+    }
+
+    fn body_fields_from_debug(&mut self, st: Type<'m>, id: TypeId, c: Metadata<'m>) -> Vec<String> {
         let Some(DiType::Composite { elements, tag, .. }) = c.di_type() else { return Vec::new() };
         let ms = members(&elements);
         let offsets = self.field_offsets(st);
@@ -855,11 +867,13 @@ impl<'a, 'm> Annotator<'a, 'm> {
 
     /// The LLVM structure of composite `c`, created if the IR has none.
     fn llvm_struct_for(&mut self, c: Metadata<'m>) -> Option<Type<'m>> {
+        if self.in_bodies == 0 {
+            if let Some(full) = self.definition_of(c) {
+                return self.llvm_struct_for(full);
+            }
+        }
         if let Some(&st) = self.c2s.get(&c).or_else(|| self.created.get(&c)) {
             return Some(st);
-        }
-        if let Some(full) = self.definition_of(c) {
-            return self.llvm_struct_for(full);
         }
         let Some(DiType::Composite { tag, name, .. }) = c.di_type() else { return None };
         // Named as clang would: C++-qualified, or after the typedef that
