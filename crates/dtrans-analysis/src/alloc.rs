@@ -17,6 +17,10 @@
 //!   null or `realloc(p0, p1)`, `malloc(p1)` or `calloc(1, p1)`.
 //! - user free: a function whose pointer parameter 0 reaches a library free
 //!   call on every path that returns while it is not null.
+//! - the same wrappers of malloc and free with the size or the freed
+//!   pointer at another parameter, when exactly one parameter fits
+//!   (`BrotliAllocate(m, n)`, `BrotliFree(m, p)`): `UserMallocArg`,
+//!   `UserFreeArg`.
 use dtrans_ir::{Function, Instruction, Module, Opcode, Value, ValueKind};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
@@ -42,6 +46,10 @@ pub enum AllocKind {
     /// `realloc(p0, p1)`, `malloc(p1)` or `calloc` of `p1` bytes, the
     /// result only returned, compared or cleared.
     UserRealloc,
+    /// A malloc wrapper whose size is parameter `k` (k >= 1), the others
+    /// the program's own (`BrotliAllocate(m, n)`, with the memory
+    /// manager's hook made direct): the rules of `UserMalloc0`.
+    UserMallocArg(u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -50,6 +58,19 @@ pub enum FreeKind {
     Delete,
     DeleteArray,
     UserFree,
+    /// A free wrapper whose freed pointer is parameter `k` (k >= 1):
+    /// `BrotliFree(m, p)`.
+    UserFreeArg(u32),
+}
+
+impl FreeKind {
+    /// The argument that is freed.
+    pub fn freed_arg(self) -> u32 {
+        match self {
+            FreeKind::UserFreeArg(k) => k,
+            _ => 0,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -65,6 +86,7 @@ impl AllocKind {
         Some(match self {
             AllocKind::Malloc | AllocKind::New | AllocKind::NewArray => (0, None),
             AllocKind::UserMalloc | AllocKind::UserMalloc0 => (0, None),
+            AllocKind::UserMallocArg(k) => (k, None),
             AllocKind::Calloc | AllocKind::UserCalloc => (0, Some(1)),
             AllocKind::Realloc | AllocKind::AlignedAlloc | AllocKind::UserRealloc => (1, None),
             AllocKind::ReallocArray => (1, Some(2)),
@@ -303,15 +325,15 @@ fn user_wrapper<'m>(f: Function<'m>, known: &HashMap<Function<'m>, MemFn>) -> Op
     let ret_ptr = fty.return_type().is_some_and(|t| t.is_pointer());
     if ret_ptr && first.ty().int_width().is_some() {
         let second = params.get(1).copied();
-        return malloc_wrapper(f, first, second, known).map(|calloc| {
-            MemFn::Alloc(if calloc {
+        if let Some(calloc) = malloc_wrapper(f, first, second, known) {
+            return Some(MemFn::Alloc(if calloc {
                 AllocKind::UserCalloc
             } else if params.len() == 1 {
                 AllocKind::UserMalloc
             } else {
                 AllocKind::UserMalloc0
-            })
-        });
+            }));
+        }
     }
     let second = params.get(1).copied();
     if ret_ptr && first.ty().is_pointer() && second.is_some_and(|s| s.ty().int_width().is_some()) {
@@ -319,8 +341,27 @@ fn user_wrapper<'m>(f: Function<'m>, known: &HashMap<Function<'m>, MemFn>) -> Op
             return Some(MemFn::Alloc(AllocKind::UserRealloc));
         }
     }
-    if first.ty().is_pointer() && fty.return_type().is_some_and(|t| t.is_void()) {
-        return free_wrapper(f, first, known).then_some(MemFn::Free(FreeKind::UserFree));
+    // The size or the freed pointer at another position: exactly one
+    // parameter that fits (the others are the program's: a memory manager
+    // whose hook the wrapper called before specialize-calls made it
+    // direct).
+    let unique = |fits: &dyn Fn(Value<'m>) -> bool| {
+        let mut at = (1..params.len()).filter(|&k| fits(params[k]));
+        match (at.next(), at.next()) {
+            (Some(k), None) => u32::try_from(k).ok(),
+            _ => None,
+        }
+    };
+    if ret_ptr {
+        let k = unique(&|p| p.ty().int_width().is_some() && malloc_wrapper(f, p, None, known) == Some(false));
+        return k.map(|k| MemFn::Alloc(AllocKind::UserMallocArg(k)));
+    }
+    if fty.return_type().is_some_and(|t| t.is_void()) {
+        if first.ty().is_pointer() && free_wrapper(f, first, known) {
+            return Some(MemFn::Free(FreeKind::UserFree));
+        }
+        let k = unique(&|p| p.ty().is_pointer() && free_wrapper(f, p, known));
+        return k.map(|k| MemFn::Free(FreeKind::UserFreeArg(k)));
     }
     None
 }
@@ -475,7 +516,14 @@ fn realloc_wrapper<'m>(f: Function<'m>, old: Value<'m>, size: Value<'m>, known: 
             allocs.push(call);
         }
     }
-    !allocs.is_empty()
+    // A wrapper that never reallocates `old` is no realloc wrapper (its
+    // first parameter is something else: `BrotliAllocate(m, n)`).
+    let reallocates = allocs.iter().any(|a| {
+        a.called_function()
+            .and_then(|c| known.get(&c))
+            .is_some_and(|k| matches!(k, MemFn::Alloc(AllocKind::Realloc | AllocKind::UserRealloc)))
+    });
+    reallocates
         && only_allocates(size, &allocs)
         && allocs.iter().all(|a| uses_stay_local(a.as_value(), Some(size), 0))
 }

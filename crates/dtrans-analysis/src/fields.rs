@@ -725,8 +725,14 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             match ui.opcode() {
                 Opcode::LLVMStore => ui.operand(0) == Some(v),
                 Opcode::LLVMCall | Opcode::LLVMInvoke => {
-                    !ui.called_function().is_some_and(|f| matches!(self.pt.mem_fns.kind(f), Some(MemFn::Free(_))))
-                        && !ui.called_function().is_some_and(|f| f.name().starts_with("llvm."))
+                    // Freed (as the freed argument only: a free wrapper's
+                    // other parameters are the program's).
+                    let freed = match ui.called_function().and_then(|f| self.pt.mem_fns.kind(f)) {
+                        Some(MemFn::Free(k)) => (0..ui.call_arg_count().unwrap_or(0))
+                            .all(|a| (ui.call_arg(a) == Some(v)) == (a == k.freed_arg())),
+                        _ => false,
+                    };
+                    !freed && !ui.called_function().is_some_and(|f| f.name().starts_with("llvm."))
                 }
                 Opcode::LLVMRet => true,
                 _ => false,

@@ -145,10 +145,76 @@ pub fn first_unknown_declaration<'m>(m: &'m dtrans_ir::Module<'_>) -> Option<dtr
         "lgamma",
         "copysign",
         "remainder",
+        "acosh",
+        "asinh",
+        "atanh",
+    ];
+    // POSIX and glibc functions on files, processes, locales and memory
+    // maps that take no function and call none (`fork` starts a process,
+    // not a thread; `__errno_location` and `__ctype_b_loc` are how glibc's
+    // headers spell `errno` and `isalpha`). Their arguments are judged
+    // elsewhere (`lib_effect`: an unknown one's are escapes).
+    const POSIX: &[&str] = &[
+        "__errno_location",
+        "__ctype_b_loc",
+        "__ctype_tolower_loc",
+        "__ctype_toupper_loc",
+        "close",
+        "open",
+        "open64",
+        "unlink",
+        "rmdir",
+        "mkdir",
+        "access",
+        "readlink",
+        "getcwd",
+        "getpid",
+        "geteuid",
+        "getuid",
+        "sysconf",
+        "setlocale",
+        "localeconv",
+        "difftime",
+        "fork",
+        "waitpid",
+        "mkstemp",
+        "mkstemp64",
+        "tmpfile64",
+        "ftello64",
+        "fseeko64",
+        "stat64",
+        "lstat64",
+        "fstat64",
+        "fcntl",
+        "fcntl64",
+        "ftruncate",
+        "ftruncate64",
+        "fsync",
+        "fchown",
+        "fchmod",
+        "utimes",
+        "pread64",
+        "pwrite64",
+        "mmap",
+        "mmap64",
+        "mremap",
+        "mprotect",
+        "madvise",
+        "malloc_usable_size",
+        "srandom",
+        "random",
+        "fesetround",
+        "isatty",
+        "lseek",
+        "lseek64",
+        "dup",
+        "dup2",
+        "pipe",
     ];
     m.functions().filter(|f| f.is_declaration()).find(|f| {
         let name = f.name();
         let known = name.starts_with("llvm.")
+            || POSIX.contains(&name.as_str())
             || lib_effect(&name).is_some()
             || crate::alloc::classify_library(*f).is_some()
             || MATH.iter().any(|x| name == *x || name.strip_suffix(['f', 'l']) == Some(*x))

@@ -1295,8 +1295,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     _ => {}
                 }
             }
-            MemFn::Free(_) => {
-                if let Some(a) = i.call_arg(0).and_then(|a| self.opt_node(a)) {
+            MemFn::Free(k) => {
+                if let Some(a) = i.call_arg(k.freed_arg()).and_then(|a| self.opt_node(a)) {
                     self.add_usage(a, i8p);
                 }
             }

@@ -291,6 +291,13 @@ struct SafetyAnalyzer<'a, 'm, 'c> {
     /// every store and the holder's conditions are known
     /// ([`Self::settle_void_fields`]): (holder, field, structure, site).
     void_field_loads: Vec<(TypeId, u32, TypeId, Site)>,
+    /// Which fields' addresses are taken, per structure, where the site
+    /// knows the field; structures marked FieldAddressTaken where it does
+    /// not (a constant's address, propagation) are in `any_field_taken`.
+    /// Only [`Self::settle_void_fields`] asks.
+    fields_taken: HashMap<TypeId, HashSet<u32>>,
+    any_field_taken: HashSet<TypeId>,
+    marking_fields: bool,
 }
 
 impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
@@ -309,6 +316,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             call_types: pt.types.calls.iter().copied().collect(),
             field_stores: HashMap::default(),
             void_field_loads: Vec::new(),
+            fields_taken: HashMap::default(),
+            any_field_taken: HashSet::default(),
+            marking_fields: false,
         }
     }
 
@@ -317,6 +327,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     }
 
     fn mark(&mut self, s: TypeId, c: Condition, site: Site) {
+        if c == Condition::FieldAddressTaken && !self.marking_fields {
+            self.any_field_taken.insert(s);
+        }
         if matches!(self.tm().get(s), DType::Struct(_)) {
             self.data.entry(s).or_default().add(c, site);
         }
@@ -326,6 +339,17 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         for s in structs {
             self.mark(*s, c, site.clone());
         }
+    }
+
+    /// FieldAddressTaken on each element's structure, remembering which
+    /// field.
+    fn mark_field_addresses(&mut self, elements: &[Element], site: &Site) {
+        self.marking_fields = true;
+        for e in elements {
+            self.fields_taken.entry(e.aggregate).or_default().insert(e.field);
+            self.mark(e.aggregate, Condition::FieldAddressTaken, site.clone());
+        }
+        self.marking_fields = false;
     }
 
     /// A site at instruction `i` of the current function.
@@ -1237,8 +1261,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         if let Some(v) = vi {
             if !v.elements.is_empty() && !local {
                 let site = self.site(i, "a field's address stored");
-                let aggs: Vec<TypeId> = v.elements.iter().map(|e| e.aggregate).collect();
-                self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+                let elements = v.elements.clone();
+                self.mark_field_addresses(&elements, &site);
             }
         }
         // A slot that holds pointers to different structures because of
@@ -1352,10 +1376,20 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             let mut refused = Vec::new();
             pending.retain(|(holder, k, t, site)| {
                 let stores = self.field_stores.get(&(*holder, *k));
+                // Another field's address taken (zlib's `next_out =
+                // &stream.reserved`) writes that field only: every write of
+                // this one is still seen.
+                let other_fields = |d: &SafetyData| {
+                    !d.has(Condition::FieldAddressTaken)
+                        || (!self.any_field_taken.contains(holder)
+                            && self.fields_taken.get(holder).is_none_or(|f| !f.contains(k)))
+                };
                 let ok = self.whole.ok()
                     && internalized
                     && stores.is_some_and(|st| st.iter().all(|x| x.is_some()) && st.contains(&Some(*t)))
-                    && self.data.get(holder).is_none_or(|d| !forbidding.iter().any(|c| d.has(*c)))
+                    && self.data.get(holder).is_none_or(|d| {
+                        !forbidding.iter().any(|c| *c != Condition::FieldAddressTaken && d.has(*c)) && other_fields(d)
+                    })
                     && !self.initializes_field(*holder, *k);
                 if !ok {
                     refused.push((*t, site.clone()));
@@ -1484,9 +1518,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         }
         let Some(info) = self.info(v) else { return };
         if !info.elements.is_empty() {
-            let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
+            let elements = info.elements.clone();
             let site = self.site(i, "returns a field's address");
-            self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+            self.mark_field_addresses(&elements, &site);
         }
         // Returned as `void *` or an integer from a function that is not an
         // allocator: callers cannot know the type.
@@ -1601,6 +1635,11 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 }
                 _ => {}
             }
+            // A wrapper's other parameters are the program's (a memory
+            // manager): checked as any defined call's.
+            if let Some(c) = callee.filter(|c| !c.is_declaration()) {
+                self.check_defined_call(i, c, &args);
+            }
             self.check_origin(v, None, Some(i));
             return;
         }
@@ -1674,9 +1713,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         for (k, a) in args.iter().enumerate() {
             let Some(info) = self.info(*a) else { continue };
             if !info.elements.is_empty() {
-                let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
+                let elements = info.elements.clone();
                 let site = self.site(i, format!("passes a field's address to @{}", callee.name()));
-                self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+                self.mark_field_addresses(&elements, &site);
             }
             let param = callee.param(k as u32).and_then(|p| self.info(p));
             let Some(s) = self.dominant_struct(info) else {
@@ -1712,9 +1751,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         for (k, a) in args.iter().enumerate() {
             let Some(info) = self.info(*a) else { continue };
             if !info.elements.is_empty() {
-                let aggs: Vec<TypeId> = info.elements.iter().map(|e| e.aggregate).collect();
+                let elements = info.elements.clone();
                 let site = self.site(i, "passes a field's address through a function pointer");
-                self.mark_all(&aggs, Condition::FieldAddressTaken, &site);
+                self.mark_field_addresses(&elements, &site);
             }
             let Some(s) = self.dominant_struct(info) else { continue };
             let ok = params.get(k).is_some_and(|t| self.pointee_struct(*t) == Some(s));
@@ -2121,6 +2160,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                     .filter(|c| if *by_value { c.spreads_by_value() } else { c.spreads_through_pointers() })
                     .collect();
                 for c in carried {
+                    if c == Condition::FieldAddressTaken {
+                        self.any_field_taken.insert(*to);
+                    }
                     if self.data.get(to).is_some_and(|t| t.has(c)) {
                         continue;
                     }

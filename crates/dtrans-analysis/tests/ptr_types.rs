@@ -259,3 +259,62 @@ define void @use(i64 %n) {
     assert_eq!(alloc::check_size(calls[2], AllocKind::Malloc, 8), SizeVerdict::Multiple);
     assert_eq!(alloc::check_size(calls[2], AllocKind::Malloc, 16), SizeVerdict::Unknown);
 }
+
+#[test]
+fn wrappers_with_the_size_or_the_freed_pointer_at_another_parameter() {
+    let src = r#"
+declare ptr @malloc(i64)
+declare ptr @realloc(ptr, i64)
+declare void @free(ptr)
+declare void @exit(i32)
+%struct.mgr = type { ptr, i64 }
+define internal ptr @mgr_alloc(ptr %m, i64 %n) {
+  %opaque = load ptr, ptr %m
+  %p = call ptr @malloc(i64 %n)
+  %c = icmp eq ptr %p, null
+  br i1 %c, label %fail, label %ok
+fail:
+  call void @exit(i32 1)
+  unreachable
+ok:
+  ret ptr %p
+}
+define internal void @mgr_free(ptr %m, ptr %p) {
+  %opaque = load ptr, ptr %m
+  call void @free(ptr %p)
+  ret void
+}
+define internal ptr @counts(ptr %m, i64 %n) {
+  %u = getelementptr %struct.mgr, ptr %m, i64 0, i32 1
+  store i64 %n, ptr %u
+  %p = call ptr @malloc(i64 %n)
+  ret ptr %p
+}
+define internal ptr @two_sizes(i32 %tag, i64 %a, i64 %b) {
+  %p = call ptr @malloc(i64 %a)
+  ret ptr %p
+}
+define internal void @frees_both(ptr %a, ptr %b) {
+  call void @free(ptr %a)
+  call void @free(ptr %b)
+  ret void
+}
+define internal ptr @grow(ptr %p, i64 %n) {
+  %q = call ptr @realloc(ptr %p, i64 %n)
+  ret ptr %q
+}
+"#;
+    let ctx = Context::new();
+    let m = Module::parse_bytes(&ctx, src.as_bytes(), Path::new("t.ll")).unwrap();
+    let fns = alloc::MemFns::find(&m);
+    let kind = |n: &str| fns.kind(m.function(n).unwrap());
+    use dtrans_analysis::FreeKind;
+    assert_eq!(kind("mgr_alloc"), Some(MemFn::Alloc(AllocKind::UserMallocArg(1))));
+    assert_eq!(AllocKind::UserMallocArg(1).size_args(), Some((1, None)));
+    assert_eq!(kind("mgr_free"), Some(MemFn::Free(FreeKind::UserFreeArg(1))));
+    assert_eq!(FreeKind::UserFreeArg(1).freed_arg(), 1);
+    assert_eq!(kind("counts"), None, "the size is also stored");
+    assert_eq!(kind("two_sizes"), Some(MemFn::Alloc(AllocKind::UserMallocArg(1))), "only %a reaches malloc");
+    assert_eq!(kind("frees_both"), Some(MemFn::Free(FreeKind::UserFree)), "parameter 0 first");
+    assert_eq!(kind("grow"), Some(MemFn::Alloc(AllocKind::UserRealloc)));
+}

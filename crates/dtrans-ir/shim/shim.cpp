@@ -34,6 +34,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Utils/CallPromotionUtils.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/FunctionComparator.h>
 #include <llvm/Transforms/Utils/PromoteMemToReg.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
@@ -670,6 +671,21 @@ int dtrans_inline_call(LLVMValueRef CallRef) {
   }
   InlineFunctionInfo IFI;
   return InlineFunction(*CB, IFI).isSuccess() ? 1 : 0;
+}
+
+// Whether two defined functions compute the same thing instruction by
+// instruction (LLVM's FunctionComparator, as mergefunc uses it: same
+// types, attributes, operations and operands; globals compared by
+// identity). 1 when identical, 0 otherwise.
+int dtrans_functions_identical(LLVMValueRef ARef, LLVMValueRef BRef) {
+  auto *A = dyn_cast<Function>(unwrap(ARef));
+  auto *B = dyn_cast<Function>(unwrap(BRef));
+  if (!A || !B || A->isDeclaration() || B->isDeclaration())
+    return 0;
+  if (A == B)
+    return 1;
+  GlobalNumberState GN;
+  return FunctionComparator(A, B, &GN).compare() == 0 ? 1 : 0;
 }
 
 // ---- type remapping through LLVM's ValueMapper (see src/remap.rs) ----

@@ -4,6 +4,7 @@ use llvm_sys::prelude::*;
 extern "C" {
     pub fn dtrans_free(p: *mut std::ffi::c_void);
     pub fn dtrans_inline_call(call: LLVMValueRef) -> i32;
+    pub fn dtrans_functions_identical(a: LLVMValueRef, b: LLVMValueRef) -> i32;
     pub fn dtrans_parse_ir(
         ctx: LLVMContextRef,
         data: *const u8,

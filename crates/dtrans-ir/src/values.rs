@@ -91,6 +91,17 @@ impl<'m> Value<'m> {
         unsafe { ffi::lossy(c::LLVMGetValueName2(self.raw, &mut len).cast(), len) }
     }
 
+    /// The template of an inline assembly value (`cpuid`), `None` for any
+    /// other value.
+    pub fn inline_asm_string(self) -> Option<String> {
+        if self.kind() != ValueKind::InlineAsm {
+            return None;
+        }
+        let mut len = 0;
+        // SAFETY: checked inline assembly value; LLVM returns `len` bytes it owns.
+        Some(unsafe { ffi::lossy(c::LLVMGetInlineAsmAsmString(self.raw, &mut len).cast(), len) })
+    }
+
     pub fn is_constant(self) -> bool {
         // SAFETY: live value.
         unsafe { !c::LLVMIsAConstant(self.raw).is_null() }
@@ -346,6 +357,15 @@ impl<'m> Function<'m> {
     pub fn is_declaration(self) -> bool {
         // SAFETY: live global value.
         unsafe { c::LLVMIsDeclaration(self.0.raw) != 0 }
+    }
+
+    /// Whether `other` has a body identical to this one's, operation by
+    /// operation (LLVM's `FunctionComparator`, as `mergefunc` decides):
+    /// calling either computes the same. False for declarations.
+    pub fn identical_to(self, other: Function<'m>) -> bool {
+        // SAFETY: live functions; the shim checks both are functions with
+        // bodies and only reads them.
+        unsafe { crate::ffi::dtrans_functions_identical(self.0.raw, other.0.raw) == 1 }
     }
 
     /// The function's type (`i32 (ptr, i64)`).

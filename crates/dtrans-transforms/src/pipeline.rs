@@ -180,7 +180,15 @@ pub enum PassSummary {
     /// An OptBase pass.
     OptBase { changed: usize, globals_replaced: usize, rejected: usize },
     /// `specialize-calls`.
-    Specialize { calls_specialized: usize, fields: usize, rejected: usize },
+    Specialize {
+        calls_specialized: usize,
+        fields: usize,
+        rejected: usize,
+        /// Why no indirect call could be made direct by prototype (the
+        /// module is not a whole program: the first thing that says so).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        not_whole: Option<String>,
+    },
     /// `blocks-loops`: loops split into runs over blocks, steps made
     /// strides, steps put in place as they are.
     BlocksLoops { loops: usize, strided: usize, expanded: usize },
@@ -420,6 +428,7 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
                     calls_specialized: o.specialized.iter().map(|s| s.calls).sum(),
                     fields: o.specialized.len(),
                     rejected: o.rejected.len(),
+                    not_whole: o.not_whole,
                 };
                 r.rejected.extend(o.rejected.into_iter().map(|(name, reason)| Rejected {
                     name,
@@ -726,7 +735,7 @@ mod tests {
                 },
                 PassReport {
                     name: "specialize-calls".into(),
-                    summary: PassSummary::Specialize { calls_specialized: 2, fields: 1, rejected: 0 },
+                    summary: PassSummary::Specialize { calls_specialized: 2, fields: 1, rejected: 0, not_whole: None },
                 },
             ],
             specialized: vec![Specialized {

@@ -79,6 +79,9 @@ pub const MAX_GUARDED: usize = 4;
 pub struct Outcome {
     pub specialized: Vec<Specialized>,
     pub rejected: Vec<(String, String)>,
+    /// Why no call was made direct by prototype: the first thing that makes
+    /// the module not a whole program (`None` when it is one).
+    pub not_whole: Option<String>,
 }
 
 /// Runs the pass over `m` (types from `source`, as `prepare` found them).
@@ -95,7 +98,13 @@ pub fn run(
     let mut out = Outcome::default();
     // By prototype first: those calls are direct for the field rule below.
     // (Where the program is not whole enough, the field rule alone.)
-    let proto = by_prototype(m).unwrap_or_default();
+    let proto = match by_prototype(m) {
+        Ok(p) => p,
+        Err(why) => {
+            out.not_whole = Some(why);
+            Vec::new()
+        }
+    };
     let mut direct: Vec<(dtrans_ir::Instruction<'_>, usize)> = Vec::new();
     for (call, target) in &proto {
         let (name, field) = holder_of(m, &info, &composites, *call);
@@ -338,6 +347,12 @@ fn initializer_functions<'m>(
 /// with it (see the module comment); `Err` says why the program is not
 /// one where this holds.
 fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>, dtrans_ir::Function<'m>)>, String> {
+    let indirect = |i: &dtrans_ir::Instruction<'_>| {
+        matches!(i.opcode(), Opcode::LLVMCall | Opcode::LLVMInvoke) && i.called_function().is_none()
+    };
+    if !m.functions().any(|f| f.instructions().any(|i| indirect(&i))) {
+        return Ok(Vec::new());
+    }
     for f in m.functions().filter(|f| !f.is_declaration()) {
         if !f.as_value().has_local_linkage() && f.name() != "main" {
             return Err(format!("@{} is visible outside the module", f.name()));
@@ -397,6 +412,9 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
             }
             let Some(callee) = i.called_value() else { continue };
             if callee.kind() == ValueKind::InlineAsm {
+                if asm_calls_nothing(callee) {
+                    continue;
+                }
                 return Err(format!("@{} has inline assembly", f.name()));
             }
             if callee.is_constant() {
@@ -415,7 +433,13 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
                 tt.return_type() == ret
                     && (tt.param_types().len() == arity || (tt.is_var_arg() && tt.param_types().len() <= arity))
             });
-            let (Some(target), None) = (reach.next(), reach.next()) else { continue };
+            // Functions with identical bodies (one static helper compiled
+            // into two files: Brotli's `DefaultAllocFunc`) are one: calling
+            // either computes the same.
+            let Some(target) = reach.next() else { continue };
+            if !reach.all(|other| target.identical_to(*other)) {
+                continue;
+            }
             // Of the call's own type, so the call needs no cast; a library
             // function only if it is an allocation or free function (any
             // other would be one the analyses see called directly).
@@ -426,6 +450,20 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
         }
     }
     Ok(out)
+}
+
+/// Inline assembly that cannot reach a function: every statement one of
+/// a few that do not transfer control (`cpuid`, `nop`, alignment and data
+/// directives, fences, counters: zstd's and libdeflate's CPU probes).
+fn asm_calls_nothing(asm: dtrans_ir::Value<'_>) -> bool {
+    const PLAIN: &[&str] =
+        &["cpuid", "nop", "pause", "xgetbv", "rdtsc", "rdtscp", "lfence", "mfence", "sfence", ".p2align", ".align", ".byte"];
+    asm.inline_asm_string().is_some_and(|text| {
+        text.split(['\n', ';']).map(str::trim).filter(|s| !s.is_empty()).all(|s| {
+            let op = s.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+            PLAIN.contains(&op.as_str())
+        })
+    })
 }
 
 /// What a call's callee was loaded from, for the report: a structure's

@@ -182,6 +182,13 @@ struct Annotator<'a, 'm> {
     pending: Vec<(Type<'m>, Metadata<'m>)>,
     /// Structures whose bodies are set, by LLVM type.
     bodies: HashMap<Type<'m>, TypeId>,
+    /// Complete composites by kind and name, built on first use (see
+    /// [`Self::definition_of`]).
+    definitions: Option<HashMap<(u32, String), Vec<Metadata<'m>>>>,
+    /// Nonzero while structure bodies are converted: a field declared as a
+    /// pointer to a declared-only structure stays opaque there (zlib's
+    /// `struct internal_state *state` holds an `inflate_state` too).
+    in_bodies: u32,
     report: AnnotateReport,
 }
 
@@ -210,6 +217,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
             building: HashSet::new(),
             pending: Vec::new(),
             bodies: HashMap::new(),
+            definitions: None,
+            in_bodies: 0,
             report: AnnotateReport::default(),
         }
     }
@@ -615,6 +624,13 @@ impl<'a, 'm> Annotator<'a, 'm> {
     /// Sets the body of `st` from composite `c`; returns the fields whose
     /// type came from the IR, with why.
     fn body_from_debug(&mut self, st: Type<'m>, id: TypeId, c: Metadata<'m>) -> Vec<String> {
+        self.in_bodies += 1;
+        let out = self.body_fields_from_debug(st, id, c);
+        self.in_bodies -= 1;
+        out
+    }
+
+    fn body_fields_from_debug(&mut self, st: Type<'m>, id: TypeId, c: Metadata<'m>) -> Vec<String> {
         let Some(DiType::Composite { elements, tag, .. }) = c.di_type() else { return Vec::new() };
         let ms = members(&elements);
         let offsets = self.field_offsets(st);
@@ -851,6 +867,11 @@ impl<'a, 'm> Annotator<'a, 'm> {
 
     /// The LLVM structure of composite `c`, created if the IR has none.
     fn llvm_struct_for(&mut self, c: Metadata<'m>) -> Option<Type<'m>> {
+        if self.in_bodies == 0 {
+            if let Some(full) = self.definition_of(c) {
+                return self.llvm_struct_for(full);
+            }
+        }
         if let Some(&st) = self.c2s.get(&c).or_else(|| self.created.get(&c)) {
             return Some(st);
         }
@@ -893,6 +914,36 @@ impl<'a, 'm> Annotator<'a, 'm> {
         };
         self.report.structs.push(ReportStruct { name: struct_ref(&n), source, ir_fields: vec![] });
         Some(st)
+    }
+
+    /// For a composite only declared in its unit (`struct lua_State;` in
+    /// a file that uses it through pointers), the one complete composite of
+    /// that kind and name in the linked program: C makes a declared tag
+    /// compatible with its definition in another unit. `None` when there is
+    /// no definition or there are several different ones (two units' own
+    /// `struct node`).
+    fn definition_of(&mut self, c: Metadata<'m>) -> Option<Metadata<'m>> {
+        const FLAG_FWD_DECL: u32 = 1 << 2;
+        let Some(DiType::Composite { tag, name, flags, .. }) = c.di_type() else { return None };
+        if flags & FLAG_FWD_DECL == 0 || name.is_empty() {
+            return None;
+        }
+        let composites = &self.composites;
+        let defs = self.definitions.get_or_insert_with(|| {
+            let mut defs: HashMap<(u32, String), Vec<Metadata<'m>>> = HashMap::new();
+            for &d in composites {
+                if let Some(DiType::Composite { tag, name, flags, .. }) = d.di_type() {
+                    if flags & FLAG_FWD_DECL == 0 && !name.is_empty() {
+                        defs.entry((tag, d.di_qualified_name())).or_default().push(d);
+                    }
+                }
+            }
+            defs
+        });
+        let found = defs.get(&(tag, c.di_qualified_name()))?;
+        let first = *found.first()?;
+        let shape = fingerprint(Some(first), 0);
+        found.iter().skip(1).all(|d| fingerprint(Some(*d), 0) == shape).then_some(first)
     }
 
     /// Gives every complete composite the debug info reaches an LLVM

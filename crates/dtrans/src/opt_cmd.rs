@@ -69,6 +69,11 @@ fn run_with(
             let inlined = if sp.inlined == 0 { String::new() } else { format!(", {} inlined", sp.inlined) };
             eprintln!("dtrans: specialize-calls: {place}: {} call(s) {how} {}{inlined}", sp.calls, sp.function);
         }
+        for p in &r.passes {
+            if let pipeline::PassSummary::Specialize { not_whole: Some(why), .. } = &p.summary {
+                eprintln!("dtrans: specialize-calls: no call made direct by prototype: {why}");
+            }
+        }
         for line in r.cost_lines().into_iter().chain(r.left_lines()) {
             eprintln!("dtrans: {line}");
         }

@@ -15,13 +15,23 @@
 // RUN: %dtrans analyze --whole-program %t.W.ll | %FileCheck %s --check-prefix=WHOLE
 // RUN: %clang -g -O0 -DMAIN -DOTHER -S -emit-llvm %s -o %t.X.ll
 // RUN: %dtrans analyze --whole-program %t.X.ll | %FileCheck %s
+//
+// Another field's address taken (-DTAKEN: `h.out = &h.reserved`, zlib's
+// `next_out = &stream.reserved`) writes that field only: still allowed.
+// The address of `any` itself passed to a function that stores through it
+// (-DSELF) is a write of the field the analysis does not see as one:
+// refused.
+// RUN: %clang -g -O0 -DMAIN -DTAKEN -S -emit-llvm %s -o %t.T.ll
+// RUN: %dtrans analyze --whole-program %t.T.ll | %FileCheck %s --check-prefix=WHOLE
+// RUN: %clang -g -O0 -DMAIN -DSELF -S -emit-llvm %s -o %t.S.ll
+// RUN: %dtrans analyze --whole-program %t.S.ll | %FileCheck %s
 // WHOLE-LABEL: %struct.ctx (
 // WHOLE-NOT: BadCasting:
 // WHOLE: legal: reorder-fields yes; delete-field yes
 
 struct ctx { int n; };
 struct owned { int n; };
-struct holder { void *any; struct owned *typed; };
+struct holder { void *any; struct owned *typed; long reserved; long *out; };
 __attribute__((noinline)) void put(struct holder *h, struct ctx *c, struct owned *o) { h->any = c; h->typed = o; }
 __attribute__((noinline)) int get(struct holder *h) { return ((struct ctx *)h->any)->n + h->typed->n; }
 
@@ -34,11 +44,19 @@ __attribute__((noinline)) int get(struct holder *h) { return ((struct ctx *)h->a
 // CHECK: legal: reorder-fields yes; delete-field yes
 
 #ifdef MAIN
+__attribute__((noinline)) void set(void **slot, void *v) { *slot = v; }
 int main(void) {
   struct holder h;
   struct ctx c = {2};
   struct owned o = {3};
   put(&h, &c, &o);
+#ifdef TAKEN
+  h.out = &h.reserved;
+  *h.out = 1;
+#endif
+#ifdef SELF
+  set(&h.any, &c);
+#endif
 #ifdef OTHER
   int x = 5;
   if (get(&h) == 99)

@@ -1516,11 +1516,15 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             return;
         }
         // Frees of a split structure's array free its side arrays.
-        if let Some(MemFn::Free(_)) = callee.and_then(|c| self.info.ptr.mem_fns.kind(c)) {
-            if let Some(p) = i.call_arg(0) {
+        if let Some(MemFn::Free(k)) = callee.and_then(|c| self.info.ptr.mem_fns.kind(c)) {
+            if let Some(p) = i.call_arg(k.freed_arg()) {
                 if let Object::Changed(o) = self.object(p) {
                     let blocked = self.lay.blocks.contains_key(&o);
-                    if blocked {
+                    let split = blocked || self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty());
+                    if split && k.freed_arg() != 0 {
+                        // The rewrites below free argument 0.
+                        self.fail(vec![o], format!("{} frees a split structure as argument {}", i.as_value(), k.freed_arg()));
+                    } else if blocked {
                         if i.opcode() == Opcode::LLVMCall {
                             self.push(f, Action::BlockFree { call: i });
                         } else {

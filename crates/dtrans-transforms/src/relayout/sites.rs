@@ -311,8 +311,12 @@ fn cleared_after_free<'m>(cx: &OptContext<'m, '_>, store: Instruction<'m>, home:
                 at = i.prev();
                 continue;
             }
-            let frees = callee.and_then(|f| cx.info.ptr.mem_fns.kind(f)).is_some_and(|k| matches!(k, MemFn::Free(_)));
-            let arg = i.call_arg(0).and_then(|p| p.as_instruction());
+            let freed = match callee.and_then(|f| cx.info.ptr.mem_fns.kind(f)) {
+                Some(MemFn::Free(k)) => Some(k.freed_arg()),
+                _ => None,
+            };
+            let frees = freed.is_some();
+            let arg = freed.and_then(|k| i.call_arg(k)).and_then(|p| p.as_instruction());
             return frees && arg.is_some_and(|l| l.opcode() == Opcode::LLVMLoad && l.operand(0) == Some(home));
         }
         at = i.prev();
