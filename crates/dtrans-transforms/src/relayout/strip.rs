@@ -25,6 +25,16 @@
 //! N:  br %c, X, O                          ;  %c true stays in the loop)
 //! ```
 //!
+//! When the latch's test `%c` bounds the counter (the loop stays while
+//! `%next != %n`, `%next < %n` or `%next <= %n`, signed or not, `%n`
+//! defined outside the loop), `%lim` is also at most the first `%next`
+//! where that test leaves (`%i0 + 1 + umin(room - 1, %n - %i0 - 1)` for
+//! `!=`; `%i0 + umin(room, %i0 < %n ? %n - %i0 : 1)` for `<` and `<=`, an
+//! underestimate for `<=`) and the latch tests `%next == %lim` alone: the
+//! inner loop has one exit test and a trip count LLVM computes (it
+//! unrolls and vectorizes it like the original loop); the outer block's
+//! `%c` still decides.
+//!
 //! The inner loop runs from `%i0` to at most `%lim`, never past the end of
 //! the block `%i0` is in for any base, where `step(%base, %i)` is `%e0 +
 //! (%i - %i0) * size` (the block crossings of `step` are `floor((slot +
@@ -34,8 +44,8 @@
 //! differently, to the same values, and the iterations grouped in runs.
 //! Every other call of a step function becomes `blocked::step`'s
 //! arithmetic.
-use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntNE, LLVMIntULT};
-use dtrans_ir::{BasicBlock, BitOp, Builder, Function, Instruction, Module, Opcode, Value};
+use dtrans_ir::IntPredicate::{self, *};
+use dtrans_ir::{BasicBlock, Builder, Function, Instruction, Module, Opcode, Value};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::blocked::{self, step_function_geom};
@@ -346,7 +356,32 @@ fn strip<'m>(
         });
         e0.push((c.base(), &c.geom, e));
     }
-    let lim = b.add(i0, room.expect("one call at least"), "blocks.end")?;
+    let room = room.expect("one call at least");
+    // The run's end: the nearest block end, or sooner where the latch's
+    // own test bounds the counter, so that the inner loop has one test.
+    let umin = |x: Value<'m>, y: Value<'m>| -> Result<Value<'m>, OptError> {
+        Ok(b.select(b.icmp(LLVMIntULT, x, y, "")?, x, y, "")?)
+    };
+    let t = lp.latch.terminator().expect("checked");
+    let cond = t.operand(0).expect("conditional branch");
+    let lim = match bound(lp, cond) {
+        // Stays while %next != %n: the test fails first after
+        // ((%n - %i0 - 1) mod 2^64) + 1 steps.
+        Some(Bound::Ne(n)) => {
+            let d1 = b.sub(b.sub(n, i0, "")?, c64(1), "")?;
+            let m1 = umin(b.sub(room, c64(1), "")?, d1)?;
+            b.add(b.add(i0, m1, "")?, c64(1), "blocks.end")?
+        }
+        // Stays while %next < %n (or <=): after %n - %i0 steps at the
+        // earliest when %i0 < %n, else after one at least.
+        Some(Bound::Lt { n, signed }) => {
+            let less = b.icmp(if signed { LLVMIntSLT } else { LLVMIntULT }, i0, n, "")?;
+            let d = b.select(less, b.sub(n, i0, "")?, c64(1), "")?;
+            b.add(i0, umin(room, d)?, "blocks.end")?
+        }
+        None => b.add(i0, room, "blocks.end")?,
+    };
+    let bounded = bound(lp, cond).is_some();
     b.br(lp.header)?;
 
     // The header's phis: from the outer block instead of the preheader.
@@ -380,17 +415,17 @@ fn strip<'m>(
         replaced.push(c.call);
     }
 
-    // The latch leaves the run at the block's end too; then the original
+    // The latch leaves the run at its end (also where the original test
+    // would leave, unless that end is bounded by it); then the original
     // test decides between the exit and the next run.
-    let t = lp.latch.terminator().expect("checked");
-    let cond = t.operand(0).expect("conditional branch");
     b.position_before(t);
     b.set_debug_location_from(t);
     let next = lp.next;
-    let new = if lp.exit_on_true {
-        b.bits(BitOp::Or, cond, b.icmp(LLVMIntEQ, next, lim, "")?, "")?
-    } else {
-        b.and(cond, b.icmp(LLVMIntNE, next, lim, "")?, "")?
+    let new = match (lp.exit_on_true, bounded) {
+        (true, true) => b.icmp(LLVMIntEQ, next, lim, "")?,
+        (false, true) => b.icmp(LLVMIntNE, next, lim, "")?,
+        (true, false) => b.bits(dtrans_ir::BitOp::Or, cond, b.icmp(LLVMIntEQ, next, lim, "")?, "")?,
+        (false, false) => b.and(cond, b.icmp(LLVMIntNE, next, lim, "")?, "")?,
     };
     t.set_operand(0, new)?;
     t.set_successor(if lp.exit_on_true { 0 } else { 1 }, next_run);
@@ -411,4 +446,66 @@ fn strip<'m>(
         rephi(&b, phi, (lp.latch, next_run), None, mark)?;
     }
     Ok(replaced)
+}
+
+/// How a latch's test bounds the counter (the loop staying while it
+/// holds), `%n` defined outside the loop.
+enum Bound<'m> {
+    /// `%next != %n`.
+    Ne(Value<'m>),
+    /// `%next < %n` or `%next <= %n`, signed or not.
+    Lt { n: Value<'m>, signed: bool },
+}
+
+fn swapped(p: IntPredicate) -> IntPredicate {
+    match p {
+        LLVMIntUGT => LLVMIntULT,
+        LLVMIntUGE => LLVMIntULE,
+        LLVMIntULT => LLVMIntUGT,
+        LLVMIntULE => LLVMIntUGE,
+        LLVMIntSGT => LLVMIntSLT,
+        LLVMIntSGE => LLVMIntSLE,
+        LLVMIntSLT => LLVMIntSGT,
+        LLVMIntSLE => LLVMIntSGE,
+        p => p,
+    }
+}
+
+fn inverse(p: IntPredicate) -> IntPredicate {
+    match p {
+        LLVMIntEQ => LLVMIntNE,
+        LLVMIntNE => LLVMIntEQ,
+        LLVMIntUGT => LLVMIntULE,
+        LLVMIntUGE => LLVMIntULT,
+        LLVMIntULT => LLVMIntUGE,
+        LLVMIntULE => LLVMIntUGT,
+        LLVMIntSGT => LLVMIntSLE,
+        LLVMIntSGE => LLVMIntSLT,
+        LLVMIntSLT => LLVMIntSGE,
+        LLVMIntSLE => LLVMIntSGT,
+    }
+}
+
+/// The bound `cond` (the latch's test) puts on `lp`'s counter, when it
+/// compares `%next` with a value defined outside the loop.
+fn bound<'m>(lp: &Loop<'m>, cond: Value<'m>) -> Option<Bound<'m>> {
+    let c = cond.as_instruction()?;
+    let pred = c.int_predicate()?;
+    let (x, y) = (c.operand(0)?, c.operand(1)?);
+    let (pred, n) = if x == lp.next {
+        (pred, y)
+    } else if y == lp.next {
+        (swapped(pred), x)
+    } else {
+        return None;
+    };
+    if n == lp.next || !lp.invariant(n) {
+        return None;
+    }
+    match if lp.exit_on_true { inverse(pred) } else { pred } {
+        LLVMIntNE => Some(Bound::Ne(n)),
+        LLVMIntSLT | LLVMIntSLE => Some(Bound::Lt { n, signed: true }),
+        LLVMIntULT | LLVMIntULE => Some(Bound::Lt { n, signed: false }),
+        _ => None,
+    }
 }
