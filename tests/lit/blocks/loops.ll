@@ -6,7 +6,8 @@
 ; nearer block end) step inside a run by plain strides from the run's first
 ; element; the latch's test bounds the counter (`!=`, signed `<`), so
 ; the run's end is the nearer of the block end and that bound and the
-; latch tests the run's end alone. Near misses keep the arithmetic of `step` in place: @find (a
+; latch tests the run's end alone; the run's start prefetches the first
+; lines of the next block's records. Near misses keep the arithmetic of `step` in place: @find (a
 ; second exit), @sum_even (a step of two), @sum_via (the base loaded in the
 ; loop), @sum_next (the count one past the counter). main starts arrays
 ; inside a block and from a negative count, so runs begin and end mid-block.
@@ -54,13 +55,23 @@
 ; CHECK-NEXT: %20 = and i64 %19, 4095
 ; CHECK-NEXT: %21 = udiv i64 %20, 8
 ; CHECK-NEXT: %22 = sub i64 512, %21
-; CHECK-NEXT: %23 = sub i64 %n, %7
-; CHECK-NEXT: %24 = sub i64 %23, 1
-; CHECK-NEXT: %25 = sub i64 %22, 1
-; CHECK-NEXT: %26 = icmp ult i64 %25, %24
-; CHECK-NEXT: %27 = select i1 %26, i64 %25, i64 %24
-; CHECK-NEXT: %28 = add i64 %7, %27
-; CHECK-NEXT: %blocks.end = add i64 %28, 1
+; CHECK-NEXT: %23 = mul i64 %21, 8
+; CHECK-NEXT: %24 = sub i64 12288, %23
+; CHECK-NEXT: %25 = getelementptr i8, ptr %18, i64 %24
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %25, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %26 = getelementptr i8, ptr %25, i64 64
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %26, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %27 = getelementptr i8, ptr %25, i64 128
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %27, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %28 = getelementptr i8, ptr %25, i64 192
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %28, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %29 = sub i64 %n, %7
+; CHECK-NEXT: %30 = sub i64 %29, 1
+; CHECK-NEXT: %31 = sub i64 %22, 1
+; CHECK-NEXT: %32 = icmp ult i64 %31, %30
+; CHECK-NEXT: %33 = select i1 %32, i64 %31, i64 %30
+; CHECK-NEXT: %34 = add i64 %7, %33
+; CHECK-NEXT: %blocks.end = add i64 %34, 1
 ; CHECK-NEXT: br label %loop
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %done, label %exit, label %blocks.outer
@@ -76,12 +87,12 @@
 ; CHECK: blocks.outer:
 ; CHECK-NEXT: %5 = phi i64 [ %from, %entry ], [ %i1, %blocks.next ]
 ; CHECK: %19 = sub i64 512, %18
-; CHECK-NEXT: %20 = icmp slt i64 %5, %n
-; CHECK-NEXT: %21 = sub i64 %n, %5
-; CHECK-NEXT: %22 = select i1 %20, i64 %21, i64 1
-; CHECK-NEXT: %23 = icmp ult i64 %19, %22
-; CHECK-NEXT: %24 = select i1 %23, i64 %19, i64 %22
-; CHECK-NEXT: %blocks.end = add i64 %5, %24
+; CHECK: %26 = icmp slt i64 %5, %n
+; CHECK-NEXT: %27 = sub i64 %n, %5
+; CHECK-NEXT: %28 = select i1 %26, i64 %27, i64 1
+; CHECK-NEXT: %29 = icmp ult i64 %19, %28
+; CHECK-NEXT: %30 = select i1 %29, i64 %19, i64 %28
+; CHECK-NEXT: %blocks.end = add i64 %5, %30
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %more, label %blocks.outer, label %exit
 ; CHECK-LABEL: define void @copy(
@@ -91,9 +102,9 @@
 ; CHECK: %32 = getelementptr i8, ptr %s, i64 %31
 ; CHECK: %37 = icmp ult i64 %22, %36
 ; CHECK-NEXT: %38 = select i1 %37, i64 %22, i64 %36
-; CHECK: %42 = icmp ult i64 %41, %40
-; CHECK-NEXT: %43 = select i1 %42, i64 %41, i64 %40
-; CHECK: %blocks.end = add i64 %44, 1
+; CHECK: %54 = icmp ult i64 %53, %52
+; CHECK-NEXT: %55 = select i1 %54, i64 %53, i64 %52
+; CHECK: %blocks.end = add i64 %56, 1
 ; CHECK-LABEL: define i64 @find(
 ; CHECK-NOT: blocks.
 ; CHECK: ashr i64 %{{[0-9]+}}, 9

@@ -33,7 +33,8 @@
 //! underestimate for `<=`) and the latch tests `%next == %lim` alone: the
 //! inner loop has one exit test and a trip count LLVM computes (it
 //! unrolls and vectorizes it like the original loop); the outer block's
-//! `%c` still decides.
+//! `%c` still decides. The outer block also prefetches the first lines of
+//! the next block's group-0 records per base ([`prefetch_next`]).
 //!
 //! The inner loop runs from `%i0` to at most `%lim`, never past the end of
 //! the block `%i0` is in for any base, where `step(%base, %i)` is `%e0 +
@@ -338,11 +339,11 @@ fn strip<'m>(
     }
     let i0 = outer_of[&iv].as_value();
     // Per base: its element i0, and the slots left in its block.
-    let mut e0: Vec<(Value<'m>, &BlockGeom, Value<'m>)> = Vec::new();
+    let mut e0: Vec<(Value<'m>, &BlockGeom, Value<'m>, Value<'m>)> = Vec::new();
     let mut room: Option<Value<'m>> = None;
     for c in calls {
         let size = c.geom.sizes[0];
-        if e0.iter().any(|(base, g, _)| *base == c.base() && **g == c.geom) {
+        if e0.iter().any(|(base, g, _, _)| *base == c.base() && **g == c.geom) {
             continue;
         }
         let e = blocked::step(m, &b, &c.geom, c.base(), i0)?;
@@ -354,7 +355,7 @@ fn strip<'m>(
             None => r,
             Some(x) => b.select(b.icmp(LLVMIntULT, x, r, "")?, x, r, "")?,
         });
-        e0.push((c.base(), &c.geom, e));
+        e0.push((c.base(), &c.geom, e, slot));
     }
     let room = room.expect("one call at least");
     // The run's end: the nearest block end, or sooner where the latch's
@@ -364,6 +365,7 @@ fn strip<'m>(
     };
     let t = lp.latch.terminator().expect("checked");
     let cond = t.operand(0).expect("conditional branch");
+    prefetch_next(m, &b, &e0)?;
     let lim = match bound(lp, cond) {
         // Stays while %next != %n: the test fails first after
         // ((%n - %i0 - 1) mod 2^64) + 1 steps.
@@ -405,7 +407,7 @@ fn strip<'m>(
     let mut replaced = Vec::new();
     for c in calls {
         let size = c.geom.sizes[0];
-        let (_, _, e) = *e0.iter().find(|(base, g, _)| *base == c.base() && **g == c.geom).expect("built");
+        let (_, _, e, _) = *e0.iter().find(|(base, g, _, _)| *base == c.base() && **g == c.geom).expect("built");
         b.position_before(c.call);
         b.set_debug_location_from(c.call);
         let d = b.mul(b.sub(ivn, i0, "")?, c64(size), "")?;
@@ -508,4 +510,34 @@ fn bound<'m>(lp: &Loop<'m>, cond: Value<'m>) -> Option<Bound<'m>> {
         LLVMIntULT | LLVMIntULE => Some(Bound::Lt { n, signed: false }),
         _ => None,
     }
+}
+
+/// At a run's start, for each base: a prefetch of the first lines (up to
+/// four of 64 bytes) of the group-0 records of the block after the run's
+/// (`%e0 + bytes - slot * size`). A run reads one block's records, then
+/// the next run those of a block `bytes` further on, past the other
+/// groups: a hardware stream prefetcher stops at a page's end and starts
+/// again only after misses in the next run; the prefetch starts it early.
+/// (A prefetch does not fault: past the array's end it does nothing.)
+fn prefetch_next<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    e0: &[(Value<'m>, &BlockGeom, Value<'m>, Value<'m>)],
+) -> Result<(), OptError> {
+    let (ptr, i32t) = (m.pointer_type(), m.int_type(32));
+    let ty = m.function_type(m.void_type(), &[ptr, i32t, i32t, i32t], false)?;
+    let f =
+        Function::get_or_declare(m, "llvm.prefetch.p0", ty).ok_or_else(|| edit("@llvm.prefetch.p0 of another type"))?;
+    let (c32, c64) = (|v: i64| m.const_int(32, v), |v: u64| m.const_int(64, v as i64));
+    for (_, g, e, slot) in e0 {
+        let span = g.per * g.sizes[0];
+        let next =
+            b.gep(m.int_type(8), *e, &[b.sub(c64(g.bytes), b.mul(*slot, c64(g.sizes[0]), "")?, "")?], false, "")?;
+        for k in 0..span.div_ceil(64).clamp(1, 4) {
+            let a = if k == 0 { next } else { b.gep(m.int_type(8), next, &[c64(64 * k)], false, "")? };
+            // (read, high locality, data)
+            b.call(ty, f.as_value(), &[a, c32(0), c32(3), c32(1)], "")?;
+        }
+    }
+    Ok(())
 }
