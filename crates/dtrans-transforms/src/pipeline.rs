@@ -181,9 +181,9 @@ pub enum PassSummary {
     OptBase { changed: usize, globals_replaced: usize, rejected: usize },
     /// `specialize-calls`.
     Specialize { calls_specialized: usize, fields: usize, rejected: usize },
-    /// `blocks-loops`: loops split into runs over blocks, steps made
-    /// strides, steps put in place as they are.
-    BlocksLoops { loops: usize, strided: usize, expanded: usize },
+    /// `blocks-loops`: loops split into runs over blocks (pointer walks
+    /// among them), steps made strides, steps put in place as they are.
+    BlocksLoops { loops: usize, walks: usize, strided: usize, expanded: usize },
 }
 
 /// One structure replaced by one pass (a later pass names it by
@@ -433,7 +433,12 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
             "blocks-loops" => {
                 let o =
                     crate::relayout::strip::run(m).map_err(|error| PipelineError::Pass { pass: p.clone(), error })?;
-                let summary = PassSummary::BlocksLoops { loops: o.loops, strided: o.strided, expanded: o.expanded };
+                let summary = PassSummary::BlocksLoops {
+                    loops: o.loops,
+                    walks: o.walks,
+                    strided: o.strided,
+                    expanded: o.expanded,
+                };
                 r.passes.push(PassReport { name: p.clone(), summary });
                 continue;
             }

@@ -62,6 +62,8 @@ pub struct Stripped {
     pub strided: usize,
     /// Steps put in place as they are.
     pub expanded: usize,
+    /// Of the loops split, the pointer walks.
+    pub walks: usize,
 }
 
 fn edit(e: impl std::fmt::Display) -> OptError {
@@ -151,6 +153,27 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError>
         done.strided += strided.len();
         gone.extend(strided);
     }
+    // Then the pointer walks, one at a time (a split rebuilds phis).
+    loop {
+        let calls = step_calls(m, &gone);
+        let walk = calls.iter().find_map(|c| {
+            let p = c.base().as_instruction().filter(|i| i.opcode() == Opcode::LLVMPHI)?;
+            let ok = c.k().const_int_value() == Some(1)
+                && c.geom.per.is_power_of_two()
+                && !tried.contains(&p)
+                && p.incoming().iter().any(|(v, _)| *v == c.call.as_value());
+            ok.then(|| (p, c.clone()))
+        });
+        let Some((p, step)) = walk else { break };
+        tried.insert(p);
+        let Some(lp) = Loop::shape(p, step.call.as_value()) else { continue };
+        if !step.call.parent_block().is_some_and(|b| lp.body.contains(&b)) || !walk_uses_ok(&lp, p, step.call) {
+            continue;
+        }
+        strip_walk(m, &lp, p, &step, &calls, &mark)?;
+        done.loops += 1;
+        done.walks += 1;
+    }
     let b = m.builder();
     for c in step_calls(m, &gone) {
         b.position_before(c.call);
@@ -201,19 +224,30 @@ struct Loop<'m> {
 
 impl<'m> Loop<'m> {
     fn of(iv: Instruction<'m>) -> Option<Loop<'m>> {
-        let header = iv.parent_block()?;
-        let func = iv.parent_function()?;
         let incoming = iv.incoming();
-        let [(start, pre), (next, latch)] = incoming[..] else { return None };
-        let _ = start;
-        if pre == latch || header == pre {
-            return None;
-        }
+        let [_, (next, _)] = incoming[..] else { return None };
         // %next = add %i, 1 (either order).
         let add = next.as_instruction().filter(|a| a.opcode() == Opcode::LLVMAdd)?;
         let (x, y) = (add.operand(0)?, add.operand(1)?);
         let one = |v: Value<'m>| v.const_int_value() == Some(1);
         if !((x == iv.as_value() && one(y)) || (y == iv.as_value() && one(x))) {
+            return None;
+        }
+        Loop::shape(iv, next)
+    }
+
+    /// The loop of header phi `phi`, `next` its value from the latch.
+    fn shape(phi: Instruction<'m>, next: Value<'m>) -> Option<Loop<'m>> {
+        let header = phi.parent_block()?;
+        let func = phi.parent_function()?;
+        let incoming = phi.incoming();
+        let [(a, pa), (b, pb)] = incoming[..] else { return None };
+        let (pre, latch) = match (a == next, b == next) {
+            (false, true) => (pa, pb),
+            (true, false) => (pb, pa),
+            _ => return None,
+        };
+        if pre == latch || header == pre {
             return None;
         }
         let mut preds: HashMap<BasicBlock<'m>, Vec<BasicBlock<'m>>> = HashMap::default();
@@ -538,6 +572,185 @@ fn prefetch_next<'m>(
             // (read, high locality, data)
             b.call(ty, f.as_value(), &[a, c32(0), c32(3), c32(1)], "")?;
         }
+    }
+    Ok(())
+}
+
+/// Whether every use in `lp` of walk pointer `p` (a header phi) and of its
+/// step `next` is as an address (loaded or stored through, a GEP's base,
+/// a step's base, converted to an integer) or compared, or the header's
+/// phi: a pointer stored or passed elsewhere is left to the per-element
+/// form.
+fn walk_uses_ok<'m>(lp: &Loop<'m>, p: Instruction<'m>, next: Instruction<'m>) -> bool {
+    [p.as_value(), next.as_value()].iter().all(|v| {
+        v.users().iter().all(|u| {
+            let Some(i) = u.as_instruction() else { return false };
+            if !i.parent_block().is_some_and(|b| lp.body.contains(&b)) {
+                return true;
+            }
+            match i.opcode() {
+                Opcode::LLVMLoad | Opcode::LLVMPtrToInt | Opcode::LLVMICmp => true,
+                Opcode::LLVMStore => i.operand(0) != Some(*v),
+                Opcode::LLVMGetElementPtr => (1..i.num_operands()).all(|k| i.operand(k) != Some(*v)),
+                Opcode::LLVMPHI => i == p,
+                Opcode::LLVMCall => {
+                    i.called_value()
+                        .and_then(|f| f.as_function())
+                        .is_some_and(|f| step_function_geom(&f.name()).is_some())
+                        && i.operand(1) != Some(*v)
+                }
+                _ => false,
+            }
+        })
+    })
+}
+
+/// How a walk's latch test bounds it (the loop staying while it holds):
+/// `%next != %end` or `%next < %end` (`<=`), unsigned, `%end` a step of
+/// `n` elements from the walk's start, outside the loop.
+enum WalkBound<'m> {
+    Ne(Value<'m>),
+    Lt(Value<'m>),
+}
+
+fn walk_bound<'m>(lp: &Loop<'m>, cond: Value<'m>, step: &StepCall<'m>, start: Value<'m>) -> Option<WalkBound<'m>> {
+    let c = cond.as_instruction()?;
+    let pred = c.int_predicate()?;
+    let next = step.call.as_value();
+    let (x, y) = (c.operand(0)?, c.operand(1)?);
+    let (pred, end) = if x == next {
+        (pred, y)
+    } else if y == next {
+        (swapped(pred), x)
+    } else {
+        return None;
+    };
+    if !lp.invariant(end) {
+        return None;
+    }
+    // %end = step(%start, %n) of the walk's geometry.
+    let e = end.as_instruction().filter(|e| e.opcode() == Opcode::LLVMCall && e.call_arg_count() == Some(2))?;
+    let f = e.called_value()?.as_function()?;
+    if step_function_geom(&f.name()).as_ref() != Some(&step.geom) || e.operand(0)? != start {
+        return None;
+    }
+    let n = e.operand(1)?;
+    match if lp.exit_on_true { inverse(pred) } else { pred } {
+        LLVMIntNE => Some(WalkBound::Ne(n)),
+        LLVMIntULT | LLVMIntULE => Some(WalkBound::Lt(n)),
+        _ => None,
+    }
+}
+
+/// Splits pointer walk `lp` (`%p = phi [%s, P], [%next, L]`, `%next =
+/// step(%p, 1)`) into runs over blocks: the outer block takes `%p0`, the
+/// run's first element, and ends the run at `%end = %p0 + len * size`,
+/// `len` the slots left in `%p0`'s block or fewer where the latch's test
+/// bounds the walk ([`walk_bound`]: the element count from `%p0` to the
+/// end, by `blocked::difference` from the start); inside, `%p` steps by
+/// `size` bytes (`%p1`), and the latch leaves the run at `%p1 == %end`
+/// (or where its own test leaves, when not bounded). `%next`, the exact
+/// step, stays for the test and the next run's start (LLVM sinks it out
+/// of the run).
+fn strip_walk<'m>(
+    m: &'m Module<'_>,
+    lp: &Loop<'m>,
+    p: Instruction<'m>,
+    step: &StepCall<'m>,
+    calls: &[StepCall<'m>],
+    mark: &dyn Fn(Value<'m>),
+) -> Result<(), OptError> {
+    let _ = calls;
+    let g = &step.geom;
+    let size = g.sizes[0];
+    let c64 = |v: u64| m.const_int(64, v as i64);
+    let i64t = m.int_type(64);
+    let b = m.builder();
+    b.clear_debug_location();
+    let start = p.incoming().iter().find(|(_, bb)| *bb == lp.pre).map(|(v, _)| *v).expect("checked");
+    let outer = lp.func.append_block("blocks.outer");
+    let next_run = lp.func.append_block("blocks.next");
+    let phis: Vec<Instruction<'m>> = lp.header.instructions().take_while(|i| i.opcode() == Opcode::LLVMPHI).collect();
+    b.position_at_end(outer);
+    let mut outer_of: HashMap<Value<'m>, Instruction<'m>> = HashMap::default();
+    for phi in &phis {
+        outer_of.insert(phi.as_value(), b.phi(phi.as_value().ty(), "")?);
+    }
+    let p0 = outer_of[&p.as_value()].as_value();
+    let pi = b.ptr_to_int(p0, i64t, "")?;
+    let slot = b.div(b.and(pi, c64(g.align - 1), "")?, c64(size), false, false, "")?;
+    let room = b.sub(c64(g.per), slot, "")?;
+    prefetch_next(m, &b, &[(start, g, p0, slot)])?;
+    let umin = |x: Value<'m>, y: Value<'m>| -> Result<Value<'m>, OptError> {
+        Ok(b.select(b.icmp(LLVMIntULT, x, y, "")?, x, y, "")?)
+    };
+    let t = lp.latch.terminator().expect("checked");
+    let cond = t.operand(0).expect("conditional branch");
+    let bounded = walk_bound(lp, cond, step, start);
+    let len = match &bounded {
+        Some(WalkBound::Ne(n)) => {
+            let k0 = blocked::difference(m, &b, g, p0, start)?;
+            let d1 = b.sub(b.sub(*n, k0, "")?, c64(1), "")?;
+            b.add(umin(b.sub(room, c64(1), "")?, d1)?, c64(1), "")?
+        }
+        Some(WalkBound::Lt(n)) => {
+            let k0 = blocked::difference(m, &b, g, p0, start)?;
+            let less = b.icmp(LLVMIntSLT, k0, *n, "")?;
+            umin(room, b.select(less, b.sub(*n, k0, "")?, c64(1), "")?)?
+        }
+        None => room,
+    };
+    let end = b.gep(m.int_type(8), p0, &[b.mul(len, c64(size), "")?], false, "blocks.end")?;
+    b.br(lp.header)?;
+
+    let mut walk = None;
+    for phi in &phis {
+        let inc = phi.incoming();
+        let (start, _) = inc.iter().find(|(_, bb)| *bb == lp.pre).copied().expect("checked");
+        let (from_latch, _) = inc.iter().find(|(_, bb)| *bb == lp.latch).copied().expect("checked");
+        let o = outer_of[&phi.as_value()];
+        let new = rephi(&b, *phi, (lp.pre, outer), Some(o.as_value()), mark)?;
+        o.add_incoming(start, lp.pre)?;
+        // (A phi of itself is the new phi.)
+        let from_latch = if from_latch == phi.as_value() { new.as_value() } else { from_latch };
+        o.add_incoming(from_latch, next_run)?;
+        if *phi == p {
+            walk = Some(new);
+        }
+    }
+    let pre_term = lp.pre.terminator().expect("checked");
+    let k = pre_term.successors().iter().position(|s| *s == lp.header).expect("checked");
+    pre_term.set_successor(k as u32, outer);
+
+    // Inside the run: %p1 = %p + size; the latch leaves at the run's end.
+    let walk = walk.expect("the walk's phi");
+    b.position_before(t);
+    b.set_debug_location_from(t);
+    let p1 = b.gep(m.int_type(8), walk.as_value(), &[c64(size)], false, "")?;
+    let at = walk.incoming().iter().position(|(_, bb)| *bb == lp.latch).expect("checked");
+    walk.set_operand(at as u32, p1)?;
+    let new = match (lp.exit_on_true, bounded.is_some()) {
+        (true, true) => b.icmp(LLVMIntEQ, p1, end, "")?,
+        (false, true) => b.icmp(LLVMIntNE, p1, end, "")?,
+        (true, false) => b.bits(dtrans_ir::BitOp::Or, cond, b.icmp(LLVMIntEQ, p1, end, "")?, "")?,
+        (false, false) => b.and(cond, b.icmp(LLVMIntNE, p1, end, "")?, "")?,
+    };
+    t.set_operand(0, new)?;
+    t.set_successor(if lp.exit_on_true { 0 } else { 1 }, next_run);
+    b.position_at_end(next_run);
+    if lp.exit_on_true {
+        b.cond_br(cond, lp.exit, outer)?;
+    } else {
+        b.cond_br(cond, outer, lp.exit)?;
+    }
+    let exit_phis: Vec<Instruction<'m>> = lp
+        .exit
+        .instructions()
+        .take_while(|i| i.opcode() == Opcode::LLVMPHI)
+        .filter(|p| p.incoming().iter().any(|(_, bb)| *bb == lp.latch))
+        .collect();
+    for phi in exit_phis {
+        rephi(&b, phi, (lp.latch, next_run), None, mark)?;
     }
     Ok(())
 }
