@@ -182,8 +182,9 @@ pub enum PassSummary {
     /// `specialize-calls`.
     Specialize { calls_specialized: usize, fields: usize, rejected: usize },
     /// `blocks-loops`: loops split into runs over blocks (pointer walks
-    /// among them), steps made strides, steps put in place as they are.
-    BlocksLoops { loops: usize, walks: usize, strided: usize, expanded: usize },
+    /// among them), steps and side groups' fields made strides, steps
+    /// and fields put in place as they are.
+    BlocksLoops { loops: usize, walks: usize, strided: usize, fields: usize, expanded: usize },
 }
 
 /// One structure replaced by one pass (a later pass names it by
@@ -437,6 +438,7 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
                     loops: o.loops,
                     walks: o.walks,
                     strided: o.strided,
+                    fields: o.fields,
                     expanded: o.expanded,
                 };
                 r.passes.push(PassReport { name: p.clone(), summary });

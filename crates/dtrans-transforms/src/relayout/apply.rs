@@ -560,6 +560,11 @@ fn side_address<'m>(
     let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
     let (g, goff) = plan.side[field as usize].ok_or_else(|| edit(format!("field {field} of {owner} is not moved")))?;
     if let Some(geom) = lay.blocks.get(&owner) {
+        if splits.step_calls {
+            let f = blocked::field_function(m, geom, g as usize + 1)?;
+            let at = b.call(f.function_type(), f.as_value(), &[elem], "")?.as_value();
+            return Ok(b.byte_offset(at, (goff + off) as i64, false, "")?);
+        }
         return blocked::group_address(m, b, geom, elem, g as usize + 1, goff + off);
     }
     let arrays = splits.arrays.get(&owner).ok_or_else(|| edit(format!("no arrays for {owner}")))?;

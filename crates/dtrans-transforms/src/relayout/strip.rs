@@ -49,7 +49,7 @@ use dtrans_ir::IntPredicate::{self, *};
 use dtrans_ir::{BasicBlock, Builder, Function, Instruction, Module, Opcode, Value};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use super::blocked::{self, step_function_geom};
+use super::blocked::{self, field_function_geom, step_function_geom};
 use super::layouts::BlockGeom;
 use crate::optbase::OptError;
 
@@ -64,6 +64,8 @@ pub struct Stripped {
     pub expanded: usize,
     /// Of the loops split, the pointer walks.
     pub walks: usize,
+    /// Addresses of side groups' fields that became strides inside a run.
+    pub fields: usize,
 }
 
 fn edit(e: impl std::fmt::Display) -> OptError {
@@ -148,8 +150,9 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError>
         if mine.is_empty() {
             continue;
         }
-        let strided = strip(m, &lp, iv.as_value(), &mine, &mark)?;
+        let (strided, fields) = strip(m, &lp, iv.as_value(), &mine, &mark)?;
         done.loops += 1;
+        done.fields += fields;
         done.strided += strided.len();
         gone.extend(strided);
     }
@@ -170,7 +173,7 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError>
         if !step.call.parent_block().is_some_and(|b| lp.body.contains(&b)) || !walk_uses_ok(&lp, p, step.call) {
             continue;
         }
-        strip_walk(m, &lp, p, &step, &calls, &mark)?;
+        done.fields += strip_walk(m, &lp, p, &step, &mark)?;
         done.loops += 1;
         done.walks += 1;
     }
@@ -183,9 +186,20 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError>
         mark(c.call.as_value());
         done.expanded += 1;
     }
-    // The step functions, when nothing else uses them.
+    for (call, fg) in field_calls(m) {
+        if call.as_value().metadata(erase_kind).is_some() {
+            continue;
+        }
+        b.position_before(call);
+        b.set_debug_location_from(call);
+        let e = blocked::group_address(m, &b, &fg, call.operand(0).expect("checked call"), 1, 0)?;
+        call.as_value().replace_all_uses_with(e)?;
+        mark(call.as_value());
+        done.expanded += 1;
+    }
+    // The step and field functions, when nothing else uses them.
     for f in m.functions() {
-        if step_function_geom(&f.name()).is_some()
+        if (step_function_geom(&f.name()).is_some() || field_function_geom(&f.name()).is_some())
             && !f.is_declaration()
             && f.as_value().users().iter().all(|u| u.metadata(erase_kind).is_some())
         {
@@ -206,7 +220,10 @@ pub fn run(m: &mut Module<'_>) -> Result<Stripped, OptError> {
 /// Whether the module calls a step function (it needs [`run`] after a
 /// first optimization).
 pub fn has_step_calls(m: &Module<'_>) -> bool {
-    m.functions().any(|f| step_function_geom(&f.name()).is_some() && !f.as_value().users().is_empty())
+    m.functions().any(|f| {
+        (step_function_geom(&f.name()).is_some() || field_function_geom(&f.name()).is_some())
+            && !f.as_value().users().is_empty()
+    })
 }
 
 /// A loop of the shape of the module doc around counter `iv`.
@@ -357,7 +374,7 @@ fn strip<'m>(
     iv: Value<'m>,
     calls: &[&StepCall<'m>],
     mark: &dyn Fn(Value<'m>),
-) -> Result<Vec<Instruction<'m>>, OptError> {
+) -> Result<(Vec<Instruction<'m>>, usize), OptError> {
     let i64t = m.int_type(64);
     let c64 = |v: u64| m.const_int(64, v as i64);
     let b = m.builder();
@@ -439,6 +456,7 @@ fn strip<'m>(
     // The steps: strides from the run's first element.
     let ivn = outer_of[&iv].as_value();
     let mut replaced = Vec::new();
+    let mut fields = 0;
     for c in calls {
         let size = c.geom.sizes[0];
         let (_, _, e, _) = *e0.iter().find(|(base, g, _, _)| *base == c.base() && **g == c.geom).expect("built");
@@ -449,6 +467,7 @@ fn strip<'m>(
         c.call.as_value().replace_all_uses_with(a)?;
         mark(c.call.as_value());
         replaced.push(c.call);
+        fields += stride_fields(m, lp, a, (e, &c.geom), outer, (ivn, i0), mark)?;
     }
 
     // The latch leaves the run at its end (also where the original test
@@ -481,7 +500,7 @@ fn strip<'m>(
     for phi in exit_phis {
         rephi(&b, phi, (lp.latch, next_run), None, mark)?;
     }
-    Ok(replaced)
+    Ok((replaced, fields))
 }
 
 /// How a latch's test bounds the counter (the loop staying while it
@@ -594,10 +613,9 @@ fn walk_uses_ok<'m>(lp: &Loop<'m>, p: Instruction<'m>, next: Instruction<'m>) ->
                 Opcode::LLVMGetElementPtr => (1..i.num_operands()).all(|k| i.operand(k) != Some(*v)),
                 Opcode::LLVMPHI => i == p,
                 Opcode::LLVMCall => {
-                    i.called_value()
-                        .and_then(|f| f.as_function())
-                        .is_some_and(|f| step_function_geom(&f.name()).is_some())
-                        && i.operand(1) != Some(*v)
+                    i.called_value().and_then(|f| f.as_function()).is_some_and(|f| {
+                        step_function_geom(&f.name()).is_some() || field_function_geom(&f.name()).is_some()
+                    }) && (1..i.num_operands()).all(|k| i.operand(k) != Some(*v))
                 }
                 _ => false,
             }
@@ -657,10 +675,8 @@ fn strip_walk<'m>(
     lp: &Loop<'m>,
     p: Instruction<'m>,
     step: &StepCall<'m>,
-    calls: &[StepCall<'m>],
     mark: &dyn Fn(Value<'m>),
-) -> Result<(), OptError> {
-    let _ = calls;
+) -> Result<usize, OptError> {
     let g = &step.geom;
     let size = g.sizes[0];
     let c64 = |v: u64| m.const_int(64, v as i64);
@@ -724,6 +740,16 @@ fn strip_walk<'m>(
 
     // Inside the run: %p1 = %p + size; the latch leaves at the run's end.
     let walk = walk.expect("the walk's phi");
+    // A counter of the run's elements, for the side groups' fields.
+    b.position_before(walk);
+    b.clear_debug_location();
+    let j = b.phi(i64t, "")?;
+    j.add_incoming(c64(0), outer)?;
+    b.position_before(t);
+    b.set_debug_location_from(t);
+    let j1 = b.add(j.as_value(), c64(1), "")?;
+    j.add_incoming(j1, lp.latch)?;
+    let fields = stride_fields(m, lp, walk.as_value(), (p0, g), outer, (j.as_value(), c64(0)), mark)?;
     b.position_before(t);
     b.set_debug_location_from(t);
     let p1 = b.gep(m.int_type(8), walk.as_value(), &[c64(size)], false, "")?;
@@ -752,5 +778,75 @@ fn strip_walk<'m>(
     for phi in exit_phis {
         rephi(&b, phi, (lp.latch, next_run), None, mark)?;
     }
-    Ok(())
+    Ok(fields)
+}
+
+/// The calls of field functions (defined, `ptr (ptr)`) and their
+/// geometries.
+fn field_calls<'m>(m: &'m Module<'_>) -> Vec<(Instruction<'m>, BlockGeom)> {
+    let mut out = Vec::new();
+    for f in m.functions() {
+        let Some(geom) = field_function_geom(&f.name()) else { continue };
+        if f.is_declaration() || f.num_params() != 1 {
+            continue;
+        }
+        for u in f.as_value().users() {
+            let Some(call) = u.as_instruction() else { continue };
+            if call.opcode() == Opcode::LLVMCall
+                && call.called_value() == Some(f.as_value())
+                && call.call_arg_count() == Some(1)
+                && call.operand(0).is_some_and(|p| p.ty().is_pointer())
+            {
+                out.push((call, geom.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// Inside a run of `lp`: the field calls of `elem` (the run's element
+/// `x - y`, `first` its first element, of geometry `g`) whose geometry
+/// has `g`'s blocks and group-0 records become `f0 + (x - y) * size`, the
+/// field's address of the first element `f0` built at the end of `outer`
+/// (a run stays in one block: the slot grows by one per element). Returns
+/// how many.
+fn stride_fields<'m>(
+    m: &'m Module<'_>,
+    lp: &Loop<'m>,
+    elem: Value<'m>,
+    (first, g): (Value<'m>, &BlockGeom),
+    outer: BasicBlock<'m>,
+    (x, y): (Value<'m>, Value<'m>),
+    mark: &dyn Fn(Value<'m>),
+) -> Result<usize, OptError> {
+    let b = m.builder();
+    let mut f0s: Vec<(BlockGeom, Value<'m>)> = Vec::new();
+    let mut n = 0;
+    for (call, fg) in field_calls(m) {
+        if call.operand(0) != Some(elem)
+            || !call.parent_block().is_some_and(|bb| lp.body.contains(&bb))
+            || fg.align != g.align
+            || fg.sizes[0] != g.sizes[0]
+        {
+            continue;
+        }
+        let f0 = match f0s.iter().find(|(h, _)| *h == fg) {
+            Some((_, v)) => *v,
+            None => {
+                b.position_before(outer.terminator().expect("built"));
+                b.clear_debug_location();
+                let v = blocked::group_address(m, &b, &fg, first, 1, 0)?;
+                f0s.push((fg.clone(), v));
+                v
+            }
+        };
+        b.position_before(call);
+        b.set_debug_location_from(call);
+        let d = b.mul(b.sub(x, y, "")?, m.const_int(64, fg.sizes[1] as i64), "")?;
+        let a = b.gep(m.int_type(8), f0, &[d], false, "")?;
+        call.as_value().replace_all_uses_with(a)?;
+        mark(call.as_value());
+        n += 1;
+    }
+    Ok(n)
 }
