@@ -34,7 +34,23 @@
 //! inner loop has one exit test and a trip count LLVM computes (it
 //! unrolls and vectorizes it like the original loop); the outer block's
 //! `%c` still decides. The outer block also prefetches the first lines of
-//! the next block's group-0 records per base ([`prefetch_next`]).
+//! the next block's group-0 records per base (`prefetch_next`).
+//!
+//! Pointer walks (`strip_walk`): a header phi `%p = phi [%s, P], [%n,
+//! L]` with `%n = step(%p, 1)` (a step of one element, also a call under
+//! `--block-step-calls`), in a loop of the same shape, `%p` and `%n` used
+//! in the loop only as addresses (loaded or stored through, GEP bases,
+//! step or field bases, `ptrtoint`) or compared (`walk_uses_ok`; a
+//! pointer stored or passed is left per element), become runs the same
+//! way: `%p` steps by the record size inside a run, the exact `%n` stays
+//! for the latch's own test and the next run's start; the run is bounded
+//! by that test when it compares `%n` with `step(%s, n)` (`walk_bound`).
+//!
+//! Side groups' fields: `blocks` reaches them through calls of
+//! `blocked::field_function` under `--block-step-calls`; inside a run a
+//! call of the run's element becomes the field of the run's first element
+//! plus the run index times the group's record size (`stride_fields`),
+//! elsewhere `blocked::group_address` in place.
 //!
 //! The inner loop runs from `%i0` to at most `%lim`, never past the end of
 //! the block `%i0` is in for any base, where `step(%base, %i)` is `%e0 +
