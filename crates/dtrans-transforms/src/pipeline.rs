@@ -189,9 +189,10 @@ pub enum PassSummary {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         not_whole: Option<String>,
     },
-    /// `blocks-loops`: loops split into runs over blocks, steps made
-    /// strides, steps put in place as they are.
-    BlocksLoops { loops: usize, strided: usize, expanded: usize },
+    /// `blocks-loops`: loops split into runs over blocks (pointer walks
+    /// among them), steps and side groups' fields made strides, steps
+    /// and fields put in place as they are.
+    BlocksLoops { loops: usize, walks: usize, strided: usize, fields: usize, expanded: usize },
 }
 
 /// One structure replaced by one pass (a later pass names it by
@@ -442,7 +443,13 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
             "blocks-loops" => {
                 let o =
                     crate::relayout::strip::run(m).map_err(|error| PipelineError::Pass { pass: p.clone(), error })?;
-                let summary = PassSummary::BlocksLoops { loops: o.loops, strided: o.strided, expanded: o.expanded };
+                let summary = PassSummary::BlocksLoops {
+                    loops: o.loops,
+                    walks: o.walks,
+                    strided: o.strided,
+                    fields: o.fields,
+                    expanded: o.expanded,
+                };
                 r.passes.push(PassReport { name: p.clone(), summary });
                 continue;
             }

@@ -4,7 +4,10 @@
 ; from the new block), @fill (from a variable start, the latch staying on
 ; true, a body of three blocks) and @copy (two bases: the run ends at the
 ; nearer block end) step inside a run by plain strides from the run's first
-; element. Near misses keep the arithmetic of `step` in place: @find (a
+; element; the latch's test bounds the counter (`!=`, signed `<`), so
+; the run's end is the nearer of the block end and that bound and the
+; latch tests the run's end alone; the run's start prefetches the first
+; lines of the next block's records. Near misses keep the arithmetic of `step` in place: @find (a
 ; second exit), @sum_even (a step of two), @sum_via (the base loaded in the
 ; loop), @sum_next (the count one past the counter). main starts arrays
 ; inside a block and from a negative count, so runs begin and end mid-block.
@@ -21,64 +24,87 @@
 ; CHECK-NEXT: %z = icmp eq i64 %n, 0
 ; CHECK-NEXT: br i1 %z, label %exit, label %blocks.outer
 ; CHECK: loop:
-; CHECK-NEXT: %0 = phi i64 [ %8, %blocks.outer ], [ %i1, %loop ]
-; CHECK-NEXT: %1 = phi i64 [ %9, %blocks.outer ], [ %acc1, %loop ]
-; CHECK-NEXT: %2 = sub i64 %0, %8
+; CHECK-NEXT: %0 = phi i64 [ %7, %blocks.outer ], [ %i1, %loop ]
+; CHECK-NEXT: %1 = phi i64 [ %8, %blocks.outer ], [ %acc1, %loop ]
+; CHECK-NEXT: %2 = sub i64 %0, %7
 ; CHECK-NEXT: %3 = mul i64 %2, 8
-; CHECK-NEXT: %4 = getelementptr i8, ptr %19, i64 %3
+; CHECK-NEXT: %4 = getelementptr i8, ptr %18, i64 %3
 ; CHECK-NEXT: %k = load i64, ptr %4, align 8
 ; CHECK-NEXT: %acc1 = add i64 %1, %k
 ; CHECK-NEXT: %i1 = add nuw nsw i64 %0, 1
 ; CHECK-NEXT: %done = icmp eq i64 %i1, %n
 ; CHECK-NEXT: %5 = icmp eq i64 %i1, %blocks.end
-; CHECK-NEXT: %6 = or i1 %done, %5
-; CHECK-NEXT: br i1 %6, label %blocks.next, label %loop
+; CHECK-NEXT: br i1 %5, label %blocks.next, label %loop
 ; CHECK: exit:
-; CHECK-NEXT: %7 = phi i64 [ 0, %entry ], [ %acc1, %blocks.next ]
-; CHECK-NEXT: ret i64 %7
+; CHECK-NEXT: %6 = phi i64 [ 0, %entry ], [ %acc1, %blocks.next ]
+; CHECK-NEXT: ret i64 %6
 ; CHECK: blocks.outer:
-; CHECK-NEXT: %8 = phi i64 [ 0, %entry ], [ %i1, %blocks.next ]
-; CHECK-NEXT: %9 = phi i64 [ 0, %entry ], [ %acc1, %blocks.next ]
-; CHECK-NEXT: %10 = ptrtoint ptr %p to i64
-; CHECK-NEXT: %11 = and i64 %10, -4096
-; CHECK-NEXT: %12 = sub i64 %10, %11
-; CHECK-NEXT: %13 = udiv i64 %12, 8
-; CHECK-NEXT: %14 = add i64 %13, %8
-; CHECK-NEXT: %15 = ashr i64 %14, 9
-; CHECK-NEXT: %16 = mul i64 %8, 8
-; CHECK-NEXT: %17 = mul i64 %15, 8192
-; CHECK-NEXT: %18 = add i64 %16, %17
-; CHECK-NEXT: %19 = getelementptr i8, ptr %p, i64 %18
-; CHECK-NEXT: %20 = ptrtoint ptr %19 to i64
-; CHECK-NEXT: %21 = and i64 %20, 4095
-; CHECK-NEXT: %22 = udiv i64 %21, 8
-; CHECK-NEXT: %23 = sub i64 512, %22
-; CHECK-NEXT: %blocks.end = add i64 %8, %23
+; CHECK-NEXT: %7 = phi i64 [ 0, %entry ], [ %i1, %blocks.next ]
+; CHECK-NEXT: %8 = phi i64 [ 0, %entry ], [ %acc1, %blocks.next ]
+; CHECK-NEXT: %9 = ptrtoint ptr %p to i64
+; CHECK-NEXT: %10 = and i64 %9, -4096
+; CHECK-NEXT: %11 = sub i64 %9, %10
+; CHECK-NEXT: %12 = udiv i64 %11, 8
+; CHECK-NEXT: %13 = add i64 %12, %7
+; CHECK-NEXT: %14 = ashr i64 %13, 9
+; CHECK-NEXT: %15 = mul i64 %7, 8
+; CHECK-NEXT: %16 = mul i64 %14, 8192
+; CHECK-NEXT: %17 = add i64 %15, %16
+; CHECK-NEXT: %18 = getelementptr i8, ptr %p, i64 %17
+; CHECK-NEXT: %19 = ptrtoint ptr %18 to i64
+; CHECK-NEXT: %20 = and i64 %19, 4095
+; CHECK-NEXT: %21 = udiv i64 %20, 8
+; CHECK-NEXT: %22 = sub i64 512, %21
+; CHECK-NEXT: %23 = mul i64 %21, 8
+; CHECK-NEXT: %24 = sub i64 12288, %23
+; CHECK-NEXT: %25 = getelementptr i8, ptr %18, i64 %24
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %25, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %26 = getelementptr i8, ptr %25, i64 64
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %26, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %27 = getelementptr i8, ptr %25, i64 128
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %27, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %28 = getelementptr i8, ptr %25, i64 192
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %28, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %29 = sub i64 %n, %7
+; CHECK-NEXT: %30 = sub i64 %29, 1
+; CHECK-NEXT: %31 = sub i64 %22, 1
+; CHECK-NEXT: %32 = icmp ult i64 %31, %30
+; CHECK-NEXT: %33 = select i1 %32, i64 %31, i64 %30
+; CHECK-NEXT: %34 = add i64 %7, %33
+; CHECK-NEXT: %blocks.end = add i64 %34, 1
 ; CHECK-NEXT: br label %loop
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %done, label %exit, label %blocks.outer
 ; CHECK-LABEL: define void @fill(
-; CHECK: %0 = phi i64 [ %6, %blocks.outer ], [ %i1, %latch ]
-; CHECK-NEXT: %1 = sub i64 %0, %6
+; CHECK: %0 = phi i64 [ %5, %blocks.outer ], [ %i1, %latch ]
+; CHECK-NEXT: %1 = sub i64 %0, %5
 ; CHECK-NEXT: %2 = mul i64 %1, 8
-; CHECK-NEXT: %3 = getelementptr i8, ptr %16, i64 %2
+; CHECK-NEXT: %3 = getelementptr i8, ptr %15, i64 %2
 ; CHECK: store i64 %v, ptr %3, align 8
 ; CHECK: %more = icmp slt i64 %i1, %n
 ; CHECK-NEXT: %4 = icmp ne i64 %i1, %blocks.end
-; CHECK-NEXT: %5 = and i1 %more, %4
-; CHECK-NEXT: br i1 %5, label %loop, label %blocks.next
+; CHECK-NEXT: br i1 %4, label %loop, label %blocks.next
 ; CHECK: blocks.outer:
-; CHECK-NEXT: %6 = phi i64 [ %from, %entry ], [ %i1, %blocks.next ]
+; CHECK-NEXT: %5 = phi i64 [ %from, %entry ], [ %i1, %blocks.next ]
+; CHECK: %19 = sub i64 512, %18
+; CHECK: %26 = icmp slt i64 %5, %n
+; CHECK-NEXT: %27 = sub i64 %n, %5
+; CHECK-NEXT: %28 = select i1 %26, i64 %27, i64 1
+; CHECK-NEXT: %29 = icmp ult i64 %19, %28
+; CHECK-NEXT: %30 = select i1 %29, i64 %19, i64 %28
+; CHECK-NEXT: %blocks.end = add i64 %5, %30
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %more, label %blocks.outer, label %exit
 ; CHECK-LABEL: define void @copy(
-; CHECK: %3 = getelementptr i8, ptr %33, i64 %2
-; CHECK: %6 = getelementptr i8, ptr %19, i64 %5
-; CHECK: %19 = getelementptr i8, ptr %d, i64 %18
-; CHECK: %33 = getelementptr i8, ptr %s, i64 %32
-; CHECK: %38 = icmp ult i64 %23, %37
-; CHECK-NEXT: %39 = select i1 %38, i64 %23, i64 %37
-; CHECK-NEXT: %blocks.end = add i64 %9, %39
+; CHECK: %3 = getelementptr i8, ptr %32, i64 %2
+; CHECK: %6 = getelementptr i8, ptr %18, i64 %5
+; CHECK: %18 = getelementptr i8, ptr %d, i64 %17
+; CHECK: %32 = getelementptr i8, ptr %s, i64 %31
+; CHECK: %37 = icmp ult i64 %22, %36
+; CHECK-NEXT: %38 = select i1 %37, i64 %22, i64 %36
+; CHECK: %54 = icmp ult i64 %53, %52
+; CHECK-NEXT: %55 = select i1 %54, i64 %53, i64 %52
+; CHECK: %blocks.end = add i64 %56, 1
 ; CHECK-LABEL: define i64 @find(
 ; CHECK-NOT: blocks.
 ; CHECK: ashr i64 %{{[0-9]+}}, 9

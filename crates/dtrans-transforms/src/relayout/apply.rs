@@ -89,8 +89,9 @@ pub struct Splits<'m> {
     pub step_calls: bool,
 }
 
-/// A step of `k` elements (variable) from element pointer `p`: in place,
-/// or a call of the geometry's step function (`Splits::step_calls`).
+/// A step of `k` elements (variable, or one: a pointer walk's step) from
+/// element pointer `p`: in place, or a call of the geometry's step
+/// function (`Splits::step_calls`).
 fn block_step<'m>(
     m: &'m Module<'_>,
     b: &Builder<'m>,
@@ -99,7 +100,7 @@ fn block_step<'m>(
     p: Value<'m>,
     k: Value<'m>,
 ) -> Result<Value<'m>, OptError> {
-    if !splits.step_calls || k.const_int_value().is_some() {
+    if !splits.step_calls || k.const_int_value().is_some_and(|c| c != 1) {
         return blocked::step(m, b, g, p, k);
     }
     let f = blocked::step_function(m, g)?;
@@ -271,7 +272,7 @@ pub fn apply<'m>(
             Action::BlockByte { gep, owner, elements, pos } => {
                 at(&b, *gep);
                 let g = block_geom(lay, *owner)?;
-                let e = blocked::step(m, &b, g, gep.operand(0).expect("GEP base"), m.const_int(64, *elements))?;
+                let e = block_step(m, &b, splits, g, gep.operand(0).expect("GEP base"), m.const_int(64, *elements))?;
                 let addr = match *pos {
                     Pos::At(x) => b.byte_offset(e, x, false, "")?,
                     Pos::Side { owner: o, field, off, elements: 0 } => {
@@ -559,6 +560,11 @@ fn side_address<'m>(
     let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
     let (g, goff) = plan.side[field as usize].ok_or_else(|| edit(format!("field {field} of {owner} is not moved")))?;
     if let Some(geom) = lay.blocks.get(&owner) {
+        if splits.step_calls {
+            let f = blocked::field_function(m, geom, g as usize + 1)?;
+            let at = b.call(f.function_type(), f.as_value(), &[elem], "")?.as_value();
+            return Ok(b.byte_offset(at, (goff + off) as i64, false, "")?);
+        }
         return blocked::group_address(m, b, geom, elem, g as usize + 1, goff + off);
     }
     let arrays = splits.arrays.get(&owner).ok_or_else(|| edit(format!("no arrays for {owner}")))?;

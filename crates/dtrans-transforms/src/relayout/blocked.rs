@@ -144,6 +144,53 @@ pub(super) fn step_function<'m>(m: &'m Module<'_>, g: &BlockGeom) -> Result<Func
     Ok(f)
 }
 
+/// The prefix of the field functions ([`field_function`]).
+pub const FIELD_PREFIX: &str = "__dtrans_blocks_field.";
+
+/// `define internal ptr @__dtrans_blocks_field.ALIGN.SIZE0.OFFSET.SIZE(ptr
+/// %p)` (`noinline`): [`group_address`] of group `group` (at `OFFSET` in
+/// the block, records of `SIZE` bytes) for element pointer `%p` (group
+/// 0's records `SIZE0` bytes, blocks aligned to `ALIGN`). Under `dtrans
+/// cc` the fields of side groups are reached through it until
+/// [`super::strip`], which makes it a stride inside a run over a block
+/// and puts its arithmetic in place elsewhere.
+pub(super) fn field_function<'m>(m: &'m Module<'_>, g: &BlockGeom, group: usize) -> Result<Function<'m>, OptError> {
+    let name = format!("{FIELD_PREFIX}{}.{}.{}.{}", g.align, g.sizes[0], g.offsets[group], g.sizes[group]);
+    let ptr = m.pointer_type();
+    let ty = m.function_type(ptr, &[ptr], false)?;
+    if let Some(f) = m.function(&name) {
+        return if f.function_type() == ty { Ok(f) } else { Err(edit(format!("@{name} of another type"))) };
+    }
+    let fg = field_function_geom(&name).ok_or_else(|| edit(format!("@{name}: no geometry")))?;
+    let f = m.add_function(&name, ty)?;
+    f.set_internal();
+    for a in ["noinline", "nounwind", "willreturn"] {
+        f.add_enum_attribute(dtrans_ir::AttrIndex::Function, a);
+    }
+    let b = m.builder();
+    b.clear_debug_location();
+    b.position_at_end(f.append_block("entry"));
+    let e = group_address(m, &b, &fg, f.param(0).expect("declared parameter"), 1, 0)?;
+    b.ret(Some(e))?;
+    Ok(f)
+}
+
+/// The geometry a field function's name gives, as far as
+/// [`group_address`] of its group (group 1 of the result) needs it.
+pub(super) fn field_function_geom(name: &str) -> Option<BlockGeom> {
+    let rest = name.strip_prefix(FIELD_PREFIX)?;
+    let v: Vec<u64> = rest.split('.').map(|x| x.parse().ok()).collect::<Option<_>>()?;
+    let [align, size0, off, size] = v[..] else { return None };
+    let sane = align.is_power_of_two() && size0 > 0 && size > 0 && align / size0 > 0;
+    sane.then(|| BlockGeom {
+        bytes: off + align / size0 * size,
+        align,
+        per: align / size0,
+        offsets: vec![0, off],
+        sizes: vec![size0, size],
+    })
+}
+
 /// The geometry a step function's name gives, as far as steps need it
 /// (group 0 only); `None` for another name.
 pub(super) fn step_function_geom(name: &str) -> Option<BlockGeom> {

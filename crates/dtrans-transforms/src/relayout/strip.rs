@@ -25,6 +25,33 @@
 //! N:  br %c, X, O                          ;  %c true stays in the loop)
 //! ```
 //!
+//! When the latch's test `%c` bounds the counter (the loop stays while
+//! `%next != %n`, `%next < %n` or `%next <= %n`, signed or not, `%n`
+//! defined outside the loop), `%lim` is also at most the first `%next`
+//! where that test leaves (`%i0 + 1 + umin(room - 1, %n - %i0 - 1)` for
+//! `!=`; `%i0 + umin(room, %i0 < %n ? %n - %i0 : 1)` for `<` and `<=`, an
+//! underestimate for `<=`) and the latch tests `%next == %lim` alone: the
+//! inner loop has one exit test and a trip count LLVM computes (it
+//! unrolls and vectorizes it like the original loop); the outer block's
+//! `%c` still decides. The outer block also prefetches the first lines of
+//! the next block's group-0 records per base (`prefetch_next`).
+//!
+//! Pointer walks (`strip_walk`): a header phi `%p = phi [%s, P], [%n,
+//! L]` with `%n = step(%p, 1)` (a step of one element, also a call under
+//! `--block-step-calls`), in a loop of the same shape, `%p` and `%n` used
+//! in the loop only as addresses (loaded or stored through, GEP bases,
+//! step or field bases, `ptrtoint`) or compared (`walk_uses_ok`; a
+//! pointer stored or passed is left per element), become runs the same
+//! way: `%p` steps by the record size inside a run, the exact `%n` stays
+//! for the latch's own test and the next run's start; the run is bounded
+//! by that test when it compares `%n` with `step(%s, n)` (`walk_bound`).
+//!
+//! Side groups' fields: `blocks` reaches them through calls of
+//! `blocked::field_function` under `--block-step-calls`; inside a run a
+//! call of the run's element becomes the field of the run's first element
+//! plus the run index times the group's record size (`stride_fields`),
+//! elsewhere `blocked::group_address` in place.
+//!
 //! The inner loop runs from `%i0` to at most `%lim`, never past the end of
 //! the block `%i0` is in for any base, where `step(%base, %i)` is `%e0 +
 //! (%i - %i0) * size` (the block crossings of `step` are `floor((slot +
@@ -34,11 +61,11 @@
 //! differently, to the same values, and the iterations grouped in runs.
 //! Every other call of a step function becomes `blocked::step`'s
 //! arithmetic.
-use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntNE, LLVMIntULT};
-use dtrans_ir::{BasicBlock, BitOp, Builder, Function, Instruction, Module, Opcode, Value};
+use dtrans_ir::IntPredicate::{self, *};
+use dtrans_ir::{BasicBlock, Builder, Function, Instruction, Module, Opcode, Value};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use super::blocked::{self, step_function_geom};
+use super::blocked::{self, field_function_geom, step_function_geom};
 use super::layouts::BlockGeom;
 use crate::optbase::OptError;
 
@@ -51,6 +78,10 @@ pub struct Stripped {
     pub strided: usize,
     /// Steps put in place as they are.
     pub expanded: usize,
+    /// Of the loops split, the pointer walks.
+    pub walks: usize,
+    /// Addresses of side groups' fields that became strides inside a run.
+    pub fields: usize,
 }
 
 fn edit(e: impl std::fmt::Display) -> OptError {
@@ -135,10 +166,32 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError>
         if mine.is_empty() {
             continue;
         }
-        let strided = strip(m, &lp, iv.as_value(), &mine, &mark)?;
+        let (strided, fields) = strip(m, &lp, iv.as_value(), &mine, &mark)?;
         done.loops += 1;
+        done.fields += fields;
         done.strided += strided.len();
         gone.extend(strided);
+    }
+    // Then the pointer walks, one at a time (a split rebuilds phis).
+    loop {
+        let calls = step_calls(m, &gone);
+        let walk = calls.iter().find_map(|c| {
+            let p = c.base().as_instruction().filter(|i| i.opcode() == Opcode::LLVMPHI)?;
+            let ok = c.k().const_int_value() == Some(1)
+                && c.geom.per.is_power_of_two()
+                && !tried.contains(&p)
+                && p.incoming().iter().any(|(v, _)| *v == c.call.as_value());
+            ok.then(|| (p, c.clone()))
+        });
+        let Some((p, step)) = walk else { break };
+        tried.insert(p);
+        let Some(lp) = Loop::shape(p, step.call.as_value()) else { continue };
+        if !step.call.parent_block().is_some_and(|b| lp.body.contains(&b)) || !walk_uses_ok(&lp, p, step.call) {
+            continue;
+        }
+        done.fields += strip_walk(m, &lp, p, &step, &mark)?;
+        done.loops += 1;
+        done.walks += 1;
     }
     let b = m.builder();
     for c in step_calls(m, &gone) {
@@ -149,9 +202,20 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError>
         mark(c.call.as_value());
         done.expanded += 1;
     }
-    // The step functions, when nothing else uses them.
+    for (call, fg) in field_calls(m) {
+        if call.as_value().metadata(erase_kind).is_some() {
+            continue;
+        }
+        b.position_before(call);
+        b.set_debug_location_from(call);
+        let e = blocked::group_address(m, &b, &fg, call.operand(0).expect("checked call"), 1, 0)?;
+        call.as_value().replace_all_uses_with(e)?;
+        mark(call.as_value());
+        done.expanded += 1;
+    }
+    // The step and field functions, when nothing else uses them.
     for f in m.functions() {
-        if step_function_geom(&f.name()).is_some()
+        if (step_function_geom(&f.name()).is_some() || field_function_geom(&f.name()).is_some())
             && !f.is_declaration()
             && f.as_value().users().iter().all(|u| u.metadata(erase_kind).is_some())
         {
@@ -172,7 +236,10 @@ pub fn run(m: &mut Module<'_>) -> Result<Stripped, OptError> {
 /// Whether the module calls a step function (it needs [`run`] after a
 /// first optimization).
 pub fn has_step_calls(m: &Module<'_>) -> bool {
-    m.functions().any(|f| step_function_geom(&f.name()).is_some() && !f.as_value().users().is_empty())
+    m.functions().any(|f| {
+        (step_function_geom(&f.name()).is_some() || field_function_geom(&f.name()).is_some())
+            && !f.as_value().users().is_empty()
+    })
 }
 
 /// A loop of the shape of the module doc around counter `iv`.
@@ -190,19 +257,30 @@ struct Loop<'m> {
 
 impl<'m> Loop<'m> {
     fn of(iv: Instruction<'m>) -> Option<Loop<'m>> {
-        let header = iv.parent_block()?;
-        let func = iv.parent_function()?;
         let incoming = iv.incoming();
-        let [(start, pre), (next, latch)] = incoming[..] else { return None };
-        let _ = start;
-        if pre == latch || header == pre {
-            return None;
-        }
+        let [_, (next, _)] = incoming[..] else { return None };
         // %next = add %i, 1 (either order).
         let add = next.as_instruction().filter(|a| a.opcode() == Opcode::LLVMAdd)?;
         let (x, y) = (add.operand(0)?, add.operand(1)?);
         let one = |v: Value<'m>| v.const_int_value() == Some(1);
         if !((x == iv.as_value() && one(y)) || (y == iv.as_value() && one(x))) {
+            return None;
+        }
+        Loop::shape(iv, next)
+    }
+
+    /// The loop of header phi `phi`, `next` its value from the latch.
+    fn shape(phi: Instruction<'m>, next: Value<'m>) -> Option<Loop<'m>> {
+        let header = phi.parent_block()?;
+        let func = phi.parent_function()?;
+        let incoming = phi.incoming();
+        let [(a, pa), (b, pb)] = incoming[..] else { return None };
+        let (pre, latch) = match (a == next, b == next) {
+            (false, true) => (pa, pb),
+            (true, false) => (pb, pa),
+            _ => return None,
+        };
+        if pre == latch || header == pre {
             return None;
         }
         let mut preds: HashMap<BasicBlock<'m>, Vec<BasicBlock<'m>>> = HashMap::default();
@@ -312,7 +390,7 @@ fn strip<'m>(
     iv: Value<'m>,
     calls: &[&StepCall<'m>],
     mark: &dyn Fn(Value<'m>),
-) -> Result<Vec<Instruction<'m>>, OptError> {
+) -> Result<(Vec<Instruction<'m>>, usize), OptError> {
     let i64t = m.int_type(64);
     let c64 = |v: u64| m.const_int(64, v as i64);
     let b = m.builder();
@@ -328,11 +406,11 @@ fn strip<'m>(
     }
     let i0 = outer_of[&iv].as_value();
     // Per base: its element i0, and the slots left in its block.
-    let mut e0: Vec<(Value<'m>, &BlockGeom, Value<'m>)> = Vec::new();
+    let mut e0: Vec<(Value<'m>, &BlockGeom, Value<'m>, Value<'m>)> = Vec::new();
     let mut room: Option<Value<'m>> = None;
     for c in calls {
         let size = c.geom.sizes[0];
-        if e0.iter().any(|(base, g, _)| *base == c.base() && **g == c.geom) {
+        if e0.iter().any(|(base, g, _, _)| *base == c.base() && **g == c.geom) {
             continue;
         }
         let e = blocked::step(m, &b, &c.geom, c.base(), i0)?;
@@ -344,9 +422,35 @@ fn strip<'m>(
             None => r,
             Some(x) => b.select(b.icmp(LLVMIntULT, x, r, "")?, x, r, "")?,
         });
-        e0.push((c.base(), &c.geom, e));
+        e0.push((c.base(), &c.geom, e, slot));
     }
-    let lim = b.add(i0, room.expect("one call at least"), "blocks.end")?;
+    let room = room.expect("one call at least");
+    // The run's end: the nearest block end, or sooner where the latch's
+    // own test bounds the counter, so that the inner loop has one test.
+    let umin = |x: Value<'m>, y: Value<'m>| -> Result<Value<'m>, OptError> {
+        Ok(b.select(b.icmp(LLVMIntULT, x, y, "")?, x, y, "")?)
+    };
+    let t = lp.latch.terminator().expect("checked");
+    let cond = t.operand(0).expect("conditional branch");
+    prefetch_next(m, &b, &e0)?;
+    let lim = match bound(lp, cond) {
+        // Stays while %next != %n: the test fails first after
+        // ((%n - %i0 - 1) mod 2^64) + 1 steps.
+        Some(Bound::Ne(n)) => {
+            let d1 = b.sub(b.sub(n, i0, "")?, c64(1), "")?;
+            let m1 = umin(b.sub(room, c64(1), "")?, d1)?;
+            b.add(b.add(i0, m1, "")?, c64(1), "blocks.end")?
+        }
+        // Stays while %next < %n (or <=): after %n - %i0 steps at the
+        // earliest when %i0 < %n, else after one at least.
+        Some(Bound::Lt { n, signed }) => {
+            let less = b.icmp(if signed { LLVMIntSLT } else { LLVMIntULT }, i0, n, "")?;
+            let d = b.select(less, b.sub(n, i0, "")?, c64(1), "")?;
+            b.add(i0, umin(room, d)?, "blocks.end")?
+        }
+        None => b.add(i0, room, "blocks.end")?,
+    };
+    let bounded = bound(lp, cond).is_some();
     b.br(lp.header)?;
 
     // The header's phis: from the outer block instead of the preheader.
@@ -368,9 +472,10 @@ fn strip<'m>(
     // The steps: strides from the run's first element.
     let ivn = outer_of[&iv].as_value();
     let mut replaced = Vec::new();
+    let mut fields = 0;
     for c in calls {
         let size = c.geom.sizes[0];
-        let (_, _, e) = *e0.iter().find(|(base, g, _)| *base == c.base() && **g == c.geom).expect("built");
+        let (_, _, e, _) = *e0.iter().find(|(base, g, _, _)| *base == c.base() && **g == c.geom).expect("built");
         b.position_before(c.call);
         b.set_debug_location_from(c.call);
         let d = b.mul(b.sub(ivn, i0, "")?, c64(size), "")?;
@@ -378,19 +483,20 @@ fn strip<'m>(
         c.call.as_value().replace_all_uses_with(a)?;
         mark(c.call.as_value());
         replaced.push(c.call);
+        fields += stride_fields(m, lp, a, (e, &c.geom), outer, (ivn, i0), mark)?;
     }
 
-    // The latch leaves the run at the block's end too; then the original
+    // The latch leaves the run at its end (also where the original test
+    // would leave, unless that end is bounded by it); then the original
     // test decides between the exit and the next run.
-    let t = lp.latch.terminator().expect("checked");
-    let cond = t.operand(0).expect("conditional branch");
     b.position_before(t);
     b.set_debug_location_from(t);
     let next = lp.next;
-    let new = if lp.exit_on_true {
-        b.bits(BitOp::Or, cond, b.icmp(LLVMIntEQ, next, lim, "")?, "")?
-    } else {
-        b.and(cond, b.icmp(LLVMIntNE, next, lim, "")?, "")?
+    let new = match (lp.exit_on_true, bounded) {
+        (true, true) => b.icmp(LLVMIntEQ, next, lim, "")?,
+        (false, true) => b.icmp(LLVMIntNE, next, lim, "")?,
+        (true, false) => b.bits(dtrans_ir::BitOp::Or, cond, b.icmp(LLVMIntEQ, next, lim, "")?, "")?,
+        (false, false) => b.and(cond, b.icmp(LLVMIntNE, next, lim, "")?, "")?,
     };
     t.set_operand(0, new)?;
     t.set_successor(if lp.exit_on_true { 0 } else { 1 }, next_run);
@@ -410,5 +516,353 @@ fn strip<'m>(
     for phi in exit_phis {
         rephi(&b, phi, (lp.latch, next_run), None, mark)?;
     }
-    Ok(replaced)
+    Ok((replaced, fields))
+}
+
+/// How a latch's test bounds the counter (the loop staying while it
+/// holds), `%n` defined outside the loop.
+enum Bound<'m> {
+    /// `%next != %n`.
+    Ne(Value<'m>),
+    /// `%next < %n` or `%next <= %n`, signed or not.
+    Lt { n: Value<'m>, signed: bool },
+}
+
+fn swapped(p: IntPredicate) -> IntPredicate {
+    match p {
+        LLVMIntUGT => LLVMIntULT,
+        LLVMIntUGE => LLVMIntULE,
+        LLVMIntULT => LLVMIntUGT,
+        LLVMIntULE => LLVMIntUGE,
+        LLVMIntSGT => LLVMIntSLT,
+        LLVMIntSGE => LLVMIntSLE,
+        LLVMIntSLT => LLVMIntSGT,
+        LLVMIntSLE => LLVMIntSGE,
+        p => p,
+    }
+}
+
+fn inverse(p: IntPredicate) -> IntPredicate {
+    match p {
+        LLVMIntEQ => LLVMIntNE,
+        LLVMIntNE => LLVMIntEQ,
+        LLVMIntUGT => LLVMIntULE,
+        LLVMIntUGE => LLVMIntULT,
+        LLVMIntULT => LLVMIntUGE,
+        LLVMIntULE => LLVMIntUGT,
+        LLVMIntSGT => LLVMIntSLE,
+        LLVMIntSGE => LLVMIntSLT,
+        LLVMIntSLT => LLVMIntSGE,
+        LLVMIntSLE => LLVMIntSGT,
+    }
+}
+
+/// The bound `cond` (the latch's test) puts on `lp`'s counter, when it
+/// compares `%next` with a value defined outside the loop.
+fn bound<'m>(lp: &Loop<'m>, cond: Value<'m>) -> Option<Bound<'m>> {
+    let c = cond.as_instruction()?;
+    let pred = c.int_predicate()?;
+    let (x, y) = (c.operand(0)?, c.operand(1)?);
+    let (pred, n) = if x == lp.next {
+        (pred, y)
+    } else if y == lp.next {
+        (swapped(pred), x)
+    } else {
+        return None;
+    };
+    if n == lp.next || !lp.invariant(n) {
+        return None;
+    }
+    match if lp.exit_on_true { inverse(pred) } else { pred } {
+        LLVMIntNE => Some(Bound::Ne(n)),
+        LLVMIntSLT | LLVMIntSLE => Some(Bound::Lt { n, signed: true }),
+        LLVMIntULT | LLVMIntULE => Some(Bound::Lt { n, signed: false }),
+        _ => None,
+    }
+}
+
+/// At a run's start, for each base: a prefetch of the first lines (up to
+/// four of 64 bytes) of the group-0 records of the block after the run's
+/// (`%e0 + bytes - slot * size`). A run reads one block's records, then
+/// the next run those of a block `bytes` further on, past the other
+/// groups: a hardware stream prefetcher stops at a page's end and starts
+/// again only after misses in the next run; the prefetch starts it early.
+/// (A prefetch does not fault: past the array's end it does nothing.)
+fn prefetch_next<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    e0: &[(Value<'m>, &BlockGeom, Value<'m>, Value<'m>)],
+) -> Result<(), OptError> {
+    let (ptr, i32t) = (m.pointer_type(), m.int_type(32));
+    let ty = m.function_type(m.void_type(), &[ptr, i32t, i32t, i32t], false)?;
+    let f =
+        Function::get_or_declare(m, "llvm.prefetch.p0", ty).ok_or_else(|| edit("@llvm.prefetch.p0 of another type"))?;
+    let (c32, c64) = (|v: i64| m.const_int(32, v), |v: u64| m.const_int(64, v as i64));
+    for (_, g, e, slot) in e0 {
+        let span = g.per * g.sizes[0];
+        let next =
+            b.gep(m.int_type(8), *e, &[b.sub(c64(g.bytes), b.mul(*slot, c64(g.sizes[0]), "")?, "")?], false, "")?;
+        for k in 0..span.div_ceil(64).clamp(1, 4) {
+            let a = if k == 0 { next } else { b.gep(m.int_type(8), next, &[c64(64 * k)], false, "")? };
+            // (read, high locality, data)
+            b.call(ty, f.as_value(), &[a, c32(0), c32(3), c32(1)], "")?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether every use in `lp` of walk pointer `p` (a header phi) and of its
+/// step `next` is as an address (loaded or stored through, a GEP's base,
+/// a step's base, converted to an integer) or compared, or the header's
+/// phi: a pointer stored or passed elsewhere is left to the per-element
+/// form.
+fn walk_uses_ok<'m>(lp: &Loop<'m>, p: Instruction<'m>, next: Instruction<'m>) -> bool {
+    [p.as_value(), next.as_value()].iter().all(|v| {
+        v.users().iter().all(|u| {
+            let Some(i) = u.as_instruction() else { return false };
+            if !i.parent_block().is_some_and(|b| lp.body.contains(&b)) {
+                return true;
+            }
+            match i.opcode() {
+                Opcode::LLVMLoad | Opcode::LLVMPtrToInt | Opcode::LLVMICmp => true,
+                Opcode::LLVMStore => i.operand(0) != Some(*v),
+                Opcode::LLVMGetElementPtr => (1..i.num_operands()).all(|k| i.operand(k) != Some(*v)),
+                Opcode::LLVMPHI => i == p,
+                Opcode::LLVMCall => {
+                    i.called_value().and_then(|f| f.as_function()).is_some_and(|f| {
+                        step_function_geom(&f.name()).is_some() || field_function_geom(&f.name()).is_some()
+                    }) && (1..i.num_operands()).all(|k| i.operand(k) != Some(*v))
+                }
+                _ => false,
+            }
+        })
+    })
+}
+
+/// How a walk's latch test bounds it (the loop staying while it holds):
+/// `%next != %end` or `%next < %end` (`<=`), unsigned, `%end` a step of
+/// `n` elements from the walk's start, outside the loop.
+enum WalkBound<'m> {
+    Ne(Value<'m>),
+    Lt(Value<'m>),
+}
+
+fn walk_bound<'m>(lp: &Loop<'m>, cond: Value<'m>, step: &StepCall<'m>, start: Value<'m>) -> Option<WalkBound<'m>> {
+    let c = cond.as_instruction()?;
+    let pred = c.int_predicate()?;
+    let next = step.call.as_value();
+    let (x, y) = (c.operand(0)?, c.operand(1)?);
+    let (pred, end) = if x == next {
+        (pred, y)
+    } else if y == next {
+        (swapped(pred), x)
+    } else {
+        return None;
+    };
+    if !lp.invariant(end) {
+        return None;
+    }
+    // %end = step(%start, %n) of the walk's geometry.
+    let e = end.as_instruction().filter(|e| e.opcode() == Opcode::LLVMCall && e.call_arg_count() == Some(2))?;
+    let f = e.called_value()?.as_function()?;
+    if step_function_geom(&f.name()).as_ref() != Some(&step.geom) || e.operand(0)? != start {
+        return None;
+    }
+    let n = e.operand(1)?;
+    match if lp.exit_on_true { inverse(pred) } else { pred } {
+        LLVMIntNE => Some(WalkBound::Ne(n)),
+        LLVMIntULT | LLVMIntULE => Some(WalkBound::Lt(n)),
+        _ => None,
+    }
+}
+
+/// Splits pointer walk `lp` (`%p = phi [%s, P], [%next, L]`, `%next =
+/// step(%p, 1)`) into runs over blocks: the outer block takes `%p0`, the
+/// run's first element, and ends the run at `%end = %p0 + len * size`,
+/// `len` the slots left in `%p0`'s block or fewer where the latch's test
+/// bounds the walk ([`walk_bound`]: the element count from `%p0` to the
+/// end, by `blocked::difference` from the start); inside, `%p` steps by
+/// `size` bytes (`%p1`), and the latch leaves the run at `%p1 == %end`
+/// (or where its own test leaves, when not bounded). `%next`, the exact
+/// step, stays for the test and the next run's start (LLVM sinks it out
+/// of the run).
+fn strip_walk<'m>(
+    m: &'m Module<'_>,
+    lp: &Loop<'m>,
+    p: Instruction<'m>,
+    step: &StepCall<'m>,
+    mark: &dyn Fn(Value<'m>),
+) -> Result<usize, OptError> {
+    let g = &step.geom;
+    let size = g.sizes[0];
+    let c64 = |v: u64| m.const_int(64, v as i64);
+    let i64t = m.int_type(64);
+    let b = m.builder();
+    b.clear_debug_location();
+    let start = p.incoming().iter().find(|(_, bb)| *bb == lp.pre).map(|(v, _)| *v).expect("checked");
+    let outer = lp.func.append_block("blocks.outer");
+    let next_run = lp.func.append_block("blocks.next");
+    let phis: Vec<Instruction<'m>> = lp.header.instructions().take_while(|i| i.opcode() == Opcode::LLVMPHI).collect();
+    b.position_at_end(outer);
+    let mut outer_of: HashMap<Value<'m>, Instruction<'m>> = HashMap::default();
+    for phi in &phis {
+        outer_of.insert(phi.as_value(), b.phi(phi.as_value().ty(), "")?);
+    }
+    let p0 = outer_of[&p.as_value()].as_value();
+    let pi = b.ptr_to_int(p0, i64t, "")?;
+    let slot = b.div(b.and(pi, c64(g.align - 1), "")?, c64(size), false, false, "")?;
+    let room = b.sub(c64(g.per), slot, "")?;
+    prefetch_next(m, &b, &[(start, g, p0, slot)])?;
+    let umin = |x: Value<'m>, y: Value<'m>| -> Result<Value<'m>, OptError> {
+        Ok(b.select(b.icmp(LLVMIntULT, x, y, "")?, x, y, "")?)
+    };
+    let t = lp.latch.terminator().expect("checked");
+    let cond = t.operand(0).expect("conditional branch");
+    let bounded = walk_bound(lp, cond, step, start);
+    let len = match &bounded {
+        Some(WalkBound::Ne(n)) => {
+            let k0 = blocked::difference(m, &b, g, p0, start)?;
+            let d1 = b.sub(b.sub(*n, k0, "")?, c64(1), "")?;
+            b.add(umin(b.sub(room, c64(1), "")?, d1)?, c64(1), "")?
+        }
+        Some(WalkBound::Lt(n)) => {
+            let k0 = blocked::difference(m, &b, g, p0, start)?;
+            let less = b.icmp(LLVMIntSLT, k0, *n, "")?;
+            umin(room, b.select(less, b.sub(*n, k0, "")?, c64(1), "")?)?
+        }
+        None => room,
+    };
+    let end = b.gep(m.int_type(8), p0, &[b.mul(len, c64(size), "")?], false, "blocks.end")?;
+    b.br(lp.header)?;
+
+    let mut walk = None;
+    for phi in &phis {
+        let inc = phi.incoming();
+        let (start, _) = inc.iter().find(|(_, bb)| *bb == lp.pre).copied().expect("checked");
+        let (from_latch, _) = inc.iter().find(|(_, bb)| *bb == lp.latch).copied().expect("checked");
+        let o = outer_of[&phi.as_value()];
+        let new = rephi(&b, *phi, (lp.pre, outer), Some(o.as_value()), mark)?;
+        o.add_incoming(start, lp.pre)?;
+        // (A phi of itself is the new phi.)
+        let from_latch = if from_latch == phi.as_value() { new.as_value() } else { from_latch };
+        o.add_incoming(from_latch, next_run)?;
+        if *phi == p {
+            walk = Some(new);
+        }
+    }
+    let pre_term = lp.pre.terminator().expect("checked");
+    let k = pre_term.successors().iter().position(|s| *s == lp.header).expect("checked");
+    pre_term.set_successor(k as u32, outer);
+
+    // Inside the run: %p1 = %p + size; the latch leaves at the run's end.
+    let walk = walk.expect("the walk's phi");
+    // A counter of the run's elements, for the side groups' fields.
+    b.position_before(walk);
+    b.clear_debug_location();
+    let j = b.phi(i64t, "")?;
+    j.add_incoming(c64(0), outer)?;
+    b.position_before(t);
+    b.set_debug_location_from(t);
+    let j1 = b.add(j.as_value(), c64(1), "")?;
+    j.add_incoming(j1, lp.latch)?;
+    let fields = stride_fields(m, lp, walk.as_value(), (p0, g), outer, (j.as_value(), c64(0)), mark)?;
+    b.position_before(t);
+    b.set_debug_location_from(t);
+    let p1 = b.gep(m.int_type(8), walk.as_value(), &[c64(size)], false, "")?;
+    let at = walk.incoming().iter().position(|(_, bb)| *bb == lp.latch).expect("checked");
+    walk.set_operand(at as u32, p1)?;
+    let new = match (lp.exit_on_true, bounded.is_some()) {
+        (true, true) => b.icmp(LLVMIntEQ, p1, end, "")?,
+        (false, true) => b.icmp(LLVMIntNE, p1, end, "")?,
+        (true, false) => b.bits(dtrans_ir::BitOp::Or, cond, b.icmp(LLVMIntEQ, p1, end, "")?, "")?,
+        (false, false) => b.and(cond, b.icmp(LLVMIntNE, p1, end, "")?, "")?,
+    };
+    t.set_operand(0, new)?;
+    t.set_successor(if lp.exit_on_true { 0 } else { 1 }, next_run);
+    b.position_at_end(next_run);
+    if lp.exit_on_true {
+        b.cond_br(cond, lp.exit, outer)?;
+    } else {
+        b.cond_br(cond, outer, lp.exit)?;
+    }
+    let exit_phis: Vec<Instruction<'m>> = lp
+        .exit
+        .instructions()
+        .take_while(|i| i.opcode() == Opcode::LLVMPHI)
+        .filter(|p| p.incoming().iter().any(|(_, bb)| *bb == lp.latch))
+        .collect();
+    for phi in exit_phis {
+        rephi(&b, phi, (lp.latch, next_run), None, mark)?;
+    }
+    Ok(fields)
+}
+
+/// The calls of field functions (defined, `ptr (ptr)`) and their
+/// geometries.
+fn field_calls<'m>(m: &'m Module<'_>) -> Vec<(Instruction<'m>, BlockGeom)> {
+    let mut out = Vec::new();
+    for f in m.functions() {
+        let Some(geom) = field_function_geom(&f.name()) else { continue };
+        if f.is_declaration() || f.num_params() != 1 {
+            continue;
+        }
+        for u in f.as_value().users() {
+            let Some(call) = u.as_instruction() else { continue };
+            if call.opcode() == Opcode::LLVMCall
+                && call.called_value() == Some(f.as_value())
+                && call.call_arg_count() == Some(1)
+                && call.operand(0).is_some_and(|p| p.ty().is_pointer())
+            {
+                out.push((call, geom.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// Inside a run of `lp`: the field calls of `elem` (the run's element
+/// `x - y`, `first` its first element, of geometry `g`) whose geometry
+/// has `g`'s blocks and group-0 records become `f0 + (x - y) * size`, the
+/// field's address of the first element `f0` built at the end of `outer`
+/// (a run stays in one block: the slot grows by one per element). Returns
+/// how many.
+fn stride_fields<'m>(
+    m: &'m Module<'_>,
+    lp: &Loop<'m>,
+    elem: Value<'m>,
+    (first, g): (Value<'m>, &BlockGeom),
+    outer: BasicBlock<'m>,
+    (x, y): (Value<'m>, Value<'m>),
+    mark: &dyn Fn(Value<'m>),
+) -> Result<usize, OptError> {
+    let b = m.builder();
+    let mut f0s: Vec<(BlockGeom, Value<'m>)> = Vec::new();
+    let mut n = 0;
+    for (call, fg) in field_calls(m) {
+        if call.operand(0) != Some(elem)
+            || !call.parent_block().is_some_and(|bb| lp.body.contains(&bb))
+            || fg.align != g.align
+            || fg.sizes[0] != g.sizes[0]
+        {
+            continue;
+        }
+        let f0 = match f0s.iter().find(|(h, _)| *h == fg) {
+            Some((_, v)) => *v,
+            None => {
+                b.position_before(outer.terminator().expect("built"));
+                b.clear_debug_location();
+                let v = blocked::group_address(m, &b, &fg, first, 1, 0)?;
+                f0s.push((fg.clone(), v));
+                v
+            }
+        };
+        b.position_before(call);
+        b.set_debug_location_from(call);
+        let d = b.mul(b.sub(x, y, "")?, m.const_int(64, fg.sizes[1] as i64), "")?;
+        let a = b.gep(m.int_type(8), f0, &[d], false, "")?;
+        call.as_value().replace_all_uses_with(a)?;
+        mark(call.as_value());
+        n += 1;
+    }
+    Ok(n)
 }
