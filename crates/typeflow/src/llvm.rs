@@ -169,7 +169,7 @@ pub struct LlvmTypeFlow<'m> {
     /// parameter to itself; a global passed twice to the same declared
     /// function).
     added: HashSet<(NodeId, NodeId, i8)>,
-    /// `inttoptr`s of a record's address ([`record_base`]), left apart from
+    /// `inttoptr`s of a record's address ([`RecordClasses`]), left apart from
     /// their operand while building: they address the record's first field.
     first_fields: HashSet<Instruction<'m>>,
     /// Calls to allocation wrappers ([`allocates`]), not joined to the
@@ -453,6 +453,7 @@ impl<'m> LlvmTypeFlow<'m> {
             b.return_chain(&mut tf, *f)?;
         }
         b.function_tables(&mut tf, m)?;
+        b.records = RecordClasses::build(m, &mut b.allocators, tf.lattice().ptr_bits);
         for f in &defined {
             for inst in f.instructions() {
                 b.instruction_edges(&mut tf, inst)?;
@@ -1082,9 +1083,9 @@ struct EdgeBuilder<'m> {
     declared_result: HashMap<Function<'m>, NodeId>,
     /// Whether a defined function returns fresh memory ([`allocates`]).
     allocators: HashMap<Function<'m>, bool>,
-    /// Whether the addresses of a class ([`class_key`]; loaded from it or
-    /// not) are records'.
-    records: HashMap<(Value<'m>, bool), bool>,
+    /// Classes of integers holding the same addresses, and which hold
+    /// records' ([`RecordClasses`]).
+    records: RecordClasses<'m>,
 }
 
 fn chain<'m, Key: std::hash::Hash + Eq>(
@@ -1294,23 +1295,13 @@ impl<'m> EdgeBuilder<'m> {
     }
 
     /// Whether `inttoptr X` (to address memory) is the address of the first
-    /// field of a record at `X` ([`record_base`], remembered per slot):
-    /// then it is joined to nothing, as a field GEP is not.
+    /// field of a record at `X` (`X`'s class holds records' addresses,
+    /// [`RecordClasses`]): then it is joined to nothing, as a field GEP is
+    /// not.
     fn first_field(&mut self, tf: &mut LlvmTypeFlow<'m>, inst: Instruction<'m>) -> bool {
         let ptr_bits = tf.lattice().ptr_bits;
         let Some(x) = inst.operand(0).filter(|x| x.ty().int_width() == Some(ptr_bits)) else { return false };
-        // (The slot's own address and the addresses loaded from it are
-        // different classes with the same key.)
-        let loaded = class_key(x) != x;
-        let key = (class_key(x), loaded);
-        let record = match self.records.get(&key) {
-            Some(&r) => r,
-            None => {
-                let r = record_base(x, ptr_bits);
-                self.records.insert(key, r);
-                r
-            }
-        };
+        let record = self.records.is_record(x);
         if record {
             tf.first_fields.insert(inst);
         }
@@ -1771,18 +1762,6 @@ fn fresh<'m>(
     }
 }
 
-/// The values that hold the same address as integer `x` are found from
-/// this key: for a load, its address (through `inttoptr`: every load of
-/// the same slot); otherwise `x` itself.
-fn class_key(x: Value<'_>) -> Value<'_> {
-    let Some(load) = x.as_instruction().filter(|i| i.opcode() == Opcode::LLVMLoad) else { return x };
-    let Some(a) = load.operand(0) else { return x };
-    match a.as_instruction() {
-        Some(i) if i.opcode() == Opcode::LLVMIntToPtr => i.operand(0).unwrap_or(a),
-        _ => a,
-    }
-}
-
 /// Size in bytes of a scalar IR type (integers, floats, pointers).
 fn scalar_bytes(t: Type<'_>, ptr_bits: u32) -> Option<u64> {
     let bits = match t.kind() {
@@ -1795,44 +1774,183 @@ fn scalar_bytes(t: Type<'_>, ptr_bits: u32) -> Option<u64> {
     Some(u64::from(bits.div_ceil(8)))
 }
 
-/// Whether integer address `x` is a record's address, in code that
-/// computes addresses on integers (lifted code): among the values holding
-/// the same address (`x`, the other loads of its slot and what is stored
-/// there), memory is accessed at `x` itself and at constant offsets from
-/// it, and the accesses at the offsets are not all of the type of the one
-/// at `x`, or not at multiples of its size. Such an address is no pointer
-/// to its first field's type (the lattice has no records: `void *`), and
-/// an access at `x` itself is the first field's. Accesses that agree (`a[0]`
-/// and `a[1]`) say nothing: an array. Bounded walks.
-fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
-    use Opcode as O;
-    const FAN: usize = 64;
-    // The class: x, the loads of its slot, and the values stored there.
-    let key = class_key(x);
-    let mut members = vec![x];
-    if key != x {
-        let mut addresses = vec![key];
-        addresses.extend(
-            key.users()
-                .into_iter()
-                .take(FAN)
-                .filter(|u| u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr)),
-        );
-        for a in addresses {
-            for u in a.users().into_iter().take(FAN) {
-                let Some(i) = u.as_instruction() else { continue };
-                match i.opcode() {
-                    O::LLVMLoad if i.operand(0) == Some(a) && u != x => members.push(u),
-                    O::LLVMStore if i.operand(1) == Some(a) => members.extend(i.operand(0)),
+/// A cell of the address classes of [`RecordClasses`]: an integer value,
+/// what a slot holds (the values stored to and loaded from an address
+/// base, [`slot_base`]), or what a function returns.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Cell<'m> {
+    Value(Value<'m>),
+    Content(Value<'m>),
+    Return(Function<'m>),
+}
+
+/// Classes of the integers that hold the same addresses, in code that
+/// computes addresses on integers (lifted code): the values a `phi` or a
+/// `select` chooses between and its result, a call's arguments and the
+/// callee's parameters, the values a function returns and its calls'
+/// results (not an allocation wrapper's, [`allocates`]), and the values
+/// stored to a slot and loaded from it. A class whose memory accesses
+/// (at its members and at constant offsets from them) are not those of
+/// one array ([`record_accesses`]) holds records' addresses: an access at
+/// a member itself is its first field's. Union-find, near-linear.
+#[derive(Default)]
+struct RecordClasses<'m> {
+    index: HashMap<Cell<'m>, u32>,
+    parent: Vec<u32>,
+    record: Vec<bool>,
+}
+
+impl<'m> RecordClasses<'m> {
+    fn cell(&mut self, c: Cell<'m>) -> u32 {
+        let n = self.parent.len() as u32;
+        *self.index.entry(c).or_insert_with(|| {
+            self.parent.push(n);
+            n
+        })
+    }
+
+    fn find(&mut self, mut a: u32) -> u32 {
+        while self.parent[a as usize] != a {
+            let p = self.parent[a as usize];
+            self.parent[a as usize] = self.parent[p as usize];
+            a = p;
+        }
+        a
+    }
+
+    fn union(&mut self, a: Cell<'m>, b: Cell<'m>) {
+        let (a, b) = (self.cell(a), self.cell(b));
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            // (The smaller index as root: deterministic.)
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            self.parent[hi as usize] = lo;
+        }
+    }
+
+    fn build(m: &'m Module<'_>, allocators: &mut HashMap<Function<'m>, bool>, ptr_bits: u32) -> Self {
+        use Opcode as O;
+        let mut rc = RecordClasses::default();
+        // Integers that may hold an address: the pointer-sized ones, but
+        // constants (a null, a global's address shared by the module).
+        let holds = |v: Value<'m>| {
+            v.ty().int_width() == Some(ptr_bits) && matches!(v.kind(), ValueKind::Instruction | ValueKind::Argument)
+        };
+        let defined: Vec<Function<'m>> = m.functions().filter(|f| !f.is_declaration()).collect();
+        for f in &defined {
+            for inst in f.instructions() {
+                let v = inst.as_value();
+                match inst.opcode() {
+                    O::LLVMPHI if holds(v) => {
+                        for i in 0..inst.num_operands() {
+                            if let Some(x) = inst.operand(i).filter(|x| holds(*x)) {
+                                rc.union(Cell::Value(v), Cell::Value(x));
+                            }
+                        }
+                    }
+                    O::LLVMSelect if holds(v) => {
+                        for i in [1, 2] {
+                            if let Some(x) = inst.operand(i).filter(|x| holds(*x)) {
+                                rc.union(Cell::Value(v), Cell::Value(x));
+                            }
+                        }
+                    }
+                    O::LLVMLoad if holds(v) => {
+                        if let Some(a) = inst.operand(0) {
+                            rc.union(Cell::Value(v), Cell::Content(slot_base(a)));
+                        }
+                    }
+                    O::LLVMStore => {
+                        if let (Some(x), Some(a)) = (inst.operand(0).filter(|x| holds(*x)), inst.operand(1)) {
+                            rc.union(Cell::Value(x), Cell::Content(slot_base(a)));
+                        }
+                    }
+                    O::LLVMRet => {
+                        if let Some(x) = inst.operand(0).filter(|x| holds(*x)) {
+                            rc.union(Cell::Value(x), Cell::Return(*f));
+                        }
+                    }
+                    O::LLVMCall | O::LLVMInvoke => {
+                        let Some(callee) = direct_callee(inst).filter(|c| !c.is_declaration()) else { continue };
+                        if inst.called_function_type() != Some(callee.function_type()) {
+                            continue;
+                        }
+                        for (i, p) in callee.params().into_iter().enumerate() {
+                            if let Some(x) = inst.operand(i as u32).filter(|x| holds(*x) && holds(p)) {
+                                rc.union(Cell::Value(x), Cell::Value(p));
+                            }
+                        }
+                        if holds(v) && !allocates(callee, allocators, 0) {
+                            rc.union(Cell::Value(v), Cell::Return(callee));
+                        }
+                    }
                     _ => {}
                 }
             }
         }
+        // The accesses of each class, members in module order.
+        let mut found: HashMap<u32, Vec<Access>> = HashMap::default();
+        let mut members: Vec<Value<'m>> = Vec::new();
+        for f in &defined {
+            members.extend(f.params().into_iter().filter(|p| holds(*p)));
+            members.extend(f.instructions().map(|i| i.as_value()).filter(|v| holds(*v)));
+        }
+        for x in members {
+            let c = rc.cell(Cell::Value(x));
+            let root = rc.find(c);
+            member_accesses(x, ptr_bits, found.entry(root).or_default());
+        }
+        rc.record = vec![false; rc.parent.len()];
+        for (root, accesses) in found {
+            rc.record[root as usize] = record_accesses(&accesses);
+        }
+        rc
     }
+
+    /// Whether integer `x` is in a class of records' addresses.
+    fn is_record(&mut self, x: Value<'m>) -> bool {
+        let Some(&c) = self.index.get(&Cell::Value(x)) else { return false };
+        let root = self.find(c);
+        self.record[root as usize]
+    }
+}
+
+/// A memory access through an address: offset from it, size in bytes
+/// (unknown for aggregates), type (kind and integer width).
+type Access = (i64, Option<u64>, (TypeKind, Option<u32>));
+
+/// The address base of a slot accessed at `a` (an `inttoptr` of an
+/// integer address stands for that integer).
+fn slot_base(a: Value<'_>) -> Value<'_> {
+    match a.as_instruction() {
+        Some(i) if i.opcode() == Opcode::LLVMIntToPtr => i.operand(0).unwrap_or(a),
+        _ => a,
+    }
+}
+
+/// Whether the accesses of a class of addresses ([`RecordClasses`]) are a
+/// record's: memory is accessed at the addresses themselves, and the
+/// accesses are not all of one type at multiples of its size. Such an
+/// address is no pointer to its first field's type (the lattice has no
+/// records: `void *`), and an access at the address itself is the first
+/// field's. Accesses that agree (`a[0]` and `a[1]`) say nothing: an array.
+fn record_accesses(found: &[Access]) -> bool {
+    let Some(&(_, Some(size), first)) = found.iter().find(|a| a.0 == 0 && a.1.is_some()) else { return false };
+    let size = i64::try_from(size).unwrap_or(i64::MAX).max(1);
+    found.iter().any(|(offset, _, ty)| *ty != first || offset % size != 0)
+}
+
+/// The memory accesses through integer address `x` (lifted code): at `x`
+/// itself and at constant offsets from it (`add`/`sub` of a constant),
+/// each through an `inttoptr`. A vector access is one of its element type.
+/// Bounded.
+fn member_accesses<'m>(x: Value<'m>, ptr_bits: u32, found: &mut Vec<Access>) {
+    use Opcode as O;
+    const FAN: usize = 64;
     // Accesses through a pointer `p`: (offset, size, type) of its loads and
     // stores, and of the `char *` arguments of library calls (`strcpy` or
     // a `printf` `%s` of a name at the start of a record: bytes).
-    let accesses = |p: Value<'m>, offset: i64, out: &mut Vec<(i64, Option<u64>, (TypeKind, Option<u32>))>| {
+    let accesses = |p: Value<'m>, offset: i64, out: &mut Vec<Access>| {
         for u in p.users().into_iter().take(FAN) {
             let Some(i) = u.as_instruction() else { continue };
             let ty = match i.opcode() {
@@ -1871,18 +1989,16 @@ fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
                 }
                 _ => continue,
             };
+            let ty = if ty.kind() == TypeKind::LLVMVectorTypeKind { ty.element_type().unwrap_or(ty) } else { ty };
             out.push((offset, scalar_bytes(ty, ptr_bits), (ty.kind(), ty.int_width())));
         }
     };
-    let mut found: Vec<(i64, Option<u64>, (TypeKind, Option<u32>))> = Vec::new();
-    for m in members.into_iter().take(FAN) {
-        if m.ty().int_width() != Some(ptr_bits) {
-            continue;
-        }
+    {
+        let m = x;
         for u in m.users().into_iter().take(FAN) {
             let Some(i) = u.as_instruction() else { continue };
             match i.opcode() {
-                O::LLVMIntToPtr => accesses(u, 0, &mut found),
+                O::LLVMIntToPtr => accesses(u, 0, found),
                 O::LLVMAdd | O::LLVMSub if i.operand(0) == Some(m) => {
                     let Some(c) = i.operand(1).and_then(|c| c.const_int_value()).filter(|c| *c != 0) else {
                         continue;
@@ -1890,7 +2006,7 @@ fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
                     let c = if i.opcode() == O::LLVMSub { c.wrapping_neg() } else { c };
                     for w in u.users().into_iter().take(FAN) {
                         if w.as_instruction().is_some_and(|w| w.opcode() == O::LLVMIntToPtr) {
-                            accesses(w, c, &mut found);
+                            accesses(w, c, found);
                         }
                     }
                 }
@@ -1898,9 +2014,6 @@ fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
             }
         }
     }
-    let Some(&(_, Some(size), first)) = found.iter().find(|a| a.0 == 0) else { return false };
-    let size = i64::try_from(size).unwrap_or(i64::MAX).max(1);
-    found.iter().any(|(offset, _, ty)| *offset != 0 && (*ty != first || offset % size != 0))
 }
 
 /// Whether `v` is an index scaled by an element size: `mul X, C` or

@@ -1,0 +1,162 @@
+; Records in lifted code (addresses in i64 registers, an inttoptr before
+; each access), over the classes of integers that hold the same addresses:
+; the values a phi or a select chooses between and its result, a call's
+; arguments and the callee's parameters, what a function returns and its
+; calls' results, what is stored to a slot and loaded from it. A class whose
+; accesses (at its members and at constant offsets from them) are not all of
+; one type at multiples of its size holds records' addresses: an access at
+; a member itself is the first field's (its inttoptr is joined to nothing),
+; and the members are pointers to records, `void *` in the lattice.
+; RUN: %dtrans typeflow %s | %FileCheck %s --match-full-lines
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+
+; Through a phi: `%a` is accessed at offset 0 (an i32), `%b` at offset 8 (an
+; i64); neither alone is a record, but the phi joins them: the class of
+; `%a`, `%b` and `%p` holds records' addresses, so the accesses at `%a` and
+; `%p` themselves are the first field's (their inttoptrs `generic32_t *`,
+; joined to nothing) and the three stay `void *` (before: `generic32_t *`).
+; CHECK-LABEL: function @phi
+; CHECK:        value %c: generic1_t
+; CHECK:        value %a: void *
+; CHECK:        value %b: void *
+; CHECK:        value %pa: generic32_t *
+; CHECK:        value %ka: generic32_t
+; CHECK:        value %b8: generic64_t *
+; CHECK:        value %pb: generic64_t *
+; CHECK:        value %wb: generic64_t
+; CHECK:        value %p: void *
+; CHECK:        value %pp: generic32_t *
+; CHECK:        value %k: generic32_t
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define i64 @phi(i1 %c, i64 %a, i64 %b) {
+entry:
+  %pa = inttoptr i64 %a to ptr
+  %ka = load i32, ptr %pa, align 8
+  %b8 = add i64 %b, 8
+  %pb = inttoptr i64 %b8 to ptr
+  %wb = load i64, ptr %pb, align 8
+  br i1 %c, label %l, label %r
+l:
+  br label %j
+r:
+  br label %j
+j:
+  %p = phi i64 [ %a, %l ], [ %b, %r ]
+  %pp = inttoptr i64 %p to ptr
+  %k = load i32, ptr %pp, align 8
+  ret i64 %wb
+}
+
+; Through a call: `@key`'s parameter is accessed at offset 0 only, the
+; argument `@next` passes also at offset 8 with another type: one class,
+; records (before: both `generic32_t *`).
+; CHECK-LABEL: function @key
+; CHECK:        value %n: void *
+; CHECK:        value %p: generic32_t *
+; CHECK:        value %k: generic32_t
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define i32 @key(i64 %n) {
+  %p = inttoptr i64 %n to ptr
+  %k = load i32, ptr %p, align 8
+  ret i32 %k
+}
+
+; CHECK-LABEL: function @next
+; CHECK:        value %n: void *
+; CHECK:        value %k: generic32_t
+; CHECK:        value %a: generic64_t *
+; CHECK:        value %p: generic64_t *
+; CHECK:        value %x: generic64_t
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define i64 @next(i64 %n) {
+  %k = call i32 @key(i64 %n)
+  %a = add i64 %n, 8
+  %p = inttoptr i64 %a to ptr
+  %x = load i64, ptr %p, align 8
+  ret i64 %x
+}
+
+; Through a return: `@pick` returns its parameter; `@ret` accesses the result
+; at offset 0 (an i32) and the argument at offset 8 (a double): one class
+; (before: `generic32_t *`).
+; CHECK-LABEL: function @pick
+; CHECK:        value %n: void *
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define i64 @pick(i64 %n) {
+  ret i64 %n
+}
+
+; CHECK-LABEL: function @ret
+; CHECK:        value %n: void *
+; CHECK:        value %m: void *
+; CHECK:        value %p: generic32_t *
+; CHECK:        value %k: generic32_t
+; CHECK:        value %a: double *
+; CHECK:        value %q: double *
+; CHECK:        value %d: double
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define i32 @ret(i64 %n) {
+  %m = call i64 @pick(i64 %n)
+  %p = inttoptr i64 %m to ptr
+  %k = load i32, ptr %p, align 8
+  %a = add i64 %n, 8
+  %q = inttoptr i64 %a to ptr
+  %d = load double, ptr %q, align 8
+  ret i32 %k
+}
+
+; Through a slot: the value stored at `%s` is accessed at offset 8 (a
+; double), the one loaded from it at offset 0 (an i32).
+; CHECK-LABEL: function @slot
+; CHECK:        value %n: void *
+; CHECK:        value %s: void **
+; CHECK:        value %ps: void **
+; CHECK:        value %a: double *
+; CHECK:        value %q: double *
+; CHECK:        value %d: double
+; CHECK:        value %ps2: void **
+; CHECK:        value %m: void *
+; CHECK:        value %p: generic32_t *
+; CHECK:        value %k: generic32_t
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define i32 @slot(i64 %n, i64 %s) {
+  %ps = inttoptr i64 %s to ptr
+  store i64 %n, ptr %ps, align 8
+  %a = add i64 %n, 8
+  %q = inttoptr i64 %a to ptr
+  %d = load double, ptr %q, align 8
+  %ps2 = inttoptr i64 %s to ptr
+  %m = load i64, ptr %ps2, align 8
+  %p = inttoptr i64 %m to ptr
+  %k = load i32, ptr %p, align 8
+  ret i32 %k
+}
+
+; An array is no record: a vector access stands for accesses of its element
+; type, and `%a` (a `<4 x i32>` at offset 0) and `%b` (an i32 at offset 16, a
+; multiple of 4) joined by the select agree: `generic32_t *` throughout.
+; CHECK-LABEL: function @array
+; CHECK:        value %c: generic1_t
+; CHECK:        value %a: generic32_t *
+; CHECK:        value %b: generic32_t *
+; CHECK:        value %pa: generic32_t *
+; CHECK:        value %va: generic32_t
+; CHECK:        value %b16: generic32_t *
+; CHECK:        value %pb: generic32_t *
+; CHECK:        value %x: generic32_t
+; CHECK:        value %p: generic32_t *
+; CHECK:        value %pp: generic32_t *
+; CHECK:        value %y: generic32_t
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define i32 @array(i1 %c, i64 %a, i64 %b) {
+entry:
+  %pa = inttoptr i64 %a to ptr
+  %va = load <4 x i32>, ptr %pa, align 4
+  %b16 = add i64 %b, 16
+  %pb = inttoptr i64 %b16 to ptr
+  %x = load i32, ptr %pb, align 4
+  %p = select i1 %c, i64 %a, i64 %b
+  %pp = inttoptr i64 %p to ptr
+  %y = load i32, ptr %pp, align 4
+  ret i32 %y
+}
