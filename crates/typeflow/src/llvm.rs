@@ -1791,8 +1791,10 @@ enum Cell<'m> {
 /// results (not an allocation wrapper's, [`allocates`]), and the values
 /// stored to a slot and loaded from it. A class whose memory accesses
 /// (at its members and at constant offsets from them) are not those of
-/// one array ([`record_accesses`]) holds records' addresses: an access at
-/// a member itself is its first field's. Union-find, near-linear.
+/// one array ([`record_accesses`]), or that holds a link (a value loaded
+/// at a nonzero offset from a member is in the class), holds records'
+/// addresses: an access at a member itself is its first field's.
+/// Union-find, near-linear.
 #[derive(Default)]
 struct RecordClasses<'m> {
     index: HashMap<Cell<'m>, u32>,
@@ -1890,6 +1892,8 @@ impl<'m> RecordClasses<'m> {
         }
         // The accesses of each class, members in module order.
         let mut found: HashMap<u32, Vec<Access>> = HashMap::default();
+        let mut links: Vec<(u32, Value<'m>)> = Vec::new();
+        let mut loaded = Vec::new();
         let mut members: Vec<Value<'m>> = Vec::new();
         for f in &defined {
             members.extend(f.params().into_iter().filter(|p| holds(*p)));
@@ -1898,11 +1902,21 @@ impl<'m> RecordClasses<'m> {
         for x in members {
             let c = rc.cell(Cell::Value(x));
             let root = rc.find(c);
-            member_accesses(x, ptr_bits, found.entry(root).or_default());
+            member_accesses(x, ptr_bits, found.entry(root).or_default(), &mut loaded);
+            links.extend(loaded.drain(..).map(|l| (root, l)));
         }
         rc.record = vec![false; rc.parent.len()];
         for (root, accesses) in found {
             rc.record[root as usize] = record_accesses(&accesses);
+        }
+        // A link: what is loaded at an offset from a member is in the
+        // member's own class (`p = p->next`). No array holds its own
+        // address among its elements (C has no type `T = T *[]`): a record.
+        for (root, l) in links {
+            let Some(&c) = rc.index.get(&Cell::Value(l)) else { continue };
+            if rc.find(c) == root {
+                rc.record[root as usize] = true;
+            }
         }
         rc
     }
@@ -1943,18 +1957,24 @@ fn record_accesses(found: &[Access]) -> bool {
 /// The memory accesses through integer address `x` (lifted code): at `x`
 /// itself and at constant offsets from it (`add`/`sub` of a constant),
 /// each through an `inttoptr`. A vector access is one of its element type.
-/// Bounded.
-fn member_accesses<'m>(x: Value<'m>, ptr_bits: u32, found: &mut Vec<Access>) {
+/// The pointer-sized integers loaded at offsets other than 0 go to
+/// `links`. Bounded.
+fn member_accesses<'m>(x: Value<'m>, ptr_bits: u32, found: &mut Vec<Access>, links: &mut Vec<Value<'m>>) {
     use Opcode as O;
     const FAN: usize = 64;
     // Accesses through a pointer `p`: (offset, size, type) of its loads and
     // stores, and of the `char *` arguments of library calls (`strcpy` or
     // a `printf` `%s` of a name at the start of a record: bytes).
-    let accesses = |p: Value<'m>, offset: i64, out: &mut Vec<Access>| {
+    let accesses = |p: Value<'m>, offset: i64, out: &mut Vec<Access>, links: &mut Vec<Value<'m>>| {
         for u in p.users().into_iter().take(FAN) {
             let Some(i) = u.as_instruction() else { continue };
             let ty = match i.opcode() {
-                O::LLVMLoad if i.operand(0) == Some(p) => u.ty(),
+                O::LLVMLoad if i.operand(0) == Some(p) => {
+                    if offset != 0 && u.ty().int_width() == Some(ptr_bits) {
+                        links.push(u);
+                    }
+                    u.ty()
+                }
                 O::LLVMStore if i.operand(1) == Some(p) => match i.operand(0) {
                     Some(v) => v.ty(),
                     None => continue,
@@ -1998,7 +2018,7 @@ fn member_accesses<'m>(x: Value<'m>, ptr_bits: u32, found: &mut Vec<Access>) {
         for u in m.users().into_iter().take(FAN) {
             let Some(i) = u.as_instruction() else { continue };
             match i.opcode() {
-                O::LLVMIntToPtr => accesses(u, 0, found),
+                O::LLVMIntToPtr => accesses(u, 0, found, links),
                 O::LLVMAdd | O::LLVMSub if i.operand(0) == Some(m) => {
                     let Some(c) = i.operand(1).and_then(|c| c.const_int_value()).filter(|c| *c != 0) else {
                         continue;
@@ -2006,7 +2026,7 @@ fn member_accesses<'m>(x: Value<'m>, ptr_bits: u32, found: &mut Vec<Access>) {
                     let c = if i.opcode() == O::LLVMSub { c.wrapping_neg() } else { c };
                     for w in u.users().into_iter().take(FAN) {
                         if w.as_instruction().is_some_and(|w| w.opcode() == O::LLVMIntToPtr) {
-                            accesses(w, c, found);
+                            accesses(w, c, found, links);
                         }
                     }
                 }

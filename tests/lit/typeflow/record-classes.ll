@@ -160,3 +160,32 @@ entry:
   %y = load i32, ptr %pp, align 4
   ret i32 %y
 }
+
+; A link: `p = p->next` loads at offset 8 from `%p` a value of `%p`'s own
+; class (through the phi). The accesses alone agree (i64 at offsets 0 and
+; 8: they could be an array's), but no array holds its own address among
+; its elements (C has no type `T = T *[]`): a record, `void *` (before:
+; `generic64_t *`, a pointer to its first field).
+; CHECK-LABEL: function @walk
+; CHECK:        value %h: void *
+; CHECK:        value %p: void *
+; CHECK:        value %q: generic64_t *
+; CHECK:        value %k: generic64_t
+; CHECK:        value %a: void **
+; CHECK:        value %n: void *
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define void @walk(i64 %h) {
+entry:
+  br label %loop
+loop:
+  %p = phi i64 [ %h, %entry ], [ %n, %loop ]
+  %q = inttoptr i64 %p to ptr
+  %k = load i64, ptr %q, align 8
+  %a = add i64 %p, 8
+  %r = inttoptr i64 %a to ptr
+  %n = load i64, ptr %r, align 8
+  %c = icmp eq i64 %n, 0
+  br i1 %c, label %done, label %loop
+done:
+  ret void
+}
