@@ -2013,24 +2013,37 @@ fn member_accesses<'m>(x: Value<'m>, ptr_bits: u32, found: &mut Vec<Access>, lin
             out.push((offset, scalar_bytes(ty, ptr_bits), (ty.kind(), ty.int_width())));
         }
     };
-    {
-        let m = x;
-        for u in m.users().into_iter().take(FAN) {
+    // The constant added to an address (`add`/`sub` of a nonzero constant).
+    let offset_of = |i: Instruction<'m>, base: Value<'m>| {
+        if !matches!(i.opcode(), O::LLVMAdd | O::LLVMSub) || i.operand(0) != Some(base) {
+            return None;
+        }
+        let c = i.operand(1).and_then(|c| c.const_int_value()).filter(|c| *c != 0)?;
+        Some(if i.opcode() == O::LLVMSub { c.wrapping_neg() } else { c })
+    };
+    // The accesses through `base` and through `base + c`, at `shift + c`.
+    let mut from = |base: Value<'m>, shift: i64, skip: Option<Value<'m>>| {
+        for u in base.users().into_iter().take(FAN) {
             let Some(i) = u.as_instruction() else { continue };
-            match i.opcode() {
-                O::LLVMIntToPtr => accesses(u, 0, found, links),
-                O::LLVMAdd | O::LLVMSub if i.operand(0) == Some(m) => {
-                    let Some(c) = i.operand(1).and_then(|c| c.const_int_value()).filter(|c| *c != 0) else {
-                        continue;
-                    };
-                    let c = if i.opcode() == O::LLVMSub { c.wrapping_neg() } else { c };
-                    for w in u.users().into_iter().take(FAN) {
-                        if w.as_instruction().is_some_and(|w| w.opcode() == O::LLVMIntToPtr) {
-                            accesses(w, c, found, links);
-                        }
+            if i.opcode() == O::LLVMIntToPtr {
+                accesses(u, shift, found, links);
+            } else if let Some(c) = offset_of(i, base).filter(|_| Some(u) != skip) {
+                for w in u.users().into_iter().take(FAN) {
+                    if w.as_instruction().is_some_and(|w| w.opcode() == O::LLVMIntToPtr) {
+                        accesses(w, shift.wrapping_add(c), found, links);
                     }
                 }
-                _ => {}
+            }
+        }
+    };
+    from(x, 0, None);
+    // `x = b - C`: an address C bytes before `b` (`&a[i - 1]`, or a
+    // `container_of`): C forms no address before an object, so `b` is
+    // inside `x`'s object, at offset C, and so are its accesses.
+    if let Some(i) = x.as_instruction() {
+        if let (Some(b), Some(c)) = (i.operand(0), i.operand(0).and_then(|b| offset_of(i, b))) {
+            if c < 0 && b.ty().int_width() == Some(ptr_bits) {
+                from(b, c.wrapping_neg(), Some(x));
             }
         }
     }

@@ -189,3 +189,25 @@ loop:
 done:
   ret void
 }
+
+; An address C bytes before another (`&a[i - 1]` as `b - 64`, or a
+; `container_of`): C forms no address before an object, so `%b` is inside
+; the object `%x` points to, at offset 64, and the accesses through `%b`
+; and `%b + d` are `%x`'s at `64 + d`: an i32 at 28 and an i64 at 0 (through
+; `%x` itself), a record (before: `generic64_t *`, its first field's).
+; CHECK-LABEL: function @before
+; CHECK:        value %b: void *
+; CHECK:        value %x: void *
+; CHECK:        value %px: generic64_t *
+; CHECK:        value %f: void *
+; CHECK:        value %pf: generic32_t *
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define void @before(i64 %b, i64 %v) {
+  %x = add i64 %b, -64
+  %px = inttoptr i64 %x to ptr
+  store i64 %v, ptr %px, align 8
+  %f = add i64 %b, -36
+  %pf = inttoptr i64 %f to ptr
+  store i32 0, ptr %pf, align 4
+  ret void
+}
