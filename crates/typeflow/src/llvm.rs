@@ -1789,7 +1789,10 @@ enum Cell<'m> {
 /// `select` chooses between and its result, a call's arguments and the
 /// callee's parameters, the values a function returns and its calls'
 /// results (not an allocation wrapper's, [`allocates`]), and the values
-/// stored to a slot and loaded from it. A class whose memory accesses
+/// stored to a slot and loaded from it; then the values loaded from and
+/// stored to the same offset from addresses of one class (a field), where
+/// the two classes' accesses have the same [`Shape`]. A class whose memory
+/// accesses
 /// (at its members and at constant offsets from them) are not those of
 /// one array ([`record_accesses`]), or that holds a link (a value loaded
 /// at a nonzero offset from a member is in the class), holds records'
@@ -1890,20 +1893,94 @@ impl<'m> RecordClasses<'m> {
                 }
             }
         }
-        // The accesses of each class, members in module order.
-        let mut found: HashMap<u32, Vec<Access>> = HashMap::default();
-        let mut links: Vec<(u32, Value<'m>)> = Vec::new();
-        let mut loaded = Vec::new();
+        // The accesses of each member, in module order.
         let mut members: Vec<Value<'m>> = Vec::new();
         for f in &defined {
             members.extend(f.params().into_iter().filter(|p| holds(*p)));
             members.extend(f.instructions().map(|i| i.as_value()).filter(|v| holds(*v)));
         }
-        for x in members {
+        let per_member: Vec<(Value<'m>, Vec<Access>, Vec<Value<'m>>)> = members
+            .into_iter()
+            .map(|x| {
+                let (mut found, mut loaded) = (Vec::new(), Vec::new());
+                member_accesses(x, ptr_bits, &mut found, &mut loaded);
+                (x, found, loaded)
+            })
+            .collect();
+        // The shape of each class's accesses ([`Shape`]).
+        let mut acc_of: HashMap<u32, Vec<Access>> = HashMap::default();
+        for (x, found, _) in &per_member {
+            let c = rc.cell(Cell::Value(*x));
+            let root = rc.find(c);
+            acc_of.entry(root).or_default().extend(found.iter().copied());
+        }
+        let mut shape_of: HashMap<u32, Shape> = acc_of.into_iter().map(|(r, a)| (r, Shape::of(&a))).collect();
+        // Fields: the values loaded from and stored to the same offset
+        // from addresses of one class are joined (as a field GEP's results
+        // of the same structure type are chained), which may join classes
+        // and so fields further: rounds until nothing changes (at most 8,
+        // each linear), only where the two classes' accesses have the same
+        // shape ([`Shape::meet`]): a C union's members share a field, not a
+        // type.
+        let mut fields: Vec<(Value<'m>, Value<'m>, i64)> = Vec::new();
+        for f in &defined {
+            for inst in f.instructions() {
+                let (v, a) = match inst.opcode() {
+                    O::LLVMLoad => (Some(inst.as_value()), inst.operand(0)),
+                    O::LLVMStore => (inst.operand(0), inst.operand(1)),
+                    _ => continue,
+                };
+                let (Some(v), Some(a)) = (v.filter(|v| holds(*v)), a) else { continue };
+                let a = slot_base(a);
+                if !holds(a) {
+                    continue;
+                }
+                let (base, c) = match a.as_instruction() {
+                    Some(i) if matches!(i.opcode(), O::LLVMAdd | O::LLVMSub) => {
+                        match (i.operand(0).filter(|b| holds(*b)), i.operand(1).and_then(|c| c.const_int_value())) {
+                            (Some(b), Some(c)) => (b, if i.opcode() == O::LLVMSub { c.wrapping_neg() } else { c }),
+                            _ => (a, 0),
+                        }
+                    }
+                    _ => (a, 0),
+                };
+                fields.push((v, base, c));
+            }
+        }
+        for _ in 0..8 {
+            let mut first: HashMap<(u32, i64), Value<'m>> = HashMap::default();
+            let mut changed = false;
+            for &(v, base, c) in &fields {
+                let b = rc.cell(Cell::Value(base));
+                let key = (rc.find(b), c);
+                let Some(&w) = first.get(&key) else {
+                    first.insert(key, v);
+                    continue;
+                };
+                let (x, y) = (rc.cell(Cell::Value(v)), rc.cell(Cell::Value(w)));
+                let (x, y) = (rc.find(x), rc.find(y));
+                if x == y {
+                    continue;
+                }
+                let (sx, sy) = (*shape_of.get(&x).unwrap_or(&Shape::Empty), *shape_of.get(&y).unwrap_or(&Shape::Empty));
+                let Some(shape) = sx.meet(sy) else { continue };
+                rc.union(Cell::Value(v), Cell::Value(w));
+                let r = rc.find(x);
+                shape_of.insert(r, shape);
+                changed = true;
+            }
+            if !changed {
+                break;
+            }
+        }
+        // The accesses of each class.
+        let mut found: HashMap<u32, Vec<Access>> = HashMap::default();
+        let mut links: Vec<(u32, Value<'m>)> = Vec::new();
+        for (x, accesses, loaded) in per_member {
             let c = rc.cell(Cell::Value(x));
             let root = rc.find(c);
-            member_accesses(x, ptr_bits, found.entry(root).or_default(), &mut loaded);
-            links.extend(loaded.drain(..).map(|l| (root, l)));
+            found.entry(root).or_default().extend(accesses);
+            links.extend(loaded.into_iter().map(|l| (root, l)));
         }
         rc.record = vec![false; rc.parent.len()];
         for (root, accesses) in found {
@@ -1926,6 +2003,40 @@ impl<'m> RecordClasses<'m> {
         let Some(&c) = self.index.get(&Cell::Value(x)) else { return false };
         let root = self.find(c);
         self.record[root as usize]
+    }
+}
+
+/// The shape of a class's accesses: none, those of one array (one type at
+/// multiples of its size), or a record's (any others).
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    Empty,
+    Array((TypeKind, Option<u32>)),
+    Record,
+}
+
+impl Shape {
+    fn of(found: &[Access]) -> Shape {
+        let Some(&(_, Some(size), ty)) = found.iter().find(|a| a.1.is_some()) else {
+            return if found.is_empty() { Shape::Empty } else { Shape::Record };
+        };
+        let size = i64::try_from(size).unwrap_or(i64::MAX).max(1);
+        if found.iter().all(|a| a.2 == ty && a.0 % size == 0) {
+            Shape::Array(ty)
+        } else {
+            Shape::Record
+        }
+    }
+
+    /// The shape of two classes joined, if they may be: of the same shape,
+    /// or one without accesses; not an array with a record, nor arrays of
+    /// different types (a C union's members share a field, not a type).
+    fn meet(self, other: Shape) -> Option<Shape> {
+        match (self, other) {
+            (Shape::Empty, x) | (x, Shape::Empty) => Some(x),
+            (x, y) if x == y => Some(x),
+            _ => None,
+        }
     }
 }
 

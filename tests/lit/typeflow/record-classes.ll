@@ -10,6 +10,8 @@
 ; RUN: %dtrans typeflow %s | %FileCheck %s --match-full-lines
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
+declare i64 @strlen(ptr)
+
 ; Through a phi: `%a` is accessed at offset 0 (an i32), `%b` at offset 8 (an
 ; i64); neither alone is a record, but the phi joins them: the class of
 ; `%a`, `%b` and `%p` holds records' addresses, so the accesses at `%a` and
@@ -209,5 +211,78 @@ define void @before(i64 %b, i64 %v) {
   %f = add i64 %b, -36
   %pf = inttoptr i64 %f to ptr
   store i32 0, ptr %pf, align 4
+  ret void
+}
+
+
+; Fields: the values loaded from and stored to the same offset from
+; addresses of one class are joined, as a field GEP's results of one
+; structure type are chained (`%e = t->head; ...; t->head = e->next`, the
+; two `t + 8` separate instructions): then `%n`, loaded at offset 8 from
+; `%e`, is in `%e`'s class, a link, and `%e` is a record's address
+; (before: `generic64_t *`, its accesses being all i64 at multiples of 8).
+; CHECK-LABEL: function @unlink
+; CHECK:        value %t: void *
+; CHECK:        value %a1: void **
+; CHECK:        value %p1: void **
+; CHECK:        value %e: void *
+; CHECK:        value %pe: generic64_t *
+; CHECK:        value %k: generic64_t
+; CHECK:        value %e8: generic64_t *
+; CHECK:        value %pn: generic64_t *
+; CHECK:        value %n: generic64_t
+; CHECK:        value %a2: generic64_t *
+; CHECK:        value %p2: generic64_t *
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define void @unlink(i64 %t) {
+  %a1 = add i64 %t, 8
+  %p1 = inttoptr i64 %a1 to ptr
+  %e = load i64, ptr %p1, align 8
+  %pe = inttoptr i64 %e to ptr
+  %k = load i64, ptr %pe, align 8
+  %e8 = add i64 %e, 8
+  %pn = inttoptr i64 %e8 to ptr
+  %n = load i64, ptr %pn, align 8
+  %a2 = add i64 %t, 8
+  %p2 = inttoptr i64 %a2 to ptr
+  store i64 %n, ptr %p2, align 8
+  ret void
+}
+
+; Not where the two classes' accesses differ in shape (an array's, another
+; type's array's, a record's): a C union's members share a field, not a
+; type. `n->u.name` (bytes, `strlen`) and `n->u.op` (a record: an i64 at 0,
+; an i32 at 8) stay apart, and `%name` stays `int8_t *` (joined, it would
+; be a record's address, `void *`).
+; CHECK-LABEL: function @union
+; CHECK:        value %n: void *
+; CHECK:        value %a: int8_t **
+; CHECK:        value %pa: int8_t **
+; CHECK:        value %name: int8_t *
+; CHECK:        value %pn: int8_t *
+; CHECK:        value %len: uint64_t
+; CHECK:        value %a2: void **
+; CHECK:        value %pa2: void **
+; CHECK:        value %op: void *
+; CHECK:        value %pop: generic64_t *
+; CHECK:        value %name2: generic64_t
+; CHECK:        value %op8: generic32_t *
+; CHECK:        value %pop8: generic32_t *
+; CHECK:        value %prec: generic32_t
+; CHECK:        summary: {{.*}}, 0 casts, 0 conflicts
+define void @union(i64 %n) {
+  %a = add i64 %n, 8
+  %pa = inttoptr i64 %a to ptr
+  %name = load i64, ptr %pa, align 8
+  %pn = inttoptr i64 %name to ptr
+  %len = call i64 @strlen(ptr %pn)
+  %a2 = add i64 %n, 8
+  %pa2 = inttoptr i64 %a2 to ptr
+  %op = load i64, ptr %pa2, align 8
+  %pop = inttoptr i64 %op to ptr
+  %name2 = load i64, ptr %pop, align 8
+  %op8 = add i64 %op, 8
+  %pop8 = inttoptr i64 %op8 to ptr
+  %prec = load i32, ptr %pop8, align 8
   ret void
 }
