@@ -79,7 +79,9 @@
 //!   signed one the optimizer rewrote (`srem` to `urem`, `icmp sgt` to
 //!   `ugt`): it is only a hint. An unsigned comparison of `x + c` with a
 //!   constant is the optimizer's range check `lo <= x && x <= hi`: no
-//!   seed;
+//!   seed; nor has a shift amount a sign: neither its `zext` nor the
+//!   unsigned comparison of it with a constant that guards the shift (the
+//!   optimizer's bit test of a set, `c <u 64 && (1 << c) & MASK`) seeds;
 //! - pointer: addresses of loads, stores and atomics, GEP bases, indirect
 //!   callees, `memcpy`/`memmove`/`memset` pointers (their length: unsigned);
 //! - number: GEP and vector element indices;
@@ -745,7 +747,7 @@ impl<'m> LlvmTypeFlow<'m> {
                 // How the optimizer writes `lo <= x && x <= hi` (`x - lo <u
                 // n`) whatever x's sign, and how it rewrites a signed
                 // comparison of values it knows are not negative: no seed.
-                let range_check = kind == Some(K::Unsigned) && is_range_check(inst);
+                let range_check = kind == Some(K::Unsigned) && (is_range_check(inst) || is_shift_guard(inst));
                 let rewritten = kind == Some(K::Unsigned) && rewritten_signed(inst, 2);
                 if rewritten && !addresses && !range_check {
                     self.hint_int(u0, K::Unsigned);
@@ -767,8 +769,11 @@ impl<'m> LlvmTypeFlow<'m> {
                 // the source is said unsigned. A `zext nneg` is how the
                 // optimizer rewrites a `sext` of a value it knows is not
                 // negative: it says nothing of the source's sign.
+                // A shift amount has no sign (`1 << c`, how the optimizer
+                // tests a set, `strchr("&|", c)` or a `switch`).
                 let from_bool = inst.operand(0).and_then(|v| v.ty().int_width()) == Some(1);
-                if !from_bool && !inst.has_non_negative() && !rewritten_signed(inst, 1) {
+                let amount = only_shift_amount(inst.as_value());
+                if !from_bool && !amount && !inst.has_non_negative() && !rewritten_signed(inst, 1) {
                     self.seed_int(u0, K::Unsigned)?;
                 }
             }
@@ -1629,6 +1634,40 @@ fn is_range_check(inst: Instruction<'_>) -> bool {
         })
     };
     (offset(0) && is_const(1)) || (offset(1) && is_const(0))
+}
+
+/// Whether every use of `v` is as the amount of a shift (bounded).
+fn only_shift_amount(v: Value<'_>) -> bool {
+    let users = v.users();
+    !users.is_empty()
+        && users.len() <= 8
+        && users.iter().all(|u| {
+            u.as_instruction().is_some_and(|i| {
+                matches!(i.opcode(), Opcode::LLVMShl | Opcode::LLVMLShr | Opcode::LLVMAShr) && i.operand(1) == Some(v)
+            })
+        })
+}
+
+/// Whether `inst`, an unsigned comparison with a constant, guards a shift
+/// by the other operand (itself, or zero-extended, a shift amount): the
+/// optimizer's bit test of a set (`c <u 64 && (1 << c) & MASK`), which
+/// says nothing of its sign.
+fn is_shift_guard(inst: Instruction<'_>) -> bool {
+    let konst = |k: u32| inst.operand(k).is_some_and(|v| v.const_int_value().is_some());
+    let x = match (konst(0), konst(1)) {
+        (false, true) => inst.operand(0),
+        (true, false) => inst.operand(1),
+        _ => None,
+    };
+    let Some(x) = x else { return false };
+    x.users().into_iter().take(8).any(|u| {
+        let Some(i) = u.as_instruction() else { return false };
+        match i.opcode() {
+            Opcode::LLVMShl | Opcode::LLVMLShr | Opcode::LLVMAShr => i.operand(1) == Some(x),
+            Opcode::LLVMZExt => only_shift_amount(u),
+            _ => false,
+        }
+    })
 }
 
 /// Whether `inst` is `ashr (shl x, k), k` with the same constant `k`: a
