@@ -79,7 +79,9 @@
 //!   signed one the optimizer rewrote (`srem` to `urem`, `icmp sgt` to
 //!   `ugt`): it is only a hint. An unsigned comparison of `x + c` with a
 //!   constant is the optimizer's range check `lo <= x && x <= hi`: no
-//!   seed;
+//!   seed; nor has a shift amount a sign: neither its `zext` nor the
+//!   unsigned comparison of it with a constant that guards the shift (the
+//!   optimizer's bit test of a set, `c <u 64 && (1 << c) & MASK`) seeds;
 //! - pointer: addresses of loads, stores and atomics, GEP bases, indirect
 //!   callees, `memcpy`/`memmove`/`memset` pointers (their length: unsigned);
 //! - number: GEP and vector element indices;
@@ -169,7 +171,7 @@ pub struct LlvmTypeFlow<'m> {
     /// parameter to itself; a global passed twice to the same declared
     /// function).
     added: HashSet<(NodeId, NodeId, i8)>,
-    /// `inttoptr`s of a record's address ([`record_base`]), left apart from
+    /// `inttoptr`s of a record's address ([`RecordClasses`]), left apart from
     /// their operand while building: they address the record's first field.
     first_fields: HashSet<Instruction<'m>>,
     /// Calls to allocation wrappers ([`allocates`]), not joined to the
@@ -453,6 +455,7 @@ impl<'m> LlvmTypeFlow<'m> {
             b.return_chain(&mut tf, *f)?;
         }
         b.function_tables(&mut tf, m)?;
+        b.records = RecordClasses::build(m, &mut b.allocators, tf.lattice().ptr_bits);
         for f in &defined {
             for inst in f.instructions() {
                 b.instruction_edges(&mut tf, inst)?;
@@ -744,7 +747,7 @@ impl<'m> LlvmTypeFlow<'m> {
                 // How the optimizer writes `lo <= x && x <= hi` (`x - lo <u
                 // n`) whatever x's sign, and how it rewrites a signed
                 // comparison of values it knows are not negative: no seed.
-                let range_check = kind == Some(K::Unsigned) && is_range_check(inst);
+                let range_check = kind == Some(K::Unsigned) && (is_range_check(inst) || is_shift_guard(inst));
                 let rewritten = kind == Some(K::Unsigned) && rewritten_signed(inst, 2);
                 if rewritten && !addresses && !range_check {
                     self.hint_int(u0, K::Unsigned);
@@ -766,8 +769,11 @@ impl<'m> LlvmTypeFlow<'m> {
                 // the source is said unsigned. A `zext nneg` is how the
                 // optimizer rewrites a `sext` of a value it knows is not
                 // negative: it says nothing of the source's sign.
+                // A shift amount has no sign (`1 << c`, how the optimizer
+                // tests a set, `strchr("&|", c)` or a `switch`).
                 let from_bool = inst.operand(0).and_then(|v| v.ty().int_width()) == Some(1);
-                if !from_bool && !inst.has_non_negative() && !rewritten_signed(inst, 1) {
+                let amount = only_shift_amount(inst.as_value());
+                if !from_bool && !amount && !inst.has_non_negative() && !rewritten_signed(inst, 1) {
                     self.seed_int(u0, K::Unsigned)?;
                 }
             }
@@ -1082,9 +1088,9 @@ struct EdgeBuilder<'m> {
     declared_result: HashMap<Function<'m>, NodeId>,
     /// Whether a defined function returns fresh memory ([`allocates`]).
     allocators: HashMap<Function<'m>, bool>,
-    /// Whether the addresses of a class ([`class_key`]; loaded from it or
-    /// not) are records'.
-    records: HashMap<(Value<'m>, bool), bool>,
+    /// Classes of integers holding the same addresses, and which hold
+    /// records' ([`RecordClasses`]).
+    records: RecordClasses<'m>,
 }
 
 fn chain<'m, Key: std::hash::Hash + Eq>(
@@ -1294,23 +1300,13 @@ impl<'m> EdgeBuilder<'m> {
     }
 
     /// Whether `inttoptr X` (to address memory) is the address of the first
-    /// field of a record at `X` ([`record_base`], remembered per slot):
-    /// then it is joined to nothing, as a field GEP is not.
+    /// field of a record at `X` (`X`'s class holds records' addresses,
+    /// [`RecordClasses`]): then it is joined to nothing, as a field GEP is
+    /// not.
     fn first_field(&mut self, tf: &mut LlvmTypeFlow<'m>, inst: Instruction<'m>) -> bool {
         let ptr_bits = tf.lattice().ptr_bits;
         let Some(x) = inst.operand(0).filter(|x| x.ty().int_width() == Some(ptr_bits)) else { return false };
-        // (The slot's own address and the addresses loaded from it are
-        // different classes with the same key.)
-        let loaded = class_key(x) != x;
-        let key = (class_key(x), loaded);
-        let record = match self.records.get(&key) {
-            Some(&r) => r,
-            None => {
-                let r = record_base(x, ptr_bits);
-                self.records.insert(key, r);
-                r
-            }
-        };
+        let record = self.records.is_record(x);
         if record {
             tf.first_fields.insert(inst);
         }
@@ -1640,6 +1636,40 @@ fn is_range_check(inst: Instruction<'_>) -> bool {
     (offset(0) && is_const(1)) || (offset(1) && is_const(0))
 }
 
+/// Whether every use of `v` is as the amount of a shift (bounded).
+fn only_shift_amount(v: Value<'_>) -> bool {
+    let users = v.users();
+    !users.is_empty()
+        && users.len() <= 8
+        && users.iter().all(|u| {
+            u.as_instruction().is_some_and(|i| {
+                matches!(i.opcode(), Opcode::LLVMShl | Opcode::LLVMLShr | Opcode::LLVMAShr) && i.operand(1) == Some(v)
+            })
+        })
+}
+
+/// Whether `inst`, an unsigned comparison with a constant, guards a shift
+/// by the other operand (itself, or zero-extended, a shift amount): the
+/// optimizer's bit test of a set (`c <u 64 && (1 << c) & MASK`), which
+/// says nothing of its sign.
+fn is_shift_guard(inst: Instruction<'_>) -> bool {
+    let konst = |k: u32| inst.operand(k).is_some_and(|v| v.const_int_value().is_some());
+    let x = match (konst(0), konst(1)) {
+        (false, true) => inst.operand(0),
+        (true, false) => inst.operand(1),
+        _ => None,
+    };
+    let Some(x) = x else { return false };
+    x.users().into_iter().take(8).any(|u| {
+        let Some(i) = u.as_instruction() else { return false };
+        match i.opcode() {
+            Opcode::LLVMShl | Opcode::LLVMLShr | Opcode::LLVMAShr => i.operand(1) == Some(x),
+            Opcode::LLVMZExt => only_shift_amount(u),
+            _ => false,
+        }
+    })
+}
+
 /// Whether `inst` is `ashr (shl x, k), k` with the same constant `k`: a
 /// sign extension of x's low bits in place.
 fn sign_extends_in_place(inst: Instruction<'_>) -> bool {
@@ -1771,18 +1801,6 @@ fn fresh<'m>(
     }
 }
 
-/// The values that hold the same address as integer `x` are found from
-/// this key: for a load, its address (through `inttoptr`: every load of
-/// the same slot); otherwise `x` itself.
-fn class_key(x: Value<'_>) -> Value<'_> {
-    let Some(load) = x.as_instruction().filter(|i| i.opcode() == Opcode::LLVMLoad) else { return x };
-    let Some(a) = load.operand(0) else { return x };
-    match a.as_instruction() {
-        Some(i) if i.opcode() == Opcode::LLVMIntToPtr => i.operand(0).unwrap_or(a),
-        _ => a,
-    }
-}
-
 /// Size in bytes of a scalar IR type (integers, floats, pointers).
 fn scalar_bytes(t: Type<'_>, ptr_bits: u32) -> Option<u64> {
     let bits = match t.kind() {
@@ -1795,48 +1813,318 @@ fn scalar_bytes(t: Type<'_>, ptr_bits: u32) -> Option<u64> {
     Some(u64::from(bits.div_ceil(8)))
 }
 
-/// Whether integer address `x` is a record's address, in code that
-/// computes addresses on integers (lifted code): among the values holding
-/// the same address (`x`, the other loads of its slot and what is stored
-/// there), memory is accessed at `x` itself and at constant offsets from
-/// it, and the accesses at the offsets are not all of the type of the one
-/// at `x`, or not at multiples of its size. Such an address is no pointer
-/// to its first field's type (the lattice has no records: `void *`), and
-/// an access at `x` itself is the first field's. Accesses that agree (`a[0]`
-/// and `a[1]`) say nothing: an array. Bounded walks.
-fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
-    use Opcode as O;
-    const FAN: usize = 64;
-    // The class: x, the loads of its slot, and the values stored there.
-    let key = class_key(x);
-    let mut members = vec![x];
-    if key != x {
-        let mut addresses = vec![key];
-        addresses.extend(
-            key.users()
-                .into_iter()
-                .take(FAN)
-                .filter(|u| u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr)),
-        );
-        for a in addresses {
-            for u in a.users().into_iter().take(FAN) {
-                let Some(i) = u.as_instruction() else { continue };
-                match i.opcode() {
-                    O::LLVMLoad if i.operand(0) == Some(a) && u != x => members.push(u),
-                    O::LLVMStore if i.operand(1) == Some(a) => members.extend(i.operand(0)),
+/// A cell of the address classes of [`RecordClasses`]: an integer value,
+/// what a slot holds (the values stored to and loaded from an address
+/// base, [`slot_base`]), or what a function returns.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Cell<'m> {
+    Value(Value<'m>),
+    Content(Value<'m>),
+    Return(Function<'m>),
+}
+
+/// Classes of the integers that hold the same addresses, in code that
+/// computes addresses on integers (lifted code): the values a `phi` or a
+/// `select` chooses between and its result, a call's arguments and the
+/// callee's parameters, the values a function returns and its calls'
+/// results (not an allocation wrapper's, [`allocates`]), and the values
+/// stored to a slot and loaded from it; then the values loaded from and
+/// stored to the same offset from addresses of one class (a field), where
+/// the two classes' accesses have the same [`Shape`]. A class whose memory
+/// accesses
+/// (at its members and at constant offsets from them) are not those of
+/// one array ([`record_accesses`]), or that holds a link (a value loaded
+/// at a nonzero offset from a member is in the class), holds records'
+/// addresses: an access at a member itself is its first field's.
+/// Union-find, near-linear.
+#[derive(Default)]
+struct RecordClasses<'m> {
+    index: HashMap<Cell<'m>, u32>,
+    parent: Vec<u32>,
+    record: Vec<bool>,
+}
+
+impl<'m> RecordClasses<'m> {
+    fn cell(&mut self, c: Cell<'m>) -> u32 {
+        let n = self.parent.len() as u32;
+        *self.index.entry(c).or_insert_with(|| {
+            self.parent.push(n);
+            n
+        })
+    }
+
+    fn find(&mut self, mut a: u32) -> u32 {
+        while self.parent[a as usize] != a {
+            let p = self.parent[a as usize];
+            self.parent[a as usize] = self.parent[p as usize];
+            a = p;
+        }
+        a
+    }
+
+    fn union(&mut self, a: Cell<'m>, b: Cell<'m>) {
+        let (a, b) = (self.cell(a), self.cell(b));
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            // (The smaller index as root: deterministic.)
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            self.parent[hi as usize] = lo;
+        }
+    }
+
+    fn build(m: &'m Module<'_>, allocators: &mut HashMap<Function<'m>, bool>, ptr_bits: u32) -> Self {
+        use Opcode as O;
+        let mut rc = RecordClasses::default();
+        // Integers that may hold an address: the pointer-sized ones, but
+        // constants (a null, a global's address shared by the module).
+        let holds = |v: Value<'m>| {
+            v.ty().int_width() == Some(ptr_bits) && matches!(v.kind(), ValueKind::Instruction | ValueKind::Argument)
+        };
+        let defined: Vec<Function<'m>> = m.functions().filter(|f| !f.is_declaration()).collect();
+        for f in &defined {
+            for inst in f.instructions() {
+                let v = inst.as_value();
+                match inst.opcode() {
+                    O::LLVMPHI if holds(v) => {
+                        for i in 0..inst.num_operands() {
+                            if let Some(x) = inst.operand(i).filter(|x| holds(*x)) {
+                                rc.union(Cell::Value(v), Cell::Value(x));
+                            }
+                        }
+                    }
+                    O::LLVMSelect if holds(v) => {
+                        for i in [1, 2] {
+                            if let Some(x) = inst.operand(i).filter(|x| holds(*x)) {
+                                rc.union(Cell::Value(v), Cell::Value(x));
+                            }
+                        }
+                    }
+                    O::LLVMLoad if holds(v) => {
+                        if let Some(a) = inst.operand(0) {
+                            rc.union(Cell::Value(v), Cell::Content(slot_base(a)));
+                        }
+                    }
+                    O::LLVMStore => {
+                        if let (Some(x), Some(a)) = (inst.operand(0).filter(|x| holds(*x)), inst.operand(1)) {
+                            rc.union(Cell::Value(x), Cell::Content(slot_base(a)));
+                        }
+                    }
+                    O::LLVMRet => {
+                        if let Some(x) = inst.operand(0).filter(|x| holds(*x)) {
+                            rc.union(Cell::Value(x), Cell::Return(*f));
+                        }
+                    }
+                    O::LLVMCall | O::LLVMInvoke => {
+                        let Some(callee) = direct_callee(inst).filter(|c| !c.is_declaration()) else { continue };
+                        if inst.called_function_type() != Some(callee.function_type()) {
+                            continue;
+                        }
+                        for (i, p) in callee.params().into_iter().enumerate() {
+                            if let Some(x) = inst.operand(i as u32).filter(|x| holds(*x) && holds(p)) {
+                                rc.union(Cell::Value(x), Cell::Value(p));
+                            }
+                        }
+                        if holds(v) && !allocates(callee, allocators, 0) {
+                            rc.union(Cell::Value(v), Cell::Return(callee));
+                        }
+                    }
                     _ => {}
                 }
             }
         }
+        // The accesses of each member, in module order.
+        let mut members: Vec<Value<'m>> = Vec::new();
+        for f in &defined {
+            members.extend(f.params().into_iter().filter(|p| holds(*p)));
+            members.extend(f.instructions().map(|i| i.as_value()).filter(|v| holds(*v)));
+        }
+        let per_member: Vec<(Value<'m>, Vec<Access>, Vec<Value<'m>>)> = members
+            .into_iter()
+            .map(|x| {
+                let (mut found, mut loaded) = (Vec::new(), Vec::new());
+                member_accesses(x, ptr_bits, &mut found, &mut loaded);
+                (x, found, loaded)
+            })
+            .collect();
+        // The shape of each class's accesses ([`Shape`]).
+        let mut acc_of: HashMap<u32, Vec<Access>> = HashMap::default();
+        for (x, found, _) in &per_member {
+            let c = rc.cell(Cell::Value(*x));
+            let root = rc.find(c);
+            acc_of.entry(root).or_default().extend(found.iter().copied());
+        }
+        let mut shape_of: HashMap<u32, Shape> = acc_of.into_iter().map(|(r, a)| (r, Shape::of(&a))).collect();
+        // Fields: the values loaded from and stored to the same offset
+        // from addresses of one class are joined (as a field GEP's results
+        // of the same structure type are chained), which may join classes
+        // and so fields further: rounds until nothing changes (at most 8,
+        // each linear), only where the two classes' accesses have the same
+        // shape ([`Shape::meet`]): a C union's members share a field, not a
+        // type.
+        let mut fields: Vec<(Value<'m>, Value<'m>, i64)> = Vec::new();
+        for f in &defined {
+            for inst in f.instructions() {
+                let (v, a) = match inst.opcode() {
+                    O::LLVMLoad => (Some(inst.as_value()), inst.operand(0)),
+                    O::LLVMStore => (inst.operand(0), inst.operand(1)),
+                    _ => continue,
+                };
+                let (Some(v), Some(a)) = (v.filter(|v| holds(*v)), a) else { continue };
+                let a = slot_base(a);
+                if !holds(a) {
+                    continue;
+                }
+                let (base, c) = match a.as_instruction() {
+                    Some(i) if matches!(i.opcode(), O::LLVMAdd | O::LLVMSub) => {
+                        match (i.operand(0).filter(|b| holds(*b)), i.operand(1).and_then(|c| c.const_int_value())) {
+                            (Some(b), Some(c)) => (b, if i.opcode() == O::LLVMSub { c.wrapping_neg() } else { c }),
+                            _ => (a, 0),
+                        }
+                    }
+                    _ => (a, 0),
+                };
+                fields.push((v, base, c));
+            }
+        }
+        for _ in 0..8 {
+            let mut first: HashMap<(u32, i64), Value<'m>> = HashMap::default();
+            let mut changed = false;
+            for &(v, base, c) in &fields {
+                let b = rc.cell(Cell::Value(base));
+                let key = (rc.find(b), c);
+                let Some(&w) = first.get(&key) else {
+                    first.insert(key, v);
+                    continue;
+                };
+                let (x, y) = (rc.cell(Cell::Value(v)), rc.cell(Cell::Value(w)));
+                let (x, y) = (rc.find(x), rc.find(y));
+                if x == y {
+                    continue;
+                }
+                let (sx, sy) = (*shape_of.get(&x).unwrap_or(&Shape::Empty), *shape_of.get(&y).unwrap_or(&Shape::Empty));
+                let Some(shape) = sx.meet(sy) else { continue };
+                rc.union(Cell::Value(v), Cell::Value(w));
+                let r = rc.find(x);
+                shape_of.insert(r, shape);
+                changed = true;
+            }
+            if !changed {
+                break;
+            }
+        }
+        // The accesses of each class.
+        let mut found: HashMap<u32, Vec<Access>> = HashMap::default();
+        let mut links: Vec<(u32, Value<'m>)> = Vec::new();
+        for (x, accesses, loaded) in per_member {
+            let c = rc.cell(Cell::Value(x));
+            let root = rc.find(c);
+            found.entry(root).or_default().extend(accesses);
+            links.extend(loaded.into_iter().map(|l| (root, l)));
+        }
+        rc.record = vec![false; rc.parent.len()];
+        for (root, accesses) in found {
+            rc.record[root as usize] = record_accesses(&accesses);
+        }
+        // A link: what is loaded at an offset from a member is in the
+        // member's own class (`p = p->next`). No array holds its own
+        // address among its elements (C has no type `T = T *[]`): a record.
+        for (root, l) in links {
+            let Some(&c) = rc.index.get(&Cell::Value(l)) else { continue };
+            if rc.find(c) == root {
+                rc.record[root as usize] = true;
+            }
+        }
+        rc
     }
+
+    /// Whether integer `x` is in a class of records' addresses.
+    fn is_record(&mut self, x: Value<'m>) -> bool {
+        let Some(&c) = self.index.get(&Cell::Value(x)) else { return false };
+        let root = self.find(c);
+        self.record[root as usize]
+    }
+}
+
+/// The shape of a class's accesses: none, those of one array (one type at
+/// multiples of its size), or a record's (any others).
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    Empty,
+    Array((TypeKind, Option<u32>)),
+    Record,
+}
+
+impl Shape {
+    fn of(found: &[Access]) -> Shape {
+        let Some(&(_, Some(size), ty)) = found.iter().find(|a| a.1.is_some()) else {
+            return if found.is_empty() { Shape::Empty } else { Shape::Record };
+        };
+        let size = i64::try_from(size).unwrap_or(i64::MAX).max(1);
+        if found.iter().all(|a| a.2 == ty && a.0 % size == 0) {
+            Shape::Array(ty)
+        } else {
+            Shape::Record
+        }
+    }
+
+    /// The shape of two classes joined, if they may be: of the same shape,
+    /// or one without accesses; not an array with a record, nor arrays of
+    /// different types (a C union's members share a field, not a type).
+    fn meet(self, other: Shape) -> Option<Shape> {
+        match (self, other) {
+            (Shape::Empty, x) | (x, Shape::Empty) => Some(x),
+            (x, y) if x == y => Some(x),
+            _ => None,
+        }
+    }
+}
+
+/// A memory access through an address: offset from it, size in bytes
+/// (unknown for aggregates), type (kind and integer width).
+type Access = (i64, Option<u64>, (TypeKind, Option<u32>));
+
+/// The address base of a slot accessed at `a` (an `inttoptr` of an
+/// integer address stands for that integer).
+fn slot_base(a: Value<'_>) -> Value<'_> {
+    match a.as_instruction() {
+        Some(i) if i.opcode() == Opcode::LLVMIntToPtr => i.operand(0).unwrap_or(a),
+        _ => a,
+    }
+}
+
+/// Whether the accesses of a class of addresses ([`RecordClasses`]) are a
+/// record's: memory is accessed at the addresses themselves, and the
+/// accesses are not all of one type at multiples of its size. Such an
+/// address is no pointer to its first field's type (the lattice has no
+/// records: `void *`), and an access at the address itself is the first
+/// field's. Accesses that agree (`a[0]` and `a[1]`) say nothing: an array.
+fn record_accesses(found: &[Access]) -> bool {
+    let Some(&(_, Some(size), first)) = found.iter().find(|a| a.0 == 0 && a.1.is_some()) else { return false };
+    let size = i64::try_from(size).unwrap_or(i64::MAX).max(1);
+    found.iter().any(|(offset, _, ty)| *ty != first || offset % size != 0)
+}
+
+/// The memory accesses through integer address `x` (lifted code): at `x`
+/// itself and at constant offsets from it (`add`/`sub` of a constant),
+/// each through an `inttoptr`. A vector access is one of its element type.
+/// The pointer-sized integers loaded at offsets other than 0 go to
+/// `links`. Bounded.
+fn member_accesses<'m>(x: Value<'m>, ptr_bits: u32, found: &mut Vec<Access>, links: &mut Vec<Value<'m>>) {
+    use Opcode as O;
+    const FAN: usize = 64;
     // Accesses through a pointer `p`: (offset, size, type) of its loads and
     // stores, and of the `char *` arguments of library calls (`strcpy` or
     // a `printf` `%s` of a name at the start of a record: bytes).
-    let accesses = |p: Value<'m>, offset: i64, out: &mut Vec<(i64, Option<u64>, (TypeKind, Option<u32>))>| {
+    let accesses = |p: Value<'m>, offset: i64, out: &mut Vec<Access>, links: &mut Vec<Value<'m>>| {
         for u in p.users().into_iter().take(FAN) {
             let Some(i) = u.as_instruction() else { continue };
             let ty = match i.opcode() {
-                O::LLVMLoad if i.operand(0) == Some(p) => u.ty(),
+                O::LLVMLoad if i.operand(0) == Some(p) => {
+                    if offset != 0 && u.ty().int_width() == Some(ptr_bits) {
+                        links.push(u);
+                    }
+                    u.ty()
+                }
                 O::LLVMStore if i.operand(1) == Some(p) => match i.operand(0) {
                     Some(v) => v.ty(),
                     None => continue,
@@ -1871,36 +2159,44 @@ fn record_base<'m>(x: Value<'m>, ptr_bits: u32) -> bool {
                 }
                 _ => continue,
             };
+            let ty = if ty.kind() == TypeKind::LLVMVectorTypeKind { ty.element_type().unwrap_or(ty) } else { ty };
             out.push((offset, scalar_bytes(ty, ptr_bits), (ty.kind(), ty.int_width())));
         }
     };
-    let mut found: Vec<(i64, Option<u64>, (TypeKind, Option<u32>))> = Vec::new();
-    for m in members.into_iter().take(FAN) {
-        if m.ty().int_width() != Some(ptr_bits) {
-            continue;
+    // The constant added to an address (`add`/`sub` of a nonzero constant).
+    let offset_of = |i: Instruction<'m>, base: Value<'m>| {
+        if !matches!(i.opcode(), O::LLVMAdd | O::LLVMSub) || i.operand(0) != Some(base) {
+            return None;
         }
-        for u in m.users().into_iter().take(FAN) {
+        let c = i.operand(1).and_then(|c| c.const_int_value()).filter(|c| *c != 0)?;
+        Some(if i.opcode() == O::LLVMSub { c.wrapping_neg() } else { c })
+    };
+    // The accesses through `base` and through `base + c`, at `shift + c`.
+    let mut from = |base: Value<'m>, shift: i64, skip: Option<Value<'m>>| {
+        for u in base.users().into_iter().take(FAN) {
             let Some(i) = u.as_instruction() else { continue };
-            match i.opcode() {
-                O::LLVMIntToPtr => accesses(u, 0, &mut found),
-                O::LLVMAdd | O::LLVMSub if i.operand(0) == Some(m) => {
-                    let Some(c) = i.operand(1).and_then(|c| c.const_int_value()).filter(|c| *c != 0) else {
-                        continue;
-                    };
-                    let c = if i.opcode() == O::LLVMSub { c.wrapping_neg() } else { c };
-                    for w in u.users().into_iter().take(FAN) {
-                        if w.as_instruction().is_some_and(|w| w.opcode() == O::LLVMIntToPtr) {
-                            accesses(w, c, &mut found);
-                        }
+            if i.opcode() == O::LLVMIntToPtr {
+                accesses(u, shift, found, links);
+            } else if let Some(c) = offset_of(i, base).filter(|_| Some(u) != skip) {
+                for w in u.users().into_iter().take(FAN) {
+                    if w.as_instruction().is_some_and(|w| w.opcode() == O::LLVMIntToPtr) {
+                        accesses(w, shift.wrapping_add(c), found, links);
                     }
                 }
-                _ => {}
+            }
+        }
+    };
+    from(x, 0, None);
+    // `x = b - C`: an address C bytes before `b` (`&a[i - 1]`, or a
+    // `container_of`): C forms no address before an object, so `b` is
+    // inside `x`'s object, at offset C, and so are its accesses.
+    if let Some(i) = x.as_instruction() {
+        if let (Some(b), Some(c)) = (i.operand(0), i.operand(0).and_then(|b| offset_of(i, b))) {
+            if c < 0 && b.ty().int_width() == Some(ptr_bits) {
+                from(b, c.wrapping_neg(), Some(x));
             }
         }
     }
-    let Some(&(_, Some(size), first)) = found.iter().find(|a| a.0 == 0) else { return false };
-    let size = i64::try_from(size).unwrap_or(i64::MAX).max(1);
-    found.iter().any(|(offset, _, ty)| *offset != 0 && (*ty != first || offset % size != 0))
 }
 
 /// Whether `v` is an index scaled by an element size: `mul X, C` or
