@@ -127,10 +127,26 @@ pub(super) fn step_function<'m>(m: &'m Module<'_>, g: &BlockGeom) -> Result<Func
     let name = format!("{STEP_PREFIX}{}.{}.{}.{}", g.bytes, g.align, g.per, g.sizes[0]);
     let (i64t, ptr) = (m.int_type(64), m.pointer_type());
     let ty = m.function_type(ptr, &[ptr, i64t], false)?;
-    if let Some(f) = m.function(&name) {
-        return if f.function_type() == ty { Ok(f) } else { Err(edit(format!("@{name} of another type"))) };
+    let Some((f, b)) = new_helper(m, &name, ty)? else { return existing(m, &name) };
+    let p = |k: u32| f.param(k).expect("declared parameter");
+    let e = step(m, &b, &step_geom(g.bytes, g.align, g.per, g.sizes[0]), p(0), p(1))?;
+    b.ret(Some(e))?;
+    Ok(f)
+}
+
+/// A new internal `noinline` helper `name` of type `ty` with a builder at
+/// the end of its empty entry block; `None` when the module has a
+/// function of that name and type already ([`existing`]), an error when
+/// of another type.
+fn new_helper<'m>(
+    m: &'m Module<'_>,
+    name: &str,
+    ty: dtrans_ir::Type<'m>,
+) -> Result<Option<(Function<'m>, dtrans_ir::Builder<'m>)>, OptError> {
+    if let Some(f) = m.function(name) {
+        return if f.function_type() == ty { Ok(None) } else { Err(edit(format!("@{name} of another type"))) };
     }
-    let f = m.add_function(&name, ty)?;
+    let f = m.add_function(name, ty)?;
     f.set_internal();
     for a in ["noinline", "nounwind", "willreturn"] {
         f.add_enum_attribute(dtrans_ir::AttrIndex::Function, a);
@@ -138,10 +154,12 @@ pub(super) fn step_function<'m>(m: &'m Module<'_>, g: &BlockGeom) -> Result<Func
     let b = m.builder();
     b.clear_debug_location();
     b.position_at_end(f.append_block("entry"));
-    let p = |k: u32| f.param(k).expect("declared parameter");
-    let e = step(m, &b, &step_geom(g.bytes, g.align, g.per, g.sizes[0]), p(0), p(1))?;
-    b.ret(Some(e))?;
-    Ok(f)
+    Ok(Some((f, b)))
+}
+
+/// The helper [`new_helper`] found.
+fn existing<'m>(m: &'m Module<'_>, name: &str) -> Result<Function<'m>, OptError> {
+    m.function(name).ok_or_else(|| edit(format!("@{name} vanished")))
 }
 
 /// The prefix of the field functions ([`field_function`]).
@@ -158,18 +176,8 @@ pub(super) fn field_function<'m>(m: &'m Module<'_>, g: &BlockGeom, group: usize)
     let name = format!("{FIELD_PREFIX}{}.{}.{}.{}", g.align, g.sizes[0], g.offsets[group], g.sizes[group]);
     let ptr = m.pointer_type();
     let ty = m.function_type(ptr, &[ptr], false)?;
-    if let Some(f) = m.function(&name) {
-        return if f.function_type() == ty { Ok(f) } else { Err(edit(format!("@{name} of another type"))) };
-    }
     let fg = field_function_geom(&name).ok_or_else(|| edit(format!("@{name}: no geometry")))?;
-    let f = m.add_function(&name, ty)?;
-    f.set_internal();
-    for a in ["noinline", "nounwind", "willreturn"] {
-        f.add_enum_attribute(dtrans_ir::AttrIndex::Function, a);
-    }
-    let b = m.builder();
-    b.clear_debug_location();
-    b.position_at_end(f.append_block("entry"));
+    let Some((f, b)) = new_helper(m, &name, ty)? else { return existing(m, &name) };
     let e = group_address(m, &b, &fg, f.param(0).expect("declared parameter"), 1, 0)?;
     b.ret(Some(e))?;
     Ok(f)

@@ -1523,7 +1523,10 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     let split = blocked || self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty());
                     if split && k.freed_arg() != 0 {
                         // The rewrites below free argument 0.
-                        self.fail(vec![o], format!("{} frees a split structure as argument {}", i.as_value(), k.freed_arg()));
+                        self.fail(
+                            vec![o],
+                            format!("{} frees a split structure as argument {}", i.as_value(), k.freed_arg()),
+                        );
                     } else if blocked {
                         if i.opcode() == Opcode::LLVMCall {
                             self.push(f, Action::BlockFree { call: i });

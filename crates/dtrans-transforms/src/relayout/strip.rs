@@ -491,12 +491,30 @@ fn strip<'m>(
     // test decides between the exit and the next run.
     b.position_before(t);
     b.set_debug_location_from(t);
-    let next = lp.next;
+    end_runs(&b, lp, cond, bounded, (lp.next, lim), (next_run, outer), mark)?;
+    Ok((replaced, fields))
+}
+
+/// The latch of a split loop: leave the run when `at` reaches `end` (only
+/// that when the loop's own test `cond` bounds the run, else also where
+/// `cond` leaves), then in `next_run` the loop's test chooses between the
+/// exit and the next run (`outer`); the exit's phis come from `next_run`.
+/// The builder is before the latch's terminator.
+fn end_runs<'m>(
+    b: &Builder<'m>,
+    lp: &Loop<'m>,
+    cond: Value<'m>,
+    bounded: bool,
+    (at, end): (Value<'m>, Value<'m>),
+    (next_run, outer): (BasicBlock<'m>, BasicBlock<'m>),
+    mark: &dyn Fn(Value<'m>),
+) -> Result<(), OptError> {
+    let t = lp.latch.terminator().expect("checked");
     let new = match (lp.exit_on_true, bounded) {
-        (true, true) => b.icmp(LLVMIntEQ, next, lim, "")?,
-        (false, true) => b.icmp(LLVMIntNE, next, lim, "")?,
-        (true, false) => b.bits(dtrans_ir::BitOp::Or, cond, b.icmp(LLVMIntEQ, next, lim, "")?, "")?,
-        (false, false) => b.and(cond, b.icmp(LLVMIntNE, next, lim, "")?, "")?,
+        (true, true) => b.icmp(LLVMIntEQ, at, end, "")?,
+        (false, true) => b.icmp(LLVMIntNE, at, end, "")?,
+        (true, false) => b.bits(dtrans_ir::BitOp::Or, cond, b.icmp(LLVMIntEQ, at, end, "")?, "")?,
+        (false, false) => b.and(cond, b.icmp(LLVMIntNE, at, end, "")?, "")?,
     };
     t.set_operand(0, new)?;
     t.set_successor(if lp.exit_on_true { 0 } else { 1 }, next_run);
@@ -506,7 +524,6 @@ fn strip<'m>(
     } else {
         b.cond_br(cond, outer, lp.exit)?;
     }
-    // The exit's phis: from the new block instead of the latch.
     let exit_phis: Vec<Instruction<'m>> = lp
         .exit
         .instructions()
@@ -514,9 +531,9 @@ fn strip<'m>(
         .filter(|p| p.incoming().iter().any(|(_, bb)| *bb == lp.latch))
         .collect();
     for phi in exit_phis {
-        rephi(&b, phi, (lp.latch, next_run), None, mark)?;
+        rephi(b, phi, (lp.latch, next_run), None, mark)?;
     }
-    Ok((replaced, fields))
+    Ok(())
 }
 
 /// How a latch's test bounds the counter (the loop staying while it
@@ -771,29 +788,7 @@ fn strip_walk<'m>(
     let p1 = b.gep(m.int_type(8), walk.as_value(), &[c64(size)], false, "")?;
     let at = walk.incoming().iter().position(|(_, bb)| *bb == lp.latch).expect("checked");
     walk.set_operand(at as u32, p1)?;
-    let new = match (lp.exit_on_true, bounded.is_some()) {
-        (true, true) => b.icmp(LLVMIntEQ, p1, end, "")?,
-        (false, true) => b.icmp(LLVMIntNE, p1, end, "")?,
-        (true, false) => b.bits(dtrans_ir::BitOp::Or, cond, b.icmp(LLVMIntEQ, p1, end, "")?, "")?,
-        (false, false) => b.and(cond, b.icmp(LLVMIntNE, p1, end, "")?, "")?,
-    };
-    t.set_operand(0, new)?;
-    t.set_successor(if lp.exit_on_true { 0 } else { 1 }, next_run);
-    b.position_at_end(next_run);
-    if lp.exit_on_true {
-        b.cond_br(cond, lp.exit, outer)?;
-    } else {
-        b.cond_br(cond, outer, lp.exit)?;
-    }
-    let exit_phis: Vec<Instruction<'m>> = lp
-        .exit
-        .instructions()
-        .take_while(|i| i.opcode() == Opcode::LLVMPHI)
-        .filter(|p| p.incoming().iter().any(|(_, bb)| *bb == lp.latch))
-        .collect();
-    for phi in exit_phis {
-        rephi(&b, phi, (lp.latch, next_run), None, mark)?;
-    }
+    end_runs(&b, lp, cond, bounded.is_some(), (p1, end), (next_run, outer), mark)?;
     Ok(fields)
 }
 
