@@ -523,9 +523,7 @@ fn realloc_wrapper<'m>(f: Function<'m>, old: Value<'m>, size: Value<'m>, known: 
             .and_then(|c| known.get(&c))
             .is_some_and(|k| matches!(k, MemFn::Alloc(AllocKind::Realloc | AllocKind::UserRealloc)))
     });
-    reallocates
-        && only_allocates(size, &allocs)
-        && allocs.iter().all(|a| uses_stay_local(a.as_value(), Some(size), 0))
+    reallocates && only_allocates(size, &allocs) && allocs.iter().all(|a| uses_stay_local(a.as_value(), Some(size), 0))
 }
 
 /// Returned values through phi/select/casts and `-O0` stack slots.

@@ -456,8 +456,10 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
 /// a few that do not transfer control (`cpuid`, `nop`, alignment and data
 /// directives, fences, counters: zstd's and libdeflate's CPU probes).
 fn asm_calls_nothing(asm: dtrans_ir::Value<'_>) -> bool {
-    const PLAIN: &[&str] =
-        &["cpuid", "nop", "pause", "xgetbv", "rdtsc", "rdtscp", "lfence", "mfence", "sfence", ".p2align", ".align", ".byte"];
+    const PLAIN: &[&str] = &[
+        "cpuid", "nop", "pause", "xgetbv", "rdtsc", "rdtscp", "lfence", "mfence", "sfence", ".p2align", ".align",
+        ".byte",
+    ];
     asm.inline_asm_string().is_some_and(|text| {
         text.split(['\n', ';']).map(str::trim).filter(|s| !s.is_empty()).all(|s| {
             let op = s.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
