@@ -167,6 +167,10 @@ pub struct Planner<'a, 'm, 'c> {
     anchors: HashMap<Value<'m>, Option<Anchor<'m>>>,
     /// The values whose anchor is being computed (a cycle of phis).
     anchoring: HashSet<Value<'m>>,
+    /// Pointers of unknown type (with no changed structure among their
+    /// types) made from pointers to changed objects ([`Planner::object`]),
+    /// memoized: the changed structures found.
+    unknown_origins: HashMap<Value<'m>, Vec<Type<'m>>>,
 }
 
 /// A place inside a field of a changed structure (not at the start of an
@@ -219,6 +223,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             deref: None,
             anchors: HashMap::default(),
             anchoring: HashSet::default(),
+            unknown_origins: HashMap::default(),
         }
     }
 
@@ -253,6 +258,17 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             return Object::Unclear(types_mentioned);
         }
         if !any_changed {
+            // A pointer of unknown type made (through phis, selects, GEPs
+            // and casts) from a pointer to changed objects: its accesses
+            // and steps are the objects', which nothing here can find (a
+            // `p < end` walk `p = phi [a, p + 88]` whose only other view
+            // was a struct-path TBAA tag an earlier pass made scalar).
+            if info.unknown.is_some() {
+                let from = self.unknown_origin(v);
+                if !from.is_empty() {
+                    return Object::Unclear(from);
+                }
+            }
             // A field address inside a changed structure is a pointer to the
             // field's own (unchanged) type: nothing to do for its accesses.
             return Object::Unchanged;
@@ -275,6 +291,71 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             Some(t) if self.lay.changed(t) => Object::Changed(t),
             _ => Object::Unclear(types_mentioned),
         }
+    }
+
+    /// The changed structures whose objects pointer `v` (of unknown type)
+    /// is made from: back through phis, selects, GEPs and casts of values
+    /// of unknown type to one whose types (declared or used) point to a
+    /// changed structure. A failure names the first such merge or step.
+    fn unknown_origin(&mut self, v: Value<'m>) -> Vec<Type<'m>> {
+        if let Some(t) = self.unknown_origins.get(&v) {
+            return t.clone();
+        }
+        let tm = self.info.ptr.tm();
+        let mut found: Vec<Type<'m>> = Vec::new();
+        let mut seen: HashSet<Value<'m>> = HashSet::default();
+        let mut work = vec![v];
+        let mut through: Option<(Value<'m>, Value<'m>)> = None;
+        while let Some(x) = work.pop() {
+            if !seen.insert(x) || seen.len() > 256 {
+                continue;
+            }
+            let Some(i) = x.as_instruction() else { continue };
+            let ops: Vec<Value<'m>> = match i.opcode() {
+                Opcode::LLVMPHI => i.incoming().into_iter().map(|(y, _)| y).collect(),
+                Opcode::LLVMSelect => [i.operand(1), i.operand(2)].into_iter().flatten().collect(),
+                Opcode::LLVMGetElementPtr | Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast => {
+                    i.operand(0).into_iter().collect()
+                }
+                _ => Vec::new(),
+            };
+            for o in ops {
+                let Some(oi) = self.info.ptr.info(o) else { continue };
+                let mut here: Vec<Type<'m>> = Vec::new();
+                for t in oi.all_types().into_iter().chain(oi.dominant) {
+                    if let Some(ir) = tm.pointee(t).and_then(|p| self.layout.ir_type(tm, p)) {
+                        if self.lay.changed(ir) && !here.contains(&ir) {
+                            here.push(ir);
+                        }
+                    }
+                }
+                if !here.is_empty() {
+                    through.get_or_insert((x, o));
+                    for t in here {
+                        if !found.contains(&t) {
+                            found.push(t);
+                        }
+                    }
+                } else if oi.unknown.is_some() && o.ty().is_pointer() {
+                    work.push(o);
+                }
+            }
+        }
+        if let Some((x, o)) = through {
+            let why = self.info.ptr.info(v).and_then(|i| i.unknown.clone()).unwrap_or_default();
+            let names: Vec<String> = found.iter().map(|t| t.to_string()).collect();
+            self.fail(
+                found.clone(),
+                format!(
+                    "{v} is a pointer of unknown type ({why}) made from a pointer to {} ({}): \
+                     its accesses and steps cannot be found",
+                    names.join(" or "),
+                    if x == v { o.to_string() } else { format!("{o}, through {x}") }
+                ),
+            );
+        }
+        self.unknown_origins.insert(v, found.clone());
+        found
     }
 
     /// The changed structures a value's recovered types mention as fields
