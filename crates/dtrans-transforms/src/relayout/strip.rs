@@ -108,26 +108,36 @@ impl<'m> StepCall<'m> {
 /// The calls of every step function (defined, of type `ptr (ptr, i64)`)
 /// not in `gone`.
 fn step_calls<'m>(m: &'m Module<'_>, gone: &HashSet<Instruction<'m>>) -> Vec<StepCall<'m>> {
+    helper_calls(m, step_function_geom, 2)
+        .into_iter()
+        .filter(|(call, _)| !gone.contains(call) && call.operand(1).is_some_and(|k| k.ty().int_width() == Some(64)))
+        .map(|(call, geom)| StepCall { call, geom })
+        .collect()
+}
+
+/// The direct calls, with `params` arguments the first a pointer, of
+/// every defined function whose name `geom_of` reads a geometry from (the
+/// step and field functions `blocks` made), with that geometry.
+fn helper_calls<'m>(
+    m: &'m Module<'_>,
+    geom_of: fn(&str) -> Option<BlockGeom>,
+    params: u32,
+) -> Vec<(Instruction<'m>, BlockGeom)> {
     let mut out = Vec::new();
     for f in m.functions() {
-        let Some(geom) = step_function_geom(&f.name()) else { continue };
-        if f.is_declaration() || f.num_params() != 2 {
+        let Some(geom) = geom_of(&f.name()) else { continue };
+        if f.is_declaration() || f.num_params() != params {
             continue;
         }
         for u in f.as_value().users() {
             let Some(call) = u.as_instruction() else { continue };
-            if call.opcode() != Opcode::LLVMCall
-                || call.called_value() != Some(f.as_value())
-                || call.call_arg_count() != Some(2)
-                || gone.contains(&call)
+            if call.opcode() == Opcode::LLVMCall
+                && call.called_value() == Some(f.as_value())
+                && call.call_arg_count() == Some(params)
+                && call.operand(0).is_some_and(|p| p.ty().is_pointer())
             {
-                continue;
+                out.push((call, geom.clone()));
             }
-            let (Some(base), Some(k)) = (call.operand(0), call.operand(1)) else { continue };
-            if !base.ty().is_pointer() || k.ty().int_width() != Some(64) {
-                continue;
-            }
-            out.push(StepCall { call, geom: geom.clone() });
         }
     }
     out
@@ -795,24 +805,7 @@ fn strip_walk<'m>(
 /// The calls of field functions (defined, `ptr (ptr)`) and their
 /// geometries.
 fn field_calls<'m>(m: &'m Module<'_>) -> Vec<(Instruction<'m>, BlockGeom)> {
-    let mut out = Vec::new();
-    for f in m.functions() {
-        let Some(geom) = field_function_geom(&f.name()) else { continue };
-        if f.is_declaration() || f.num_params() != 1 {
-            continue;
-        }
-        for u in f.as_value().users() {
-            let Some(call) = u.as_instruction() else { continue };
-            if call.opcode() == Opcode::LLVMCall
-                && call.called_value() == Some(f.as_value())
-                && call.call_arg_count() == Some(1)
-                && call.operand(0).is_some_and(|p| p.ty().is_pointer())
-            {
-                out.push((call, geom.clone()));
-            }
-        }
-    }
-    out
+    helper_calls(m, field_function_geom, 1)
 }
 
 /// Inside a run of `lp`: the field calls of `elem` (the run's element
