@@ -453,17 +453,18 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
 }
 
 /// Inline assembly that cannot reach a function: every statement one of
-/// a few that do not transfer control (`cpuid`, `nop`, alignment and data
+/// a few that do not transfer control (`cpuid`, `nop`, alignment
 /// directives, fences, counters: zstd's and libdeflate's CPU probes).
+/// Raw bytes could encode a call: only `xgetbv`'s encoding is accepted
+/// (`.byte 0x0f, 0x01, 0xd0`, libdeflate's spelling for old assemblers).
 fn asm_calls_nothing(asm: dtrans_ir::Value<'_>) -> bool {
-    const PLAIN: &[&str] = &[
-        "cpuid", "nop", "pause", "xgetbv", "rdtsc", "rdtscp", "lfence", "mfence", "sfence", ".p2align", ".align",
-        ".byte",
-    ];
+    const PLAIN: &[&str] =
+        &["cpuid", "nop", "pause", "xgetbv", "rdtsc", "rdtscp", "lfence", "mfence", "sfence", ".p2align", ".align"];
     asm.inline_asm_string().is_some_and(|text| {
         text.split(['\n', ';']).map(str::trim).filter(|s| !s.is_empty()).all(|s| {
             let op = s.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
-            PLAIN.contains(&op.as_str())
+            let xgetbv = || s.split_whitespace().collect::<String>().eq_ignore_ascii_case(".byte0x0f,0x01,0xd0");
+            PLAIN.contains(&op.as_str()) || (op == ".byte" && xgetbv())
         })
     })
 }

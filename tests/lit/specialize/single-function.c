@@ -71,6 +71,19 @@
 // RUN: %FileCheck %s --check-prefix=EXTERN < %t.EXTERN.json
 // EXTERN: "guarded": true
 // EXTERN-NOT: by_prototype
+//
+// A CPU probe (`cpuid` in inline assembly) and `errno` (glibc's
+// `__errno_location`) leave the program whole (-DPROBE: as PROTO); raw
+// bytes in inline assembly could encode a call (-DRAWBYTES: not whole,
+// and the report says why).
+// RUN: %clang -g -O0 -DZEROED -DPROBE -S -emit-llvm %s -o %t.PROBE.ll
+// RUN: %dtrans opt %t.PROBE.ll -p specialize-calls -o %t.PROBE.out.ll --report %t.PROBE.json
+// RUN: %FileCheck %s --check-prefix=PROTO < %t.PROBE.json
+// RUN: %clang -g -O0 -DZEROED -DRAWBYTES -S -emit-llvm %s -o %t.RAWBYTES.ll
+// RUN: %dtrans opt %t.RAWBYTES.ll -p specialize-calls -o %t.RAWBYTES.out.ll --report %t.RAWBYTES.json
+// RUN: %FileCheck %s --check-prefix=RAWBYTES < %t.RAWBYTES.json
+// RAWBYTES: "not_whole": "@raw_bytes has inline assembly"
+// RAWBYTES-NOT: by_prototype
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +105,18 @@ double (*volatile decoy)(const struct shape *) = decoy_area;
 #endif
 #ifdef EXTERN
 void dtrans_test_unknown(void);
+#endif
+#ifdef PROBE
+#include <errno.h>
+static unsigned probe(void) {
+  unsigned a = 0, b, c, d;
+  __asm__ volatile("cpuid" : "+a"(a), "=b"(b), "=c"(c), "=d"(d));
+  errno = 0;
+  return a + b + c + d;
+}
+#endif
+#ifdef RAWBYTES
+static void raw_bytes(void) { __asm__ volatile(".byte 0x90, 0x90"); }
 #endif
 
 #ifdef ADDR
@@ -138,6 +163,14 @@ int main(int argc, char **argv) {
 #ifdef EXTERN
   if (argc > 100)
     dtrans_test_unknown();
+#endif
+#ifdef PROBE
+  if (argc > 100)
+    printf("%u\n", probe());
+#endif
+#ifdef RAWBYTES
+  if (argc > 100)
+    raw_bytes();
 #endif
   printf("%.1f %.1f\n", total(v, n), v[1].area(&v[1]));
   free(v);
