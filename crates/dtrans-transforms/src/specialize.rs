@@ -138,10 +138,7 @@ pub fn run(
     // Calls made direct by the field rule.
     let mut fielded = Vec::new();
     for f in m.functions().filter(|f| !f.is_declaration()) {
-        for i in f.instructions() {
-            if !matches!(i.opcode(), Opcode::LLVMCall | Opcode::LLVMInvoke) || i.called_function().is_some() {
-                continue;
-            }
+        for i in indirect_calls(f) {
             let Some(callee) = i.called_value() else { continue };
             let Some(load) = callee.as_instruction().filter(|l| l.opcode() == Opcode::LLVMLoad) else { continue };
             let Some(addr) = load.operand(0) else { continue };
@@ -347,10 +344,7 @@ fn initializer_functions<'m>(
 /// with it (see the module comment); `Err` says why the program is not
 /// one where this holds.
 fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>, dtrans_ir::Function<'m>)>, String> {
-    let indirect = |i: &dtrans_ir::Instruction<'_>| {
-        matches!(i.opcode(), Opcode::LLVMCall | Opcode::LLVMInvoke) && i.called_function().is_none()
-    };
-    if !m.functions().any(|f| f.instructions().any(|i| indirect(&i))) {
+    if !m.functions().any(|f| indirect_calls(f).next().is_some()) {
         return Ok(Vec::new());
     }
     for f in m.functions().filter(|f| !f.is_declaration()) {
@@ -406,10 +400,7 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
     }
     let mut out = Vec::new();
     for f in m.functions().filter(|f| !f.is_declaration()) {
-        for i in f.instructions() {
-            if !matches!(i.opcode(), Opcode::LLVMCall | Opcode::LLVMInvoke) || i.called_function().is_some() {
-                continue;
-            }
+        for i in indirect_calls(f) {
             let Some(callee) = i.called_value() else { continue };
             if callee.kind() == ValueKind::InlineAsm {
                 if asm_calls_nothing(callee) {
@@ -450,6 +441,13 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
         }
     }
     Ok(out)
+}
+
+/// The calls and invokes of `f` that call no function directly (through a
+/// pointer, or inline assembly).
+fn indirect_calls<'m>(f: dtrans_ir::Function<'m>) -> impl Iterator<Item = dtrans_ir::Instruction<'m>> {
+    f.instructions()
+        .filter(|i| matches!(i.opcode(), Opcode::LLVMCall | Opcode::LLVMInvoke) && i.called_function().is_none())
 }
 
 /// Inline assembly that cannot reach a function: every statement one of

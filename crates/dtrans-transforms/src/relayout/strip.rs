@@ -405,15 +405,7 @@ fn strip<'m>(
     let c64 = |v: u64| m.const_int(64, v as i64);
     let b = m.builder();
     b.clear_debug_location();
-    let outer = lp.func.append_block("blocks.outer");
-    let next_run = lp.func.append_block("blocks.next");
-    // The outer phis, one per phi of the header.
-    let phis: Vec<Instruction<'m>> = lp.header.instructions().take_while(|i| i.opcode() == Opcode::LLVMPHI).collect();
-    b.position_at_end(outer);
-    let mut outer_of: HashMap<Value<'m>, Instruction<'m>> = HashMap::default();
-    for phi in &phis {
-        outer_of.insert(phi.as_value(), b.phi(phi.as_value().ty(), "")?);
-    }
+    let (outer, next_run, phis, mut outer_of) = run_blocks(&b, lp)?;
     let i0 = outer_of[&iv].as_value();
     // Per base: its element i0, and the slots left in its block.
     let mut e0: Vec<(Value<'m>, &BlockGeom, Value<'m>, Value<'m>)> = Vec::new();
@@ -503,6 +495,25 @@ fn strip<'m>(
     b.set_debug_location_from(t);
     end_runs(&b, lp, cond, bounded, (lp.next, lim), (next_run, outer), mark)?;
     Ok((replaced, fields))
+}
+
+/// The blocks a split adds to `lp`: the outer block, which starts each
+/// run, and the next-run block after the latch; the header's phis and, for
+/// each, its (empty) counterpart in the outer block, where `b` is left.
+#[allow(clippy::type_complexity)]
+fn run_blocks<'m>(
+    b: &Builder<'m>,
+    lp: &Loop<'m>,
+) -> Result<(BasicBlock<'m>, BasicBlock<'m>, Vec<Instruction<'m>>, HashMap<Value<'m>, Instruction<'m>>), OptError> {
+    let outer = lp.func.append_block("blocks.outer");
+    let next_run = lp.func.append_block("blocks.next");
+    let phis: Vec<Instruction<'m>> = lp.header.instructions().take_while(|i| i.opcode() == Opcode::LLVMPHI).collect();
+    b.position_at_end(outer);
+    let mut outer_of: HashMap<Value<'m>, Instruction<'m>> = HashMap::default();
+    for phi in &phis {
+        outer_of.insert(phi.as_value(), b.phi(phi.as_value().ty(), "")?);
+    }
+    Ok((outer, next_run, phis, outer_of))
 }
 
 /// The latch of a split loop: leave the run when `at` reaches `end` (only
@@ -727,14 +738,7 @@ fn strip_walk<'m>(
     let b = m.builder();
     b.clear_debug_location();
     let start = p.incoming().iter().find(|(_, bb)| *bb == lp.pre).map(|(v, _)| *v).expect("checked");
-    let outer = lp.func.append_block("blocks.outer");
-    let next_run = lp.func.append_block("blocks.next");
-    let phis: Vec<Instruction<'m>> = lp.header.instructions().take_while(|i| i.opcode() == Opcode::LLVMPHI).collect();
-    b.position_at_end(outer);
-    let mut outer_of: HashMap<Value<'m>, Instruction<'m>> = HashMap::default();
-    for phi in &phis {
-        outer_of.insert(phi.as_value(), b.phi(phi.as_value().ty(), "")?);
-    }
+    let (outer, next_run, phis, outer_of) = run_blocks(&b, lp)?;
     let p0 = outer_of[&p.as_value()].as_value();
     let pi = b.ptr_to_int(p0, i64t, "")?;
     let slot = b.div(b.and(pi, c64(g.align - 1), "")?, c64(size), false, false, "")?;
