@@ -181,6 +181,7 @@ pub fn condition_words(c: &str) -> &'static str {
         "HasZeroSizedArray" => "a flexible array member at its end",
         "UnhandledUse" => "a use the analysis does not understand",
         "BadAllocSizeArg" => "an allocation whose size is not a multiple of it",
+        "MergedByLinker" => "the linker merged it with another structure of the same body",
         "MemFuncPartialWrite" => "a memcpy/memset over part of it",
         _ => "a use that fixes its layout",
     }

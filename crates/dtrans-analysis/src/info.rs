@@ -76,6 +76,7 @@ impl Transform {
             HasZeroSizedArray,
             UnhandledUse,
             BadAllocSizeArg,
+            MergedByLinker,
         ];
         match self {
             // Reordering moves fields: static initializers are rewritten
@@ -234,7 +235,7 @@ mod tests {
         let mut names: Vec<&str> = Condition::ALL.iter().map(|c| c.name()).collect();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), 31, "30 conditions of document 001 and BadAllocSizeArg, each once");
+        assert_eq!(names.len(), 32, "30 conditions of document 001, BadAllocSizeArg and MergedByLinker, each once");
     }
 
     #[test]

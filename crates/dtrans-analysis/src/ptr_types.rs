@@ -723,7 +723,17 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 let src = i.operand(0).expect("cast operand");
                 let n = self.node(v);
                 if let Some(s) = self.opt_node(src) {
-                    self.rule(Rule::Same { a: s, b: n }, &[s, n]);
+                    if i.opcode() == Opcode::LLVMIntToPtr {
+                        // One integer may hold pointers of several types at
+                        // different times (QuickJS's `JSValue` payload, cast
+                        // per tag): each `inttoptr` has the integer's
+                        // definitions and its own uses, which reach the
+                        // integer (and what it came from) but not the other
+                        // casts of it.
+                        self.rule(Rule::Flow { from: s, to: n }, &[s, n]);
+                    } else {
+                        self.rule(Rule::Same { a: s, b: n }, &[s, n]);
+                    }
                 }
                 if i.opcode() == Opcode::LLVMIntToPtr {
                     self.no_info_reason.insert(n, "inttoptr of an integer that holds no known pointer".into());

@@ -55,10 +55,15 @@ pub enum Condition {
     HasZeroSizedArray,
     UnhandledUse,
     BadAllocSizeArg,
+    /// dtrans's own: a field whose source type is this structure and whose
+    /// linked IR type is another of the same body (or the other way
+    /// round). Neither may change layout alone; the structures holding
+    /// the field may (it moves as one unit), so it does not spread.
+    MergedByLinker,
 }
 
 impl Condition {
-    pub const ALL: [Condition; 31] = {
+    pub const ALL: [Condition; 32] = {
         use Condition::*;
         [
             BadCasting,
@@ -92,6 +97,7 @@ impl Condition {
             HasZeroSizedArray,
             UnhandledUse,
             BadAllocSizeArg,
+            MergedByLinker,
         ]
     };
 
@@ -134,7 +140,7 @@ impl Condition {
     }
 }
 
-const NAMES: [&str; 31] = [
+const NAMES: [&str; 32] = [
     "BadCasting",
     "BadPtrManipulation",
     "AmbiguousGEP",
@@ -166,6 +172,7 @@ const NAMES: [&str; 31] = [
     "HasZeroSizedArray",
     "UnhandledUse",
     "BadAllocSizeArg",
+    "MergedByLinker",
 ];
 
 /// Where a condition was set.
@@ -253,6 +260,23 @@ pub fn analyze_safety<'m>(
             let site = Site { place: "type definition".into(), line: None, why: "a member of a union".into() };
             s.mark(t, Condition::UnhandledUse, site);
         }
+    }
+    // A field the source calls one structure and the linked IR another of
+    // the same body: accesses reach those bytes under either name (nested
+    // GEPs through the container name the IR's), so a layout change of
+    // one alone would be seen by half of them.
+    for tw in pt.types.twins.clone() {
+        let tm = pt.tm();
+        let why = format!(
+            "field {} of {} is a {} in the source and a {} in the linked IR (merged by the linker)",
+            tw.field,
+            tm.display(tw.holder),
+            tm.display(tw.source),
+            tm.display(tw.ir)
+        );
+        let site = Site { place: "type definition".into(), line: None, why };
+        s.mark(tw.source, Condition::MergedByLinker, site.clone());
+        s.mark(tw.ir, Condition::MergedByLinker, site);
     }
     s.collect_comparators();
     s.visit_globals();

@@ -12,7 +12,7 @@
 use std::collections::{HashMap, HashSet};
 
 use dtrans_ir::{
-    dwarf, AttrIndex, Attribute, DataLayout, DbgExpr, DebugVariable, DiType, Function, Instruction, Metadata, Module,
+    dwarf, AttrIndex, Attribute, DataLayout, DbgExpr, DebugVariable, DiType, Function, isomorphic_structs, Instruction, Metadata, Module,
     Opcode, Type, TypeKind, Value,
 };
 
@@ -646,6 +646,13 @@ impl<'a, 'm> Annotator<'a, 'm> {
                 at.iter().find(|m| m.ty.is_some_and(|t| self.fits(t, irt))).copied()
             };
             let t = match chosen.and_then(|m| m.ty.map(|t| (m, t))) {
+                // A union slot that holds pointers of several types (SQLite's
+                // `Walker.u`: a `NameContext *`, a `SrcList *`, ...): none is
+                // the slot's type, so it is `void *`, typed by each load's uses.
+                Some(_) if tag == dwarf::TAG_UNION_TYPE && irt.is_pointer() && self.pointees_differ(&at, irt) => {
+                    let i8t = self.tm.int(8);
+                    self.tm.pointer_to(i8t)
+                }
                 Some((m, t)) => match self.convert_guided(t, irt) {
                     Some(t) => t,
                     None => {
@@ -681,6 +688,24 @@ impl<'a, 'm> Annotator<'a, 'm> {
         self.tm.set_struct_body(id, Some(fields), st.is_packed_struct());
         self.bodies.insert(st, id);
         ir_fields
+    }
+
+    /// Whether the union members `at` that fit pointer field `irt` point to
+    /// different types (a `void *` member beside one other type does not:
+    /// Lua's `Value` is a `GCObject *` or an untyped `void *`).
+    fn pointees_differ(&mut self, at: &[&Member<'m>], irt: Type<'m>) -> bool {
+        let i8t = self.tm.int(8);
+        let void_ptr = self.tm.pointer_to(i8t);
+        let mut seen = None;
+        for m in at {
+            let Some(t) = m.ty.filter(|t| self.fits(*t, irt)) else { continue };
+            let Some(t) = self.convert_guided(t, irt).filter(|t| *t != void_ptr) else { continue };
+            if seen.is_some_and(|s| s != t) {
+                return true;
+            }
+            seen = Some(t);
+        }
+        false
     }
 
     /// Whether debug type `di` can describe IR type `irt` (kinds agree).
@@ -727,6 +752,18 @@ impl<'a, 'm> Annotator<'a, 'm> {
             },
             TypeKind::LLVMStructTypeKind if !irt.is_literal_struct() => match d.di_type()? {
                 DiType::Composite { tag, .. } if llvm_kind_of_tag(tag).is_some() => {
+                    // A field (or variable) whose IR structure llvm-link took
+                    // from an isomorphic one of another name (zstd's
+                    // `ZSTD_fseState` inside `seqState_t` became
+                    // `%struct.FSE_DState_t`): the source says which, and the
+                    // composite's own structure has the same layout.
+                    if !self.names_agree(irt, d) {
+                        if let Some(st) = self.llvm_struct_for(d).filter(|st| *st != irt) {
+                            if isomorphic_structs(st, irt) {
+                                return self.names.get(&st).map(|n| self.tm.named_struct(n));
+                            }
+                        }
+                    }
                     self.names.get(&irt).map(|n| self.tm.named_struct(n))
                 }
                 _ => None,

@@ -19,7 +19,7 @@ pub use annotate::{annotate, AnnotateError, AnnotateOptions, AnnotateReport, Rep
 pub use dtrans_ir::quote_ident;
 pub use from_ir::{ir_to_dtrans, StructNames};
 pub use manager::{struct_ref, AtomicKind, DType, StructBody, TypeDisplay, TypeId, TypeManager};
-pub use reader::{read_module, ModuleTypes, StructSource};
+pub use reader::{read_module, LinkedTwin, ModuleTypes, StructSource};
 pub use writer::{strip_dtrans_attachments, strip_dtrans_metadata, MetadataWriter, WriteError};
 
 /// Named metadata listing the structure descriptions.

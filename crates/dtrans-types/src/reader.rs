@@ -55,6 +55,23 @@ pub struct ModuleTypes<'m> {
     /// Per union, the structures its members are, from
     /// `!intel.dtrans.unions` (unions it does not list: not known).
     pub unions: Vec<(TypeId, Vec<TypeId>)>,
+    /// Fields whose metadata names one structure and whose IR type is
+    /// another of the same body: llvm-link mapped the source's structure
+    /// onto an isomorphic one of another name. The metadata's is kept (it
+    /// is the source's word); the two share those bytes, which the safety
+    /// analysis must know.
+    pub twins: Vec<LinkedTwin>,
+}
+
+/// See [`ModuleTypes::twins`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkedTwin {
+    pub holder: TypeId,
+    pub field: u32,
+    /// The structure the metadata (the source) names.
+    pub source: TypeId,
+    /// The structure the IR names, of the same body.
+    pub ir: TypeId,
 }
 
 impl<'m> ModuleTypes<'m> {
@@ -81,6 +98,7 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
         in_progress: HashSet::default(),
         described: HashMap::default(),
         diagnostics: Vec::new(),
+        twins: Vec::new(),
     };
     // One walk of the module finds every identified struct (TypeFinder).
     r.names = r.structs.iter().cloned().collect();
@@ -98,6 +116,7 @@ pub fn read_module<'m>(m: &'m Module<'_>) -> ModuleTypes<'m> {
         diagnostics: r.diagnostics,
         global_labels: r.labels,
         unions,
+        twins: r.twins,
     }
 }
 
@@ -119,6 +138,7 @@ struct Reader<'a, 'm> {
     /// Structure name -> its `!"S"` description node.
     described: HashMap<String, Metadata<'m>>,
     diagnostics: Vec<Diagnostic>,
+    twins: Vec<LinkedTwin>,
 }
 
 /// The result of a cross-check between a DTrans type and the IR type.
@@ -343,7 +363,9 @@ impl<'a, 'm> Reader<'a, 'm> {
                     return;
                 } else {
                     for (i, (f, irft)) in fields.iter_mut().zip(irf).enumerate() {
-                        if let Err(why) = self.check(*f, irft) {
+                        if let Some((source, ir)) = self.linked_twin(*f, irft) {
+                            self.twins.push(LinkedTwin { holder: id, field: i as u32, source, ir });
+                        } else if let Err(why) = self.check(*f, irft) {
                             let fmd = ops[3 + i];
                             self.diag(
                                 fmd,
@@ -629,6 +651,27 @@ impl<'a, 'm> Reader<'a, 'm> {
     // ---------------------------------------------------------------
     // Cross-check against the IR
     // ---------------------------------------------------------------
+
+    /// For a field of metadata type `t` (a structure, or arrays of one)
+    /// and IR type `ir` naming another structure of the same body (arrays
+    /// of the same lengths): the two structures.
+    fn linked_twin(&mut self, t: TypeId, ir: Type<'m>) -> Option<(TypeId, TypeId)> {
+        let (mut t, mut ir) = (t, ir);
+        while let (DType::Array { len, elem }, true) = (self.tm.get(t), ir.is_array()) {
+            if ir.len() != Some(*len) {
+                return None;
+            }
+            t = *elem;
+            ir = ir.element_type()?;
+        }
+        let DType::Struct(name) = self.tm.get(t) else { return None };
+        let own = self.module.struct_type(name)?;
+        let ir_name = self.names.get(&ir)?.clone();
+        if *name == ir_name || !dtrans_ir::isomorphic_structs(own, ir) {
+            return None;
+        }
+        Some((t, self.tm.named_struct(&ir_name)))
+    }
 
     /// Whether DTrans type `t` can describe IR type `ir`.
     fn check(&self, t: TypeId, ir: Type<'m>) -> Result<(), Mismatch> {

@@ -45,6 +45,16 @@ pub fn text(t: &ModuleTypes<'_>) -> String {
             let _ = writeln!(out, "{kind} {l} in {f}: {}", tm.display(*ty));
         }
     }
+    for tw in &t.twins {
+        let _ = writeln!(
+            out,
+            "merged by the linker: {} field {}: metadata {}, IR {} (same body)",
+            tm.display(tw.holder),
+            tw.field,
+            tm.display(tw.source),
+            tm.display(tw.ir)
+        );
+    }
     for d in &t.diagnostics {
         let _ = writeln!(out, "diagnostic: {d}");
     }
