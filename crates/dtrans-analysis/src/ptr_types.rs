@@ -1991,7 +1991,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         let declared = self.info[n].declared.clone();
         self.info[n].prefix_type = self
             .prefix_type(&tops, &declared)
-            .or_else(|| self.common_base(&tops, &all).map(|b| self.derived_if_one(b, &tops, &declared)));
+            .or_else(|| {
+                let usage = self.info[n].usage.clone();
+                self.common_base(&tops, &all).map(|b| self.derived_if_one(b, &tops, &declared, &usage))
+            });
     }
 
     /// The structure the value holds when it is used as several types
@@ -2056,13 +2059,16 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     /// A value not declared as the base, used as it and as one structure
     /// that begins with it, holds that structure, which a use proves (a
     /// `GCObject *` loaded from a field and read as the `CClosure` its tag
-    /// says); with two or more it holds the base. (A declared base is
+    /// says); with two or more it holds the base, and so it does when only
+    /// a definition names the derived one (QuickJS's `JSValue` payload made
+    /// from a `JSObject *`, cast back and used as the `JSRefCountHeader` it
+    /// begins with: the use proves the header). (A declared base is
     /// `prefix_type`'s: a parameter or slot declared so holds the base.)
-    fn derived_if_one(&self, base: TypeId, tops: &[TypeId], declared: &[TypeId]) -> TypeId {
+    fn derived_if_one(&self, base: TypeId, tops: &[TypeId], declared: &[TypeId], usage: &[TypeId]) -> TypeId {
         let tm = &self.types.tm;
         let (b, depth) = tm.strip_pointers(base);
         match tops.iter().filter(|t| **t != base).collect::<Vec<_>>()[..] {
-            [derived] if tops.contains(&base) && !declared.contains(&base) => {
+            [derived] if tops.contains(&base) && !declared.contains(&base) && usage.contains(derived) => {
                 let (d, dd) = tm.strip_pointers(*derived);
                 if dd == depth && matches!(tm.get(d), DType::Struct(_)) && starts_with_base(tm, d, b) {
                     *derived
