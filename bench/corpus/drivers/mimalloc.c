@@ -79,7 +79,7 @@ int main(void) {
   char *s = mi_strdup("mimalloc corpus");
   char *t = mi_strndup(s, 8);
   printf("blocks %zu zeroed %s aligned %s %s/%s usable %zu\n", bytes, zero ? "yes" : "no", aligned ? "yes" : "no", s, t,
-         mi_usable_size(t) >= 9);
+         (size_t)(mi_usable_size(t) >= 9));
   mi_free(s);
   mi_free(t);
   return 0;

@@ -10,7 +10,9 @@
 //! changes (the layouts are the same). Where the declarations do not
 //! decide, nothing changes and the analysis sees what it saw before: one
 //! value used as two structures, and both stay unsafe.
-use dtrans_ir::{isomorphic_structs, isomorphic_types, Module, Opcode, Type};
+use std::collections::HashSet;
+
+use dtrans_ir::{isomorphic_structs, isomorphic_types, Instruction, Module, Opcode, Type};
 use dtrans_types::{read_module, DType};
 
 use crate::ptr_types::analyze;
@@ -18,27 +20,30 @@ use crate::source::TypeSource;
 
 /// Rounds of [`restore_round`]: a declaration that the merged uses made
 /// ambiguous in one round may be plain in the next.
-const ROUNDS: usize = 3;
+const ROUNDS: usize = 6;
 
 /// Gives back the declared structure to every GEP and alloca that names an
 /// isomorphic one; returns how many instructions changed.
 pub(crate) fn restore_merged_types(m: &Module<'_>, source: TypeSource) -> usize {
-    let mut total = 0;
+    let mut done = HashSet::new();
     for _ in 0..ROUNDS {
-        let n = restore_round(m, source);
-        total += n;
-        if n == 0 {
+        let before = done.len();
+        restore_round(m, source, &mut done);
+        if done.len() == before {
             break;
         }
     }
-    total
+    done.len()
 }
 
-fn restore_round(m: &Module<'_>, source: TypeSource) -> usize {
+/// One round; `done` holds the instructions already given their structure
+/// back, which later rounds leave alone (two views of one value must not
+/// take turns).
+fn restore_round<'m>(m: &'m Module<'_>, source: TypeSource, done: &mut HashSet<Instruction<'m>>) {
     let structs: Vec<(Type<'_>, String)> = m.struct_types_named();
     let merged = |t: Type<'_>| structs.iter().any(|(o, _)| isomorphic_structs(t, *o));
     if !structs.iter().any(|(t, _)| merged(*t)) {
-        return 0;
+        return;
     }
     let pt = analyze(m, read_module(m), source);
     let tm = pt.tm();
@@ -51,6 +56,9 @@ fn restore_round(m: &Module<'_>, source: TypeSource) -> usize {
                 _ => continue,
             };
             let (Some(named), Some(subject)) = (named, subject) else { continue };
+            if done.contains(&i) {
+                continue;
+            }
             // (An array of them: `[3 x %struct.fse]` for a `dx2 tab[3]`.)
             let mut dims = Vec::new();
             let mut base = named;
@@ -76,6 +84,21 @@ fn restore_round(m: &Module<'_>, source: TypeSource) -> usize {
                 .collect();
             declared.sort_unstable();
             declared.dedup();
+            // Declared as no structure (PCRE2's `stateblock`s live in an
+            // `int` workspace): the uses decide, when exactly one of them
+            // names another structure of the same body. The IR has no
+            // structure of that name but the annotator's, so the use comes
+            // from the source (a TBAA tag, a parameter), not from a GEP.
+            if declared.is_empty() {
+                declared = info
+                    .usage
+                    .iter()
+                    .filter_map(|t| tm.struct_name(tm.pointee(*t)?))
+                    .filter(|n| m.struct_type(n).is_some_and(|s| isomorphic_structs(s, base)))
+                    .collect();
+                declared.sort_unstable();
+                declared.dedup();
+            }
             let [want] = declared[..] else { continue };
             let Some(mut target) = m.struct_type(want) else { continue };
             for n in dims.iter().rev() {
@@ -91,5 +114,9 @@ fn restore_round(m: &Module<'_>, source: TypeSource) -> usize {
     }
     drop(pt);
     // Every change was checked above; one the shim refuses is left as it was.
-    changes.into_iter().filter(|(i, t)| i.retype_to_isomorphic(*t).is_ok()).count()
+    for (i, t) in changes {
+        if i.retype_to_isomorphic(t).is_ok() {
+            done.insert(i);
+        }
+    }
 }

@@ -746,6 +746,28 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     /// origin used as a structure, or an inner structure used as the one
     /// around it. `param`: the value is that parameter (a cast from its
     /// declared `void *` needs the callers' types); `inst`: where it is.
+    /// A value declared only as what lies at the start of the structure it
+    /// is used as, a scalar or a pointer (PCRE2's `(stateblock *)(workspace
+    /// + 2)`: an `int *` workspace used as an array of `{ int, int, int }`):
+    /// the memory is the scalar's, and the structure's layout is not its
+    /// own to change. (A pointer to a structure is also a pointer to its
+    /// first field, so the recovery names the structure.) True if marked.
+    fn check_scalar_start(&mut self, v: Value<'m>, site: &Site) -> bool {
+        let Some(info) = self.info(v) else { return false };
+        let (Some(s), Some(d)) = (self.dominant_struct(info), info.dominant) else { return false };
+        if info.ambiguous.is_some() || info.unknown.is_some() {
+            return false;
+        }
+        let specific: Vec<TypeId> = info.declared.iter().copied().filter(|d| !self.is_generic(*d)).collect();
+        if specific.is_empty() || specific.contains(&d) || specific.iter().any(|t| self.pointee_struct(*t).is_some()) {
+            return false;
+        }
+        let tm = self.tm();
+        let why = format!("declared {}, used as {}", tm.display(specific[0]), tm.display(d));
+        self.mark(s, Condition::BadCasting, Site { why, ..site.clone() });
+        true
+    }
+
     fn check_origin(&mut self, v: Value<'m>, param: Option<usize>, inst: Option<Instruction<'m>>) {
         let Some(info) = self.info(v) else { return };
         let site = match inst {
@@ -841,6 +863,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             let mut all = inner.clone();
             all.push(s);
             self.mark_all(&all, Condition::BadCasting, &Site { why, ..site });
+            return;
+        }
+        if self.check_scalar_start(v, &site) {
             return;
         }
         // A `void *` parameter of a function others may call (or that is
@@ -945,6 +970,9 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         ) {
             if self.info(v).is_some_and(|x| x.ambiguous.is_some() || x.unknown.is_some()) {
                 self.check_origin(v, None, Some(i));
+            } else if v.ty().is_pointer() {
+                let site = self.site(i, "");
+                self.check_scalar_start(v, &site);
             }
         }
         match i.opcode() {
