@@ -3,7 +3,8 @@
 // shorts are written into struct O's field x, which the program reads back.
 // Neither may change (compress-fields once narrowed O.x to one byte, since
 // no store named it, and U's shorts too; the sum printed changed). The
-// step marks O BadPtrManipulation and U BadCasting. (Found in review.)
+// step marks O BadPtrManipulation and U BadCasting (also as an `int *` used
+// as a `struct U *`). (Found in review.)
 // RUN: %clang -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: %dtrans analyze %t.ll | %FileCheck %s
 // RUN: %clang -O0 %s -o %t.base && %t.base > %t.base.txt
@@ -14,7 +15,8 @@
 // CHECK: BadPtrManipulation: @after: {{.*}}: steps over i32 elements from a pointer to %struct.O
 // CHECK: legal: reorder-fields no (BadPtrManipulation); delete-field no (BadPtrManipulation); aos-to-soa no (BadPtrManipulation); peel no (BadPtrManipulation)
 // CHECK-LABEL: %struct.U (size 4, align 2)
-// CHECK: BadCasting: @after: {{.*}}: steps over i32 elements from a pointer to %struct.O
+// CHECK: BadCasting: @after: {{.*}}: declared i32*, used as %struct.U*
+// CHECK-NEXT: also @after: {{.*}}: steps over i32 elements from a pointer to %struct.O
 
 #include <stdio.h>
 #include <stdlib.h>
