@@ -1989,12 +1989,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             self.info[n].ambiguous = Some(format!("used as {}", listed.join(" and ")));
         }
         let declared = self.info[n].declared.clone();
-        self.info[n].prefix_type = self
-            .prefix_type(&tops, &declared)
-            .or_else(|| {
-                let usage = self.info[n].usage.clone();
-                self.common_base(&tops, &all).map(|b| self.derived_if_one(b, &tops, &declared, &usage))
-            });
+        self.info[n].prefix_type = self.prefix_type(&tops, &declared).or_else(|| {
+            let usage = self.info[n].usage.clone();
+            self.common_base(&tops, &all).map(|b| self.derived_if_one(b, &tops, &declared, &usage))
+        });
     }
 
     /// The structure the value holds when it is used as several types

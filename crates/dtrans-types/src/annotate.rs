@@ -12,8 +12,8 @@
 use std::collections::{HashMap, HashSet};
 
 use dtrans_ir::{
-    dwarf, AttrIndex, Attribute, DataLayout, DbgExpr, DebugVariable, DiType, Function, isomorphic_structs, Instruction, Metadata, Module,
-    Opcode, Type, TypeKind, Value,
+    dwarf, isomorphic_structs, AttrIndex, Attribute, DataLayout, DbgExpr, DebugVariable, DiType, Function, Instruction,
+    Metadata, Module, Opcode, Type, TypeKind, Value,
 };
 
 use crate::from_ir::{ir_to_dtrans, StructNames};
