@@ -47,6 +47,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <set>
 #include <vector>
 
 using namespace llvm;
@@ -542,17 +543,33 @@ static void exprShape(DIExpression *E, DtransDbgVar &Out) {
   }
 }
 
+// A `#dbg_assign` (assignment tracking, clang's default at -O1 and up) whose
+// address is an alloca holding the whole variable says what a `#dbg_declare`
+// says: the alloca is the variable's storage. The first such record of each
+// (alloca, variable) is reported as a declare; the others add nothing.
+static AllocaInst *assignAsDeclare(DbgVariableRecord &R, std::set<std::pair<Value *, Metadata *>> &Seen) {
+  if (!R.isDbgAssign()) return nullptr;
+  auto *A = dyn_cast_or_null<AllocaInst>(R.getAddress());
+  DIExpression *AE = R.getAddressExpression();
+  DIExpression *E = R.getExpression();
+  if (!A || (AE && AE->getNumElements() != 0) || (E && E->getNumElements() != 0)) return nullptr;
+  if (!Seen.insert({A, R.getRawVariable()}).second) return nullptr;
+  return A;
+}
+
 // Every variable location in F, in program order. Returns a malloc'd array.
 DtransDbgVar *dtrans_function_dbg_vars(LLVMValueRef FRef, size_t *N) {
   std::vector<DtransDbgVar> V;
+  std::set<std::pair<Value *, Metadata *>> Seen;
   for (BasicBlock &BB : *cast<Function>(unwrap(FRef))) {
     for (Instruction &I : BB) {
       for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange())) {
-        if (!R.isDbgDeclare() && !R.isDbgValue()) continue;
-        Value *Loc = R.hasArgList() ? nullptr : R.getVariableLocationOp(0);
+        AllocaInst *Storage = assignAsDeclare(R, Seen);
+        if (!R.isDbgDeclare() && !R.isDbgValue() && !Storage) continue;
+        Value *Loc = Storage ? Storage : R.hasArgList() ? nullptr : R.getVariableLocationOp(0);
         auto *Var = dyn_cast_or_null<DILocalVariable>(R.getRawVariable());
         auto *E = dyn_cast_or_null<DIExpression>(R.getRawExpression());
-        DtransDbgVar D = {R.isDbgDeclare() ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
+        DtransDbgVar D = {R.isDbgDeclare() || Storage ? 1 : 0, wrap(Loc), wrap(Var), wrap(&I), Var ? Var->getArg() : 0u,
                           E && E->getNumElements() == 0 ? 1 : 0, 0, 0, 0};
         exprShape(E, D);
         V.push_back(D);
@@ -580,10 +597,11 @@ DtransDbgVar *dtrans_function_dbg_vars(LLVMValueRef FRef, size_t *N) {
 // itself). Returns a malloc'd array.
 unsigned *dtrans_function_dbg_expr_sizes(LLVMValueRef FRef, size_t *N) {
   std::vector<unsigned> V;
+  std::set<std::pair<Value *, Metadata *>> Seen;
   for (BasicBlock &BB : *cast<Function>(unwrap(FRef))) {
     for (Instruction &I : BB) {
       for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange())) {
-        if (!R.isDbgDeclare() && !R.isDbgValue()) continue;
+        if (!R.isDbgDeclare() && !R.isDbgValue() && !assignAsDeclare(R, Seen)) continue;
         DIExpression *E = R.getExpression();
         V.push_back(E ? unsigned(E->getNumElements()) : 0);
       }
