@@ -1733,6 +1733,20 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             let Some(off) = (start as i64).checked_add(offset).filter(|o| *o >= 0) else { continue };
             // Past the structure's end: the same place in a later element.
             let size = self.layout.size(&self.types.tm, e.aggregate).unwrap_or(0);
+            // Unless the field is the structure's last and an array: C
+            // indexes such an array past its declared length (SQLite's
+            // `ExprList { int nExpr, nAlloc; ExprList_item a[1]; }`, walked
+            // by `++pItem` from `&a[0]`), and the element's own step is
+            // resolved above; read as the next `ExprList`, it would name
+            // one that is not there.
+            let fields = struct_fields(&self.types.tm, e.aggregate);
+            let trailing_array = fields.is_some_and(|fs| {
+                e.field as usize + 1 == fs.len()
+                    && matches!(self.types.tm.get(fs[e.field as usize]), DType::Array { .. })
+            });
+            if trailing_array && size > 0 && off as u64 >= size {
+                continue;
+            }
             let off = if size > 0 { off as u64 % size } else { off as u64 };
             if let Some((t, el)) = self.layout.resolve(&self.types.tm, e.aggregate, off) {
                 self.add_place(result, t, el);
