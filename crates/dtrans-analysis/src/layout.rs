@@ -121,6 +121,20 @@ impl<'m, 'c> Layout<'m, 'c> {
         Some((at, element))
     }
 
+    /// A structure ending in a flexible array member (`T x[]`, or GNU
+    /// `T x[0]`: a zero-length array as its last field): the field, its
+    /// byte offset and `T`. C allows no array of such structures, so bytes
+    /// past the field's start are the flexible array's, never a next
+    /// structure's.
+    pub fn flexible_tail(&mut self, tm: &TypeManager, t: TypeId) -> Option<(u32, u64, TypeId)> {
+        let fields = struct_fields(tm, t)?;
+        let last = fields.len().checked_sub(1)?;
+        let DType::Array { len: 0, elem } = tm.get(fields[last]) else { return None };
+        let elem = *elem;
+        let start = self.field_offset(tm, t, last as u32)?;
+        Some((last as u32, start, elem))
+    }
+
     /// Like [`Layout::resolve`], with every field passed through on the way
     /// (outermost first): `A + 8` in `A = { i64, I }` is `A@1`.
     pub fn resolve_path(&mut self, tm: &TypeManager, t: TypeId, offset: u64) -> Option<(TypeId, Vec<Element>)> {

@@ -1650,6 +1650,25 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
             let off = offset as u64;
             let mut resolved = Vec::new();
+            // Into a flexible array member (QuickJS's `JSShape` ends in
+            // `JSShapeProperty prop[0]`, reached as `sh + 64`): an element
+            // of it, or a place inside one.
+            let mut flexible = Vec::new();
+            for p in &pointees {
+                let Some((field, start, elem)) = self.layout.flexible_tail(&self.types.tm, *p) else { continue };
+                let Some(stride) = self.layout.size(&self.types.tm, elem).filter(|s| *s > 0) else { continue };
+                if off < start {
+                    continue;
+                }
+                flexible.push(*p);
+                let rest = (off - start) % stride;
+                if rest == 0 {
+                    resolved.push((elem, Some(Element { aggregate: *p, field })));
+                } else if let Some(r) = self.layout.resolve(&self.types.tm, elem, rest) {
+                    resolved.push(r);
+                }
+            }
+            pointees.retain(|p| !flexible.contains(p));
             for p in &pointees {
                 if let Some(r) = self.layout.resolve(&self.types.tm, *p, off) {
                     resolved.push(r);
@@ -1690,7 +1709,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             let alone = self.info[base as usize].elements.is_empty();
             if none && header && alone {
                 self.set_unknown(result, "byte offset past the end of the object it points to, then written or copied as part of another object: not an array of them");
-            } else if none && !pointees.is_empty() && alone {
+            } else if none && !(pointees.is_empty() && flexible.is_empty()) && alone {
                 self.set_unknown(result, "byte offset outside the object it points to");
             }
         }
@@ -1911,6 +1930,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             .elements
             .iter()
             .filter_map(|e| struct_fields(&self.types.tm, e.aggregate)?.get(e.field as usize).copied())
+            .map(|f| flexible_elements(&self.types.tm, f))
             .collect();
         // (A field of unknown pointee, from IR types, says nothing; nor
         // does a `void *` field, which holds any pointer.)
@@ -2278,7 +2298,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                         || (offset == 0
                             && struct_fields(tm, e.aggregate)
                                 .and_then(|f| f.get(e.field as usize))
-                                .is_some_and(|f| zero_chain(tm, *f).any(|z| z == b)))
+                                .is_some_and(|f| zero_chain(tm, flexible_elements(tm, *f)).any(|z| z == b)))
                 })
             };
             if structural && !agrees {
@@ -2292,5 +2312,15 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 self.info[addr as usize].ambiguous = Some(why);
             }
         }
+    }
+}
+
+/// A field's type as what its address points to: a flexible array member
+/// (`[0 x T]` here: C gives it no length, so its zero chain is empty)
+/// holds its elements.
+fn flexible_elements(tm: &TypeManager, field: TypeId) -> TypeId {
+    match tm.get(field) {
+        DType::Array { len: 0, elem } => *elem,
+        _ => field,
     }
 }
