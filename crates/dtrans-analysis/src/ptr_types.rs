@@ -142,6 +142,13 @@ pub struct ValueInfo {
     /// read as scalars). Reported beside the ambiguity; the safety
     /// analysis, which reads only `dominant`, still sees a cast.
     pub prefix_type: Option<TypeId>,
+    /// For a pointer loaded from a union's storage where its members hold
+    /// pointers to different types (Lua's `CallInfo.u`: `l.base`, a
+    /// `TValue *`, or `c.k`, a function; QuickJS's `JSObject.u`): those
+    /// types, sorted, functions left out (`i8*` among them when a member
+    /// is a `void *`). The load is declared `i8*` and typed by its uses;
+    /// the safety analysis checks that its use is one of these.
+    pub union_views: Vec<TypeId>,
 }
 
 impl ValueInfo {
@@ -156,6 +163,13 @@ impl ValueInfo {
 }
 
 type Node = u32;
+
+/// What a load or store at the start of an object touches.
+enum Accessed {
+    Type(TypeId),
+    /// Union storage whose members hold pointers to these types there.
+    Members(Vec<TypeId>),
+}
 
 /// One rule between nodes. `Load`/`Store`/`Gep` read their inputs' types
 /// each time one of them changes.
@@ -565,6 +579,12 @@ impl<'m, 'c> Analyzer<'m, 'c> {
 
     fn pointer_to(&mut self, t: TypeId) -> TypeId {
         self.types.tm.pointer_to(t)
+    }
+
+    /// `i8*`: a pointer to nothing the analysis can name.
+    fn generic_pointer(&mut self) -> TypeId {
+        let i8t = self.types.tm.int(8);
+        self.types.tm.pointer_to(i8t)
     }
 
     /// The DTrans type of an IR type when the IR says all of it (no `ptr`
@@ -1427,9 +1447,28 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     }
 
     /// The first type in the zero chain of `p` that an access of `ty` can
-    /// touch.
-    fn accessed(&self, p: TypeId, ty: Type<'m>) -> Option<TypeId> {
-        zero_chain(&self.types.tm, p).find(|c| self.compatible(*c, ty))
+    /// touch; for a pointer access, a union on the way whose members hold
+    /// pointers to different types there is what it touches
+    /// ([`Accessed::Members`]: the IR names only one member).
+    fn accessed(&self, p: TypeId, ty: Type<'m>) -> Option<Accessed> {
+        let tm = &self.types.tm;
+        for z in zero_chain(tm, p) {
+            if let Some(members) = self.union_members.get(&z).filter(|_| ty.is_pointer()) {
+                let mut views: Vec<TypeId> =
+                    members.iter().filter_map(|m| zero_chain(tm, *m).find(|c| self.compatible(*c, ty))).collect();
+                views.sort_unstable();
+                views.dedup();
+                if views.len() > 1 {
+                    // (A function is no structure a use could name.)
+                    views.retain(|c| !matches!(tm.pointee(*c).map(|q| tm.get(q)), Some(DType::Function { .. })));
+                    return Some(Accessed::Members(views));
+                }
+            }
+            if self.compatible(z, ty) {
+                return Some(Accessed::Type(z));
+            }
+        }
+        None
     }
 
     fn apply_load(&mut self, addr: Node, result: Node, ty: Type<'m>) {
@@ -1445,20 +1484,37 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 .into_iter()
                 .filter(|t| info.declared.contains(t) || !views.is_some_and(|v| v.contains(t)))
                 .collect();
+            let mut union_storage = false;
             for p in self.pointees_of(&held) {
-                if let Some(c) = self.accessed(p, ty) {
-                    if !matches!(self.types.tm.get(c), DType::Int(_)) {
-                        self.add_declared(result, c);
+                match self.accessed(p, ty) {
+                    Some(Accessed::Type(c)) if !matches!(self.types.tm.get(c), DType::Int(_)) => {
+                        self.add_declared(result, c)
                     }
+                    Some(Accessed::Members(views)) => {
+                        union_storage = true;
+                        let i8p = self.generic_pointer();
+                        self.add_declared(result, i8p);
+                        let known = &mut self.info[result as usize].union_views;
+                        let before = known.len();
+                        known.extend(views);
+                        known.sort_unstable();
+                        known.dedup();
+                        if known.len() != before {
+                            self.changed(result);
+                        }
+                    }
+                    _ => {}
                 }
             }
             for e in self.slot_elements.get(&addr).cloned().unwrap_or_default() {
                 self.add_element(result, e);
             }
             // What the loaded value is used as, the address is used to
-            // hold (its declared types came from the address).
+            // hold (its declared types came from the address); not a
+            // union's storage, which holds one member or another.
             let mut grew = false;
-            for t in self.info[result as usize].usage.clone() {
+            let usage = if union_storage { Vec::new() } else { self.info[result as usize].usage.clone() };
+            for t in usage {
                 let pt = self.pointer_to(t);
                 self.add_usage(addr, pt);
                 if self.admissible(pt) {
@@ -1502,8 +1558,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
             let mut held = self.info[addr as usize].declared.clone();
             held.extend(self.load_uses.get(&addr).into_iter().flatten().copied());
+            // (Union storage whose members differ there says nothing.)
             for p in self.pointees_of(&held) {
-                if let Some(c) = self.accessed(p, ty) {
+                if let Some(Accessed::Type(c)) = self.accessed(p, ty) {
                     if matches!(self.types.tm.get(c), DType::Pointer(_)) {
                         self.add_usage(vn, c);
                     }

@@ -41,6 +41,10 @@ pub struct ValueReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prefix_type: Option<String>,
     pub elements: Vec<ElementReport>,
+    /// `ValueInfo::union_views`: loaded from a union's storage whose
+    /// members hold pointers to these types there.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub union_views: Vec<String>,
     pub unknown: bool,
     pub ambiguous: bool,
     pub reason: String,
@@ -117,6 +121,7 @@ fn value_report(pt: &PtrTypes<'_>, value: String, info: &ValueInfo) -> ValueRepo
             .iter()
             .map(|e| ElementReport { aggregate: tm.display(e.aggregate).to_string(), field: e.field })
             .collect(),
+        union_views: show(&info.union_views),
         unknown: info.unknown.is_some(),
         ambiguous: info.ambiguous.is_some(),
         reason,
@@ -142,6 +147,9 @@ pub fn text(r: &Report) -> String {
             if !v.elements.is_empty() {
                 let e: Vec<String> = v.elements.iter().map(|e| format!("{}@{}", e.aggregate, e.field)).collect();
                 out.push_str(&format!(" | elements: {}", e.join(", ")));
+            }
+            if !v.union_views.is_empty() {
+                out.push_str(&format!(" | union of: {}", v.union_views.join(", ")));
             }
             if v.unknown {
                 out.push_str(" | unknown");

@@ -891,6 +891,33 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         }
     }
 
+    /// A pointer loaded from a union's storage whose members hold pointers
+    /// to different types there (`ValueInfo::union_views`: Lua's
+    /// `CallInfo.u` holds `l.base`, a `TValue *`, or `c.k`, a function),
+    /// typed by its uses: the structure it is used as must be one a member
+    /// holds there. Anything else is a cast through the union, of the
+    /// structure used and of those the members hold. (With a `void *`
+    /// member, the `void *` field rule judges it alone.)
+    fn check_union_load(&mut self, v: Value<'m>, i: Instruction<'m>) {
+        let Some(info) = self.info(v) else { return };
+        let views = info.union_views.clone();
+        if views.is_empty() || views.iter().any(|t| self.is_generic(*t)) {
+            return;
+        }
+        let (Some(s), Some(d)) = (self.dominant_struct(info), info.dominant) else { return };
+        if views.iter().any(|t| self.pointee_struct(*t) == Some(s)) {
+            return;
+        }
+        let tm = self.tm();
+        let names: Vec<String> = views.iter().map(|t| tm.display(*t).to_string()).collect();
+        let why =
+            format!("loaded from a union whose members hold {} there, used as {}", names.join(" or "), tm.display(d));
+        let mut all = vec![s];
+        all.extend(views.iter().filter_map(|t| self.pointee_struct(*t)));
+        let site = self.site(i, why);
+        self.mark_all(&all, Condition::BadCasting, &site);
+    }
+
     /// A pointer into a union's storage used as another structure: that
     /// structure is one of the union's members, which the IR names only
     /// here (clang declares a union as its largest member; an anonymous
@@ -987,6 +1014,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 } else {
                     self.check_origin(v, None, Some(i));
                 }
+                self.check_union_load(v, i);
             }
             Opcode::LLVMStore => {
                 let ty = i.operand(0).map(|x| x.ty());
