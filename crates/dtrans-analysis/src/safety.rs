@@ -473,6 +473,29 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     }
 
     /// The structure a value points to by its dominant type (not a field).
+    /// For an address that is a structure pointer (nothing else), the
+    /// `void *` or pointer-sized integer field at its start, through first
+    /// fields (`(holder, 0)`): what a load through the pointer itself
+    /// reads (mimalloc's `uintptr_t next` at -O2).
+    fn generic_first_field(&self, a: &ValueInfo) -> Option<(TypeId, u32)> {
+        if a.ambiguous.is_some() || a.unknown.is_some() {
+            return None;
+        }
+        let tm = self.tm();
+        let mut holder = self.dominant_struct(a)?;
+        for _ in 0..16 {
+            let first = *crate::layout::struct_fields(tm, holder)?.first()?;
+            if self.is_generic(first) {
+                return Some((holder, 0));
+            }
+            holder = first;
+            if !matches!(tm.get(holder), DType::Struct(_)) {
+                return None;
+            }
+        }
+        None
+    }
+
     fn dominant_struct(&self, info: &ValueInfo) -> Option<TypeId> {
         info.dominant.and_then(|d| self.pointee_struct(d))
     }
@@ -882,6 +905,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 .and_then(|a| self.info(a))
                 .and_then(|a| match a.elements.as_slice() {
                     [e] if a.ambiguous.is_none() && a.unknown.is_none() => Some((e.aggregate, e.field)),
+                    [] => self.generic_first_field(a),
                     _ => None,
                 });
             match field {
@@ -1008,8 +1032,12 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
                 // A pointer loaded from a `void *` field or slot the
                 // analysis typed only as generic, then used as a structure.
                 if self.info(v).is_some_and(|info| info.dominant.is_some()) {
-                    let from_void_field =
-                        i.operand(0).and_then(|a| self.info(a)).is_some_and(|a| !a.elements.is_empty());
+                    // (A field at offset 0 is loaded through the structure's
+                    // own pointer at -O2: no GEP names it.)
+                    let from_void_field = i
+                        .operand(0)
+                        .and_then(|a| self.info(a))
+                        .is_some_and(|a| !a.elements.is_empty() || self.generic_first_field(a).is_some());
                     self.check_origin(v, from_void_field.then_some(0), Some(i));
                 } else {
                     self.check_origin(v, None, Some(i));
