@@ -12,7 +12,7 @@ reports' `changed` lists). It runs nothing.
 Usage
     python3 tests/exec/same_output.py --old A --new B --passes LIST
         [--csmith N --seed S [--csmith-bitfields-unions]] [--levels O0,NP,O2]
-        [--jobs J] [programs.c ...]
+        [--jobs J] [--staged] [programs.c ...]
 
 Exit status 1 when a module differs (each is listed).
 """
@@ -30,11 +30,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import compare  # noqa: E402  (its levels, build steps and csmith options)
 
 
-def transform(dtrans, linked, passes, out):
+STAGED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dtrans_staged.py")
+
+
+def transform(dtrans, linked, passes, out, staged=False):
     plist, *extra = passes.split()
     report = out + ".json"
-    r = subprocess.run([dtrans, "opt", linked, "-p", plist, *extra, "-o", out, "--report", report],
-                       capture_output=True, text=True, errors="replace", timeout=600)
+    cmd, env = [dtrans], None
+    if staged:
+        # As `dtrans cc` builds (see dtrans_staged.py): the passes, opt-19
+        # -O2, then blocks-loops, each dtrans step with this binary.
+        cmd, env = [sys.executable, STAGED], dict(os.environ, DTRANS_REAL=dtrans)
+    r = subprocess.run([*cmd, "opt", linked, "-p", plist, *extra, "-o", out, "--report", report],
+                       capture_output=True, text=True, errors="replace", timeout=600, env=env)
     if r.returncode != 0:
         return None, f"exit {r.returncode}: {r.stderr.strip()[:200]}"
     try:
@@ -52,8 +60,8 @@ def check(prog, level, args):
         except compare.Failure as e:
             return name, level, "skip", str(e)
         a, b = os.path.join(work, "a.bc"), os.path.join(work, "b.bc")
-        ca, ea = transform(args.old, linked, args.passes, a)
-        cb, eb = transform(args.new, linked, args.passes, b)
+        ca, ea = transform(args.old, linked, args.passes, a, args.staged)
+        cb, eb = transform(args.new, linked, args.passes, b, args.staged)
         if ea or eb:
             same = (ea is None) == (eb is None)
             return name, level, "same" if same else "DIFF", f"old: {ea}; new: {eb}"
@@ -73,6 +81,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--csmith-bitfields-unions", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--staged", action="store_true",
+                    help="build as dtrans cc does (tests/exec/dtrans_staged.py; the pass list carries --block-step-calls)")
     args = ap.parse_args()
     progs = [(os.path.basename(p)[:-2], [p], []) for p in args.programs]
     gen = tempfile.mkdtemp(prefix="same-output-")
