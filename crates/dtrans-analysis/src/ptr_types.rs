@@ -187,6 +187,19 @@ enum Rule<'m> {
         a: Node,
         b: Node,
     },
+    /// An argument to a generic (`void *`, `intptr_t`) parameter: the
+    /// parameter gets what every caller passes; the argument is used as
+    /// what the callee uses the parameter as, but an argument of a
+    /// specific type only as what that type explains. A callee that
+    /// dispatches on a tag (SQLite's `freeP4(db, type, p4)` reads `p4` as
+    /// a `KeyInfo *`, a `FuncDef *`, a `CollSeq *`, ...) would otherwise
+    /// make every caller's argument all of them. The parameter itself,
+    /// declared as every caller's type and used as each, is the cast the
+    /// safety analysis marks (`check_origin` on parameters).
+    ToParam {
+        arg: Node,
+        param: Node,
+    },
     /// `usage(to) ⊇ types(from)`: a callee that may be called from elsewhere
     /// keeps its own parameter types but still says what the argument is.
     UseAs {
@@ -1171,7 +1184,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     } else if self.escaped.contains(&f) {
                         self.rule(Rule::UseAs { from: pn, to: a }, &[pn]);
                     } else {
-                        self.rule(Rule::Flow { from: a, to: pn }, &[a, pn]);
+                        self.rule(Rule::ToParam { arg: a, param: pn }, &[a, pn]);
                     }
                 }
                 if let Some(r) = result {
@@ -1387,6 +1400,16 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     self.add_usage(to, t);
                 }
             }
+            Rule::ToParam { arg, param } => {
+                self.copy_forward(arg, param);
+                let specific: Vec<TypeId> =
+                    self.info[arg as usize].declared.iter().copied().filter(|d| !self.is_generic(*d)).collect();
+                for t in self.info[param as usize].usage.clone() {
+                    if specific.is_empty() || specific.iter().any(|d| self.explains(*d, t)) {
+                        self.add_usage(arg, t);
+                    }
+                }
+            }
             Rule::Load { addr, result, ty } => self.apply_load(addr, result, ty),
             Rule::Store { value, addr, ty } => self.apply_store(value, addr, ty),
             Rule::Gep { gep, base, result } => self.apply_gep(gep, base, result),
@@ -1557,7 +1580,19 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 }
             }
             let mut held = self.info[addr as usize].declared.clone();
-            held.extend(self.load_uses.get(&addr).into_iter().flatten().copied());
+            // What loads from a `void *` field are used as says nothing of
+            // what one store put there: such a field holds pointers to
+            // several structures at different times (SQLite's `Op.p4`, a
+            // `KeyInfo *`, a `CollSeq *`, a `FuncDef *`, ...), and the
+            // safety analysis judges each load by every store of the field
+            // (`settle_void_fields`). A slot that is not a field (a local,
+            // a global, an array element) has no such check: there the
+            // loads' uses still reach the stored value.
+            let declared_generic =
+                !held.is_empty() && held.iter().all(|h| self.types.tm.pointee(*h).is_some_and(|p| self.is_generic(p)));
+            if !(declared_generic && !self.info[addr as usize].elements.is_empty()) {
+                held.extend(self.load_uses.get(&addr).into_iter().flatten().copied());
+            }
             // (Union storage whose members differ there says nothing.)
             for p in self.pointees_of(&held) {
                 if let Some(Accessed::Type(c)) = self.accessed(p, ty) {
