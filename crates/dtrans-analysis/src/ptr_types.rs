@@ -1588,9 +1588,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             // (`settle_void_fields`). A slot that is not a field (a local,
             // a global, an array element) has no such check: there the
             // loads' uses still reach the stored value.
-            let declared_generic =
-                !held.is_empty() && held.iter().all(|h| self.types.tm.pointee(*h).is_some_and(|p| self.is_generic(p)));
-            if !(declared_generic && !self.info[addr as usize].elements.is_empty()) {
+            let void_field = !self.info[addr as usize].elements.is_empty()
+                && !held.is_empty()
+                && held.iter().all(|h| self.types.tm.pointee(*h).is_some_and(|p| self.is_generic(p)));
+            if !void_field {
                 held.extend(self.load_uses.get(&addr).into_iter().flatten().copied());
             }
             // (Union storage whose members differ there says nothing.)
