@@ -472,7 +472,6 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         }
     }
 
-    /// The structure a value points to by its dominant type (not a field).
     /// For an address that is a structure pointer (nothing else), the
     /// `void *` or pointer-sized integer field at its start, through first
     /// fields (`(holder, 0)`): what a load through the pointer itself
@@ -496,6 +495,7 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         None
     }
 
+    /// The structure a value points to by its dominant type (not a field).
     fn dominant_struct(&self, info: &ValueInfo) -> Option<TypeId> {
         info.dominant.and_then(|d| self.pointee_struct(d))
     }
