@@ -146,8 +146,10 @@ pub struct ValueInfo {
     /// pointers to different types (Lua's `CallInfo.u`: `l.base`, a
     /// `TValue *`, or `c.k`, a function; QuickJS's `JSObject.u`): those
     /// types, sorted, functions left out (`i8*` among them when a member
-    /// is a `void *`). The load is declared `i8*` and typed by its uses;
-    /// the safety analysis checks that its use is one of these.
+    /// begins with a `void *`; `!intel.dtrans.unions` lists only the
+    /// members that are structures). The load is declared `i8*` and typed
+    /// by its uses; the safety analysis checks that its use is one of
+    /// these.
     pub union_views: Vec<TypeId>,
 }
 

@@ -920,8 +920,8 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
     /// `CallInfo.u` holds `l.base`, a `TValue *`, or `c.k`, a function),
     /// typed by its uses: the structure it is used as must be one a member
     /// holds there. Anything else is a cast through the union, of the
-    /// structure used and of those the members hold. (With a `void *`
-    /// member, the `void *` field rule judges it alone.)
+    /// structure used and of those the members hold. (When a member begins
+    /// with a `void *`, the `void *` field rule judges it alone.)
     fn check_union_load(&mut self, v: Value<'m>, i: Instruction<'m>) {
         let Some(info) = self.info(v) else { return };
         let views = info.union_views.clone();
