@@ -29,13 +29,15 @@
 //!   slots' difference;
 //! - `malloc`, `calloc`, `realloc` of the structure (counts whose blocks
 //!   would not fit in 2^62 bytes keep their arguments, so the call fails as
-//!   it did): the same call asks for whole blocks plus a page and 8 bytes, and the
-//!   array is placed on the first boundary inside, the block's address
-//!   kept in the 8 bytes before it; a realloc and a free are given that
-//!   block (`__dtrans_blocks_raw`), and an array a realloc moved is
-//!   shifted to the new block's boundary when it lands elsewhere in its
-//!   page (`__dtrans_blocks_moved`; glibc's `mremap` of a large block keeps
-//!   the place, so nothing moves). A calloc stays a calloc (its pages
+//!   it did): the same call asks for whole blocks plus their alignment and
+//!   16 bytes, and the array is placed on the first boundary inside, the
+//!   blocks' bytes and the block's address kept in the 16 bytes before it;
+//!   a realloc and a free are given that block (`__dtrans_blocks_raw`),
+//!   and an array a realloc moved is shifted to the new block's boundary
+//!   when it lands at another distance from one (`__dtrans_blocks_moved`,
+//!   moving only the old array's bytes; glibc's `mremap` of a large block
+//!   keeps the place within a page, so for blocks aligned to at most a
+//!   page nothing moves). A calloc stays a calloc (its pages
 //!   zeroed lazily);
 //! - a copy, move or set of whole elements: one call per element and
 //!   group (`__dtrans_blocks_copy.<struct>`, `__dtrans_blocks_set.<struct>`).

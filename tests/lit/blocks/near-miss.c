@@ -4,13 +4,13 @@
 // one thing and keeps its layout, with the reason in the report. Every
 // build prints what the original prints.
 // RUN: %clang -g -O0 -S -emit-llvm %s -o %t.ll
-// RUN: %dtrans opt %t.ll -p blocks -o %t.out.ll --report %t.json
+// RUN: %dtrans opt %t.ll -p blocks --cost block-bytes=16384 -o %t.out.ll --report %t.json
 // RUN: %FileCheck %s < %t.json
 // RUN: %clang -O2 %t.ll -o %t.base && %t.base > %t.base.txt
 // RUN: %clang -O2 %t.out.ll -o %t.new && %t.new > %t.new.txt && diff %t.base.txt %t.new.txt
 // The same at -O2 (LLVM's passes first):
 // RUN: %clang -g -O2 -S -emit-llvm %s -o %t2.ll
-// RUN: %dtrans opt %t2.ll -p blocks -o %t2.out.ll --report %t2.json
+// RUN: %dtrans opt %t2.ll -p blocks --cost block-bytes=16384 -o %t2.out.ll --report %t2.json
 // RUN: %FileCheck %s --check-prefix=O2 < %t2.json
 // RUN: %clang -O2 %t2.out.ll -o %t2.new && %t2.new > %t2.new.txt && diff %t.base.txt %t2.new.txt
 // CHECK: "changed": [
@@ -18,7 +18,8 @@
 // CHECK: "rejected": [
 // CHECK-DAG: "name": "%struct.big",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "a record of 2048 bytes: fewer than 16 fit in a block of 16384 bytes"
 // CHECK-DAG: "name": "%struct.filled",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "allocated by UserMalloc in @main (blocks need the library's malloc, calloc or realloc)"
-// CHECK-DAG: "name": "%struct.node",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "an allocation of 1 in @main: less than half a block of 16384 bytes"
+// CHECK-DAG: "name": "%struct.node",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "an allocation of 1 in @main: less than half a block (at least 16 elements)"
+// CHECK-DAG: "name": "%struct.few",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "an allocation of 200 in @main: less than half a block (512 elements, 12288 bytes)"
 // CHECK-DAG: "name": "%struct.one",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "one array holds every object: peel's or aos-to-soa's form applies"
 // CHECK-DAG: "name": "%struct.row",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "allocated in a loop in @main (many small arrays would each take a whole block)"
 // CHECK-DAG: "name": "%struct.sorted",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "cannot rewrite @main: @qsort of a structure laid out in blocks"
@@ -48,6 +49,7 @@ struct node { double re, im; unsigned long key; struct node *next; };  // one no
 struct sorted { double re, im; unsigned long key; };        // qsort of an array
 struct big { double re, im; unsigned long key; char pad[2024]; };  // 2048 bytes
 struct row { double re, im; unsigned long key; };           // many small arrays, allocated in a loop
+struct few { double re, im; unsigned long key; };           // 200 elements: under half a block
 
 static struct ok *kept;
 
@@ -124,6 +126,11 @@ int main(void) {
   for (int i = 0; i < 64; i++) { g1[i].key = i; g2[i].key = i + 1; g1[i].pad[i] = 1; }
   for (int r = 0; r < 50; r++) for (int i = 0; i < 64; i++) s += g1[i].key + g2[i].key;
   for (int i = 0; i < 64; i++) t += g1[i].re + g2[i].pad[i];
+
+  struct few *e1 = calloc(200, sizeof *e1), *e2 = calloc(600, sizeof *e2);
+  for (int i = 0; i < 200; i++) { e1[i].key = i; e2[i].key = i + 3; e1[i].re = e2[i].im = i; }
+  for (int r = 0; r < 50; r++) for (int i = 0; i < 200; i++) s += e1[i].key + e2[i].key;
+  for (int i = 0; i < 200; i++) t += e1[i].re + e2[i].im;
 
   struct row *rows[200];
   for (int i = 0; i < 200; i++) {

@@ -13,7 +13,7 @@
 ; calls, the array placed on a page boundary inside (a realloc given the
 ; block the array came in, a free too), a copy of whole elements by the
 ; helper. The program prints the same before and after.
-; RUN: %dtrans opt %s -p blocks -o %t.ll --report %t.json 2>%t.err
+; RUN: %dtrans opt %s -p blocks --cost block-bytes=16384 -o %t.ll --report %t.json 2>%t.err
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %FileCheck %s --check-prefix=REPORT < %t.json
 ; RUN: %clang -w %s -o %t.base && %t.base > %t.base.txt
@@ -54,12 +54,12 @@
 ; CHECK-LABEL: define void @copy(
 ; CHECK: call void @__dtrans_blocks_copy.struct.A(ptr %d, ptr %s, i64 %1)
 ; CHECK-LABEL: define i64 @main(
-; CHECK-NEXT: %a = call ptr @malloc(i64 28680)
-; CHECK-NEXT: %1 = call ptr @__dtrans_blocks_place(ptr %a, i64 4096)
-; CHECK-NEXT: %b = call ptr @calloc(i64 1, i64 16392)
-; CHECK-NEXT: %2 = call ptr @__dtrans_blocks_place(ptr %b, i64 4096)
+; CHECK-NEXT: %a = call ptr @malloc(i64 28688)
+; CHECK-NEXT: %1 = call ptr @__dtrans_blocks_place(ptr %a, i64 4096, i64 24576)
+; CHECK-NEXT: %b = call ptr @calloc(i64 1, i64 16400)
+; CHECK-NEXT: %2 = call ptr @__dtrans_blocks_place(ptr %b, i64 4096, i64 12288)
 ; CHECK: %3 = call ptr @__dtrans_blocks_raw(ptr %1)
-; CHECK: %6 = select i1 %5, i64 0, i64 53256
+; CHECK: %6 = select i1 %5, i64 0, i64 53264
 ; CHECK-NEXT: %c = call ptr @realloc(ptr %3, i64 %6)
 ; CHECK-NEXT: %7 = call ptr @__dtrans_blocks_moved(ptr %c, ptr %1, ptr %3, i64 49152, i64 4096)
 ; CHECK: %12 = add i64 %11, 171
@@ -72,9 +72,20 @@
 ; CHECK: %26 = call ptr @__dtrans_blocks_raw(ptr %7)
 ; CHECK-NEXT: call void @free(ptr %26)
 ; CHECK-LABEL: define internal ptr @__dtrans_blocks_raw(
+; The header before an array: its blocks' bytes at -16, its block at -8.
 ; CHECK-LABEL: define internal ptr @__dtrans_blocks_place(
+; CHECK: store i64 %2, ptr %11, align 8
+; CHECK-NEXT: %12 = getelementptr i8, ptr %10, i64 -8
+; CHECK-NEXT: store ptr %0, ptr %12, align 8
+; After a realloc that puts the array at another distance from a boundary,
+; only the old array's bytes move (its header says how many), not the
+; whole new size.
 ; CHECK-LABEL: define internal ptr @__dtrans_blocks_moved(
-; CHECK: call ptr @memmove(
+; CHECK: %19 = getelementptr i8, ptr %18, i64 -16
+; CHECK-NEXT: %20 = load i64, ptr %19, align 8
+; CHECK-NEXT: %21 = icmp ult i64 %20, %3
+; CHECK-NEXT: %22 = select i1 %21, i64 %20, i64 %3
+; CHECK-NEXT: %23 = call ptr @memmove(ptr %12, ptr %18, i64 %22)
 ; CHECK-LABEL: define internal void @__dtrans_blocks_copy.struct.A(
 ; CHECK-COUNT-3: call ptr @memmove(ptr %{{.*}}, ptr %{{.*}}, i64 8)
 ; REPORT: "detail": "3 groups in blocks: {field2} {field0} {field1}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096, 8192])",

@@ -9,10 +9,10 @@
 // wrong sum). Every build prints what the original prints.
 // RUN: %clang -g -O2 -w -c -emit-llvm %s -o %t.bc
 // RUN: %clang -O0 %t.bc -o %t.base && %t.base > %t.base.txt
-// RUN: %dtrans opt %t.bc -p blocks -o %t.b.bc --report %t.b.json
+// RUN: %dtrans opt %t.bc -p blocks --cost block-bytes=16384 -o %t.b.bc --report %t.b.json
 // RUN: %FileCheck %s --check-prefix=ALONE < %t.b.json
 // RUN: %clang -O0 %t.b.bc -o %t.b && %t.b > %t.b.txt && diff %t.base.txt %t.b.txt
-// RUN: %dtrans opt %t.bc -p reorder-fields,blocks -o %t.rb.bc --report %t.rb.json
+// RUN: %dtrans opt %t.bc -p reorder-fields,blocks --cost block-bytes=16384 -o %t.rb.bc --report %t.rb.json
 // RUN: %FileCheck %s < %t.rb.json
 // RUN: %clang -O0 %t.rb.bc -o %t.rb && %t.rb > %t.rb.txt && diff %t.base.txt %t.rb.txt
 // ALONE: "detail": "2 groups in blocks: {d} {b, c, a, e}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.s",

@@ -12,7 +12,7 @@
 ; @wearly (a second exit). main starts walks inside a block, so runs
 ; begin and end mid-block; every walk crosses blocks. The program prints
 ; the same before and after, also at -O2.
-; RUN: %dtrans opt %s -p blocks-loops -o %t.ll --report %t.json
+; RUN: %dtrans opt %s -p blocks-loops --cost prefetch-lines=4 -o %t.ll --report %t.json
 ; RUN: %FileCheck %s < %t.ll
 ; RUN: %FileCheck %s --check-prefix=REPORT < %t.json
 ; RUN: %clang -w %s -o %t.base && %t.base > %t.base.txt

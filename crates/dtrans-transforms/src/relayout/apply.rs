@@ -666,7 +666,7 @@ fn block_alloc<'m>(
         (Some(old), Some(raw)) => {
             b.call(fns.moved.function_type(), fns.moved.as_value(), &[block, old, raw, bytes, align], "")?
         }
-        _ => b.call(fns.place.function_type(), fns.place.as_value(), &[block, align], "")?,
+        _ => b.call(fns.place.function_type(), fns.place.as_value(), &[block, align, bytes], "")?,
     };
     block.replace_all_uses_with(placed.as_value())?;
     placed.set_call_arg(0, block)?;

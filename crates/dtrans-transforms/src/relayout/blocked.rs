@@ -9,7 +9,7 @@
 //! here is a byte offset from the pointer it comes from (a GEP, not an
 //! `inttoptr`), so it keeps that pointer's provenance: the blocks of one
 //! array are one allocation.
-use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntSLT, LLVMIntUGT};
+use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntSLT, LLVMIntUGT, LLVMIntULT};
 use dtrans_ir::{Builder, Function, Module, Value};
 
 use super::layouts::BlockGeom;
@@ -302,33 +302,39 @@ fn declare<'m>(m: &'m Module<'_>, name: &str, ty: dtrans_ir::Type<'m>) -> Result
 /// The helpers of allocation. An array laid out in blocks is allocated by
 /// the program's own call (the library's: a calloc still gets pages the
 /// system zeroes lazily) for `block_extra` more bytes than its blocks;
-/// the array starts at the first block boundary at least 8 bytes in,
-/// and the 8 bytes before it keep the block the call returned, which
-/// frees and reallocs of the array are given instead (`raw`).
+/// the array starts at the first block boundary at least 16 bytes in,
+/// and the 16 bytes before it keep the bytes of its blocks (at -16) and
+/// the block the call returned (at -8), which frees and reallocs of the
+/// array are given instead (`raw`).
 pub(super) struct BlockFns<'m> {
     /// `ptr @__dtrans_blocks_raw(ptr %array)`: the block an array came
     /// in (null for null).
     pub raw: Function<'m>,
-    /// `ptr @__dtrans_blocks_place(ptr %block, i64 %align)`: the array in
-    /// a fresh block (null for null), the block recorded before it.
+    /// `ptr @__dtrans_blocks_place(ptr %block, i64 %align, i64 %bytes)`:
+    /// the array of `bytes` in a fresh block (null for null), the block
+    /// and the bytes recorded before it.
     pub place: Function<'m>,
     /// `ptr @__dtrans_blocks_moved(ptr %block, ptr %old, ptr %oldblock,
     /// i64 %bytes, i64 %align)`: the same after a realloc of `oldblock`,
     /// where `old` was the array: when the new block's boundary is at
     /// another distance from its start, the array's bytes (they kept their
-    /// distance from the block's start) move to it. A realloc of a large
-    /// block by `mremap` keeps the distance: nothing moves.
+    /// distance from the block's start, and so did its header) move to it,
+    /// as many as the old array had (the header says) and the new one
+    /// holds: a move of the whole new size would touch every page of the
+    /// grown part. A realloc of a large block by `mremap` keeps the
+    /// distance when the alignment is at most a page: nothing moves.
     pub moved: Function<'m>,
 }
 
 /// The bytes an allocation of blocks of `align` bytes asks for beyond
-/// them: room to reach a boundary and keep the block's address before it.
+/// them: room to reach a boundary and keep the header before it.
 pub(super) fn block_extra(align: u64) -> u64 {
-    align + 8
+    align + 16
 }
 
-/// The address of the first `align` boundary at least 8 bytes after `p`,
-/// as a GEP from `p` (built at `b`).
+/// The address of the first `align` boundary at least 16 bytes after `p`
+/// (a malloc result, aligned to 16), as a GEP from `p` (built at `b`),
+/// and its distance from `p`.
 fn boundary<'m>(
     m: &'m Module<'_>,
     b: &Builder<'m>,
@@ -336,7 +342,7 @@ fn boundary<'m>(
     align: Value<'m>,
 ) -> Result<(Value<'m>, Value<'m>), OptError> {
     let pi = b.ptr_to_int(p, m.int_type(64), "")?;
-    let up = b.add(pi, b.add(align, c64(m, 7), "")?, "")?;
+    let up = b.add(pi, b.add(align, c64(m, 15), "")?, "")?;
     let mask = b.sub(c64(m, 0), align, "")?;
     let delta = b.sub(b.and(up, mask, "")?, pi, "")?;
     Ok((offset(m, b, p, delta)?, delta))
@@ -373,11 +379,18 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
     let at = offset(m, &b, raw.param(0).expect("declared parameter"), m.const_int(64, -8))?;
     b.ret(Some(b.load(ptr, at, "")?.as_value()))?;
 
-    let place = define("__dtrans_blocks_place", &[ptr, i64t])?;
+    // The header before array `a`: its blocks' bytes and its block.
+    let header = |a: Value<'m>, bytes: Value<'m>, block: Value<'m>| -> Result<(), OptError> {
+        b.store(bytes, offset(m, &b, a, m.const_int(64, -16))?)?;
+        b.store(block, offset(m, &b, a, m.const_int(64, -8))?)?;
+        Ok(())
+    };
+
+    let place = define("__dtrans_blocks_place", &[ptr, i64t, i64t])?;
     null_or(place)?;
-    let (block, align) = (place.param(0).expect("declared parameter"), place.param(1).expect("declared parameter"));
-    let (a, _) = boundary(m, &b, block, align)?;
-    b.store(block, offset(m, &b, a, m.const_int(64, -8))?)?;
+    let p = |k: u32| place.param(k).expect("declared parameter");
+    let (a, _) = boundary(m, &b, p(0), p(1))?;
+    header(a, p(2), p(0))?;
     b.ret(Some(a))?;
 
     let moved = define("__dtrans_blocks_moved", &[ptr, ptr, ptr, i64t, i64t])?;
@@ -392,10 +405,14 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
     b.position_at_end(shift);
     let memmove_ty = m.function_type(ptr, &[ptr, ptr, i64t], false)?;
     let memmove = declare(m, "memmove", memmove_ty)?;
-    b.call(memmove_ty, memmove.as_value(), &[a, offset(m, &b, p(0), before)?, p(3)], "")?;
+    let from = offset(m, &b, p(0), before)?;
+    let had = b.load(i64t, offset(m, &b, from, m.const_int(64, -16))?, "")?.as_value();
+    let fewer = b.icmp(LLVMIntULT, had, p(3), "")?;
+    let n = b.select(fewer, had, p(3), "")?;
+    b.call(memmove_ty, memmove.as_value(), &[a, from, n], "")?;
     b.br(keep)?;
     b.position_at_end(keep);
-    b.store(p(0), offset(m, &b, a, m.const_int(64, -8))?)?;
+    header(a, p(3), p(0))?;
     b.ret(Some(a))?;
     Ok(BlockFns { raw, place, moved })
 }

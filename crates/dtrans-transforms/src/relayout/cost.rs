@@ -132,15 +132,27 @@ pub struct CostModel {
     /// (0.5: loops over arrays of one field vectorize).
     pub soa_streams: f64,
     /// `block-bytes`: the most bytes a block of the `blocks` pass takes,
-    /// a power of two from 512 to 1M (16384: a longer run of a group's
-    /// records streams better, a larger block wastes more of an array's
-    /// last one; an array is aligned to at most a page either way,
+    /// a power of two from 512 to 1M (131072: a longer run of a group's
+    /// records streams better, since a hardware prefetcher starts again
+    /// at each page; a larger block wastes more of an array's last one,
+    /// up to this many bytes per array, mostly pages never touched. On
+    /// `bench/programs/qregs`, 24-byte records with an 8-byte hot group,
+    /// 16384 (4 KiB runs) gave 63-70% of the hand variant's speedup and
+    /// 65536 to 524288 gave 76-92%, 131072 the most consistently;
     /// `layouts::BlockGeom`).
     pub block_bytes: u64,
     /// `block-min`: the fewest elements a block must hold (16): below, the
     /// slot arithmetic of every step costs more than the split saves and
     /// each array wastes more of its last block.
     pub block_min: u64,
+    /// `prefetch-lines`: how many 64-byte lines of the next block's
+    /// group-0 records `blocks-loops` prefetches at the start of each run
+    /// over a block (32, at most the records' span; 0: none). A stream
+    /// prefetcher restarts at each page and the next run is a block
+    /// further on: with 4 lines, `bench/programs/qregs`'s label scans
+    /// took 1.5 to 2.4 times as long as over a plain array in a
+    /// microbenchmark, with 16 to 32 lines 1.1 to 1.2 times.
+    pub prefetch_lines: u64,
     /// `pack-access`: what one access of a bit-packed field costs beyond a
     /// plain one (compress-fields' bit-level packing: a shift and a mask
     /// per read, a read-modify-write of the host word per store), in
@@ -166,8 +178,9 @@ impl Default for CostModel {
             hot_regions: 8,
             max_groups: 16,
             soa_streams: 0.5,
-            block_bytes: 16384,
+            block_bytes: 131072,
             block_min: 16,
+            prefetch_lines: 32,
             pack_access: 0.03,
         }
     }
@@ -200,6 +213,7 @@ impl CostModel {
         "soa-streams",
         "block-bytes",
         "block-min",
+        "prefetch-lines",
         "pack-access",
     ];
 
@@ -261,6 +275,9 @@ impl CostModel {
                 "block-min" => {
                     self.block_min =
                         int(v).filter(|x| (2..=4096).contains(x)).ok_or_else(|| bad("a count from 2 to 4096"))?
+                }
+                "prefetch-lines" => {
+                    self.prefetch_lines = int(v).filter(|x| *x <= 64).ok_or_else(|| bad("a count from 0 to 64"))?
                 }
                 "pack-access" => self.pack_access = real(v).ok_or_else(|| bad("a number >= 0"))?,
                 _ => return Err(CostError::UnknownKey(k.into())),
@@ -1258,8 +1275,9 @@ mod tests {
         assert_eq!((m.cache_bytes, m.margin, m.random_line), (8 << 20, 0.1, 2.0));
         m.set("overlap=0.25,hot-regions=3,max-groups=4,soa-streams=0.9").unwrap();
         assert_eq!((m.overlap, m.hot_regions, m.max_groups, m.soa_streams), (0.25, 3, 4, 0.9));
-        m.set("block-bytes=4096,block-min=8").unwrap();
-        assert_eq!((m.block_bytes, m.block_min), (4096, 8));
+        m.set("block-bytes=4096,block-min=8,prefetch-lines=0").unwrap();
+        assert_eq!((m.block_bytes, m.block_min, m.prefetch_lines), (4096, 8, 0));
+        assert!(m.set("prefetch-lines=65").is_err());
         assert_eq!(m.set("margin"), Err(CostError::Syntax("margin".into())));
         assert!(matches!(m.set("nope=1"), Err(CostError::UnknownKey(k)) if k == "nope"));
         assert_eq!("loop-weight=4".parse::<CostModel>().unwrap().estimate().loop_weight, 4);

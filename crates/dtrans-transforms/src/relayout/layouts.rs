@@ -250,9 +250,12 @@ impl BlockGeom {
         if total == 0 || !max.is_power_of_two() || sizes.is_empty() {
             return None;
         }
-        // An array's alignment stays within a page: glibc's `realloc` of a
-        // large block (`mremap`) keeps the block's place in its page, so
-        // the array need not move.
+        // The power-of-two form is aligned to its group-0 records, which
+        // may span pages: a long run of them streams like a plain array
+        // (a hardware prefetcher stops at each page's end). A realloc that
+        // puts the array at another distance from a boundary moves its
+        // bytes (`BlockFns::moved`); glibc's `mremap` keeps the distance
+        // only modulo a page. The other form stays within a page.
         const PAGE: u64 = 4096;
         let place = |per: u64| -> (Vec<u64>, u64) {
             let mut offsets = Vec::with_capacity(sizes.len());
@@ -265,7 +268,7 @@ impl BlockGeom {
             (offsets, at)
         };
         if sizes[0].is_power_of_two() {
-            let mut per = (max / total).min(PAGE / sizes[0]).max(1);
+            let mut per = (max / total).max(1);
             per = 1 << (63 - per.leading_zeros());
             if per >= min.max(1) {
                 let (offsets, used) = place(per);
@@ -779,13 +782,17 @@ mod block_tests {
     fn block_forms() {
         // A 24-byte element, an 8-byte pointer record: 128 per 3072 bytes
         // in blocks of at most 4096, 512 per 12288 (group 0 a page) in
-        // blocks of at most 16384 or more.
+        // blocks of at most 16384, 2048 (group 0 four pages) in 65536,
+        // 4096 (eight pages, the block aligned to them) in 131072.
         let g = BlockGeom::new(4096, &[8, 16], &[8, 8], 16).unwrap();
         assert_eq!((g.bytes, g.align, g.per, g.offsets.clone()), (3072, 1024, 128, vec![0, 1024]));
         let g = BlockGeom::new(16384, &[8, 16], &[8, 8], 16).unwrap();
         assert_eq!((g.bytes, g.align, g.per, g.offsets.clone()), (12288, 4096, 512, vec![0, 4096]));
         let g = BlockGeom::new(65536, &[8, 16], &[8, 8], 16).unwrap();
-        assert_eq!((g.bytes, g.align, g.per), (12288, 4096, 512));
+        assert_eq!((g.bytes, g.align, g.per), (49152, 16384, 2048));
+        let g = BlockGeom::new(131072, &[8, 16], &[8, 8], 16).unwrap();
+        assert_eq!((g.bytes, g.align, g.per, g.offsets.clone()), (98304, 32768, 4096, vec![0, 32768]));
+        assert!(g.masks(0) && !g.masks(1));
         // A 12-byte pointer record: a page of as many as fit.
         let g = BlockGeom::new(16384, &[12, 4], &[4, 4], 16).unwrap();
         assert_eq!((g.bytes, g.align, g.per, g.offsets.clone()), (4096, 4096, 256, vec![0, 3072]));

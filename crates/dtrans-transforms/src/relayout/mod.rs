@@ -208,6 +208,7 @@ impl PassFactory for RelayoutFactory {
             counts: HashMap::default(),
             resized: Default::default(),
             blocked: Default::default(),
+            least_alloc: Default::default(),
             global_arrays: HashMap::default(),
             no_index: HashMap::default(),
             holders: Vec::new(),
@@ -247,6 +248,10 @@ struct Relayout<'m> {
     resized: rustc_hash::FxHashSet<String>,
     /// Structures laid out in blocks (the `blocks` pass).
     blocked: rustc_hash::FxHashSet<String>,
+    /// Blocked structure name -> its allocation of a constant count asking
+    /// for the fewest bytes (bytes, count, function): under half a block it
+    /// would waste more than it holds, so the structure is refused.
+    least_alloc: HashMap<String, (u64, u64, String)>,
     /// Split structure name -> the global array holding every instance,
     /// and how many it holds.
     global_arrays: HashMap<String, (Value<'m>, u64)>,
@@ -693,7 +698,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             let size = dl.alloc_size(t).unwrap_or(0);
             let blocked = self.policy.blocked();
             let source = if blocked {
-                sites::blocks_allowed(cx, s.ty, size, self.cost.block_bytes)
+                sites::blocks_allowed(cx, s.ty, size, self.cost.block_min)
             } else {
                 sites::split_allowed(cx, s.ty)
             };
@@ -714,6 +719,9 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     Ok(ch)
                 } else if blocked {
                     self.blocked.insert(name.clone());
+                    if let Ok(ArraySource::Blocks { least: Some((bytes, n, call)) }) = source {
+                        self.least_alloc.insert(name.clone(), (bytes, n, sites::function_name(call)));
+                    }
                     Ok(ch)
                 } else {
                     sites::split_allowed(cx, s.ty).map(|source| {
@@ -739,7 +747,7 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                                 self.global_arrays.insert(name.clone(), (array, count));
                                 Some(count)
                             }
-                            ArraySource::Blocks => None,
+                            ArraySource::Blocks { .. } => None,
                         };
                         self.counts.insert(name.clone(), count);
                         ch
@@ -795,20 +803,34 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 return Ok(());
             }
             let lay = self.layouts(m, &cands);
-            let cramped: Vec<Type<'m>> = cands
+            // Blocked structures whose blocks are too small for the least
+            // per block, or too large for an allocation of a constant
+            // count (a single node would take a whole block).
+            let cramped: Vec<(Type<'m>, String)> = cands
                 .iter()
-                .map(|(t, _)| *t)
-                .filter(|t| t.struct_name().is_some_and(|n| self.blocked.contains(&n)) && !lay.blocks.contains_key(t))
+                .filter_map(|(t, _)| {
+                    let name = t.struct_name().filter(|n| self.blocked.contains(n))?;
+                    let Some(g) = lay.blocks.get(t) else {
+                        return Some((
+                            *t,
+                            format!(
+                                "fewer than {} elements fit in a block of {} bytes",
+                                self.cost.block_min, self.cost.block_bytes
+                            ),
+                        ));
+                    };
+                    let (bytes, n, f) = self.least_alloc.get(&name)?;
+                    (bytes.saturating_mul(2) < g.bytes).then(|| {
+                        let why = format!("less than half a block ({} elements, {} bytes)", g.per, g.bytes);
+                        (*t, format!("an allocation of {n} in @{f}: {why}"))
+                    })
+                })
                 .collect();
             if !cramped.is_empty() {
-                for t in cramped {
+                for (t, why) in cramped {
                     let name = t.struct_name().unwrap_or_default();
                     self.blocked.remove(&name);
                     self.groups.remove(&name);
-                    let why = format!(
-                        "fewer than {} elements fit in a block of {} bytes",
-                        self.cost.block_min, self.cost.block_bytes
-                    );
                     cx.outcome.rejected.push((format!("%{name}"), why));
                     cands.retain(|(c, _)| *c != t);
                 }

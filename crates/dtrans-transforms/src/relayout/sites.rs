@@ -47,8 +47,10 @@ pub enum ArraySource<'m> {
     /// HasInitializerList), and no allocation.
     Global { array: Value<'m>, count: u64 },
     /// Any number of arrays, each allocated by the library in blocks
-    /// (`blocks_allowed`: the `blocks` pass).
-    Blocks,
+    /// (`blocks_allowed`: the `blocks` pass); `least` is the allocation of
+    /// a constant count asking for the fewest bytes (bytes, count, the
+    /// call), which must fill half a block once the block is known.
+    Blocks { least: Option<(u64, u64, Instruction<'m>)> },
 }
 
 /// Whether every instance of structure `s` lives in one array the pass
@@ -87,18 +89,16 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 }
 
 /// Whether every instance of structure `s` (of `size` bytes) is in an
-/// array the `blocks` pass can lay out in blocks of `block` bytes, else
-/// why not (see `crate::blocks`): every allocation is the library's
-/// `malloc`, `calloc` or `realloc`, none of a constant count under half a
-/// block, no malloc or calloc of a variable count in a loop; no global
-/// array holds it; and not one array only (peel's
-/// and aos-to-soa's form, where the side arrays are indexed directly).
-pub fn blocks_allowed<'m>(
-    cx: &OptContext<'m, '_>,
-    s: TypeId,
-    size: u64,
-    block: u64,
-) -> Result<ArraySource<'m>, String> {
+/// array the `blocks` pass can lay out in blocks, else why not (see
+/// `crate::blocks`): every allocation is the library's `malloc`, `calloc`
+/// or `realloc`, no malloc or calloc of a variable count in a loop; no
+/// global array holds it; and not one array only (peel's and aos-to-soa's
+/// form, where the side arrays are indexed directly). Allocations of a
+/// constant count are judged against the block once the grouping gives
+/// it (`ArraySource::Blocks::least`, `relayout::Relayout::run`).
+/// (An allocation of fewer than half of `min`, the least per block, is
+/// refused here already.)
+pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u64) -> Result<ArraySource<'m>, String> {
     if split_allowed(cx, s).is_ok() {
         return Err("one array holds every object: peel's or aos-to-soa's form applies".into());
     }
@@ -111,6 +111,7 @@ pub fn blocks_allowed<'m>(
     if sites.is_empty() {
         return Err("no allocation of it".into());
     }
+    let mut least: Option<(u64, u64, Instruction<'m>)> = None;
     for a in &sites {
         // (Not a wrapper: it would see another size than the program
         // asked for, and may do something with it: count it, refuse 0.)
@@ -132,11 +133,17 @@ pub fn blocks_allowed<'m>(
                 function_name(a.call)
             ));
         }
-        if let Some(n) = count.filter(|n| n.saturating_mul(size) < block / 2) {
-            return Err(format!(
-                "an allocation of {n} in @{}: less than half a block of {block} bytes",
-                function_name(a.call)
-            ));
+        if let Some(n) = count {
+            if n.saturating_mul(2) < min {
+                return Err(format!(
+                    "an allocation of {n} in @{}: less than half a block (at least {min} elements)",
+                    function_name(a.call)
+                ));
+            }
+            let bytes = n.saturating_mul(size);
+            if least.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
+                least = Some((bytes, n, a.call));
+            }
         }
     }
     for lib in ["memmove", "memset"] {
@@ -144,7 +151,7 @@ pub fn blocks_allowed<'m>(
             return Err(format!("`{lib}` is defined in the program (the blocks' code calls it)"));
         }
     }
-    Ok(ArraySource::Blocks)
+    Ok(ArraySource::Blocks { least })
 }
 
 /// Whether storage of type `t` holds instances of `s` (in arrays at any
@@ -273,7 +280,7 @@ fn describe(v: Value<'_>) -> String {
     }
 }
 
-fn function_name(i: Instruction<'_>) -> String {
+pub(super) fn function_name(i: Instruction<'_>) -> String {
     i.parent_function().map(|f| f.name()).unwrap_or_default()
 }
 

@@ -146,7 +146,7 @@ fn helper_calls<'m>(
 /// Splits the loops and puts every step call in place; `erase_kind` is
 /// the metadata kind marking what the caller erases afterwards
 /// ([`run`] does).
-fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError> {
+fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32, lines: u64) -> Result<Stripped, OptError> {
     let mut done = Stripped::default();
     let mark = |v: Value<'m>| {
         v.set_metadata(erase_kind, Some(m.md_tuple(&[])));
@@ -176,7 +176,7 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError>
         if mine.is_empty() {
             continue;
         }
-        let (strided, fields) = strip(m, &lp, iv.as_value(), &mine, &mark)?;
+        let (strided, fields) = strip(m, &lp, iv.as_value(), &mine, &mark, lines)?;
         done.loops += 1;
         done.fields += fields;
         done.strided += strided.len();
@@ -199,7 +199,7 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError>
         if !step.call.parent_block().is_some_and(|b| lp.body.contains(&b)) || !walk_uses_ok(&lp, p, step.call) {
             continue;
         }
-        done.fields += strip_walk(m, &lp, p, &step, &mark)?;
+        done.fields += strip_walk(m, &lp, p, &step, &mark, lines)?;
         done.loops += 1;
         done.walks += 1;
     }
@@ -235,10 +235,12 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32) -> Result<Stripped, OptError>
     Ok(done)
 }
 
-/// Splits the loops and puts every step call in place (module doc).
-pub fn run(m: &mut Module<'_>) -> Result<Stripped, OptError> {
+/// Splits the loops and puts every step call in place (module doc); each
+/// run prefetches `prefetch_lines` lines of the next block
+/// (`CostModel::prefetch_lines`).
+pub fn run(m: &mut Module<'_>, prefetch_lines: u64) -> Result<Stripped, OptError> {
     let kind = m.md_kind_id("dtrans.blocks-loops.erase");
-    let done = rewrite(m, kind)?;
+    let done = rewrite(m, kind, prefetch_lines)?;
     m.erase_marked(kind).map_err(edit)?;
     Ok(done)
 }
@@ -400,6 +402,7 @@ fn strip<'m>(
     iv: Value<'m>,
     calls: &[&StepCall<'m>],
     mark: &dyn Fn(Value<'m>),
+    lines: u64,
 ) -> Result<(Vec<Instruction<'m>>, usize), OptError> {
     let i64t = m.int_type(64);
     let c64 = |v: u64| m.const_int(64, v as i64);
@@ -434,7 +437,7 @@ fn strip<'m>(
     };
     let t = lp.latch.terminator().expect("checked");
     let cond = t.operand(0).expect("conditional branch");
-    prefetch_next(m, &b, &e0)?;
+    prefetch_next(m, &b, &e0, lines)?;
     let lim = match bound(lp, cond) {
         // Stays while %next != %n: the test fails first after
         // ((%n - %i0 - 1) mod 2^64) + 1 steps.
@@ -619,8 +622,9 @@ fn bound<'m>(lp: &Loop<'m>, cond: Value<'m>) -> Option<Bound<'m>> {
     }
 }
 
-/// At a run's start, for each base: a prefetch of the first lines (up to
-/// four of 64 bytes) of the group-0 records of the block after the run's
+/// At a run's start, for each base: a prefetch of the first `lines` lines
+/// (of 64 bytes; the cost model's `prefetch-lines`, at most the records'
+/// span) of the group-0 records of the block after the run's
 /// (`%e0 + bytes - slot * size`). A run reads one block's records, then
 /// the next run those of a block `bytes` further on, past the other
 /// groups: a hardware stream prefetcher stops at a page's end and starts
@@ -630,7 +634,11 @@ fn prefetch_next<'m>(
     m: &'m Module<'_>,
     b: &Builder<'m>,
     e0: &[(Value<'m>, &BlockGeom, Value<'m>, Value<'m>)],
+    lines: u64,
 ) -> Result<(), OptError> {
+    if lines == 0 {
+        return Ok(());
+    }
     let (ptr, i32t) = (m.pointer_type(), m.int_type(32));
     let ty = m.function_type(m.void_type(), &[ptr, i32t, i32t, i32t], false)?;
     let f =
@@ -640,7 +648,7 @@ fn prefetch_next<'m>(
         let span = g.per * g.sizes[0];
         let next =
             b.gep(m.int_type(8), *e, &[b.sub(c64(g.bytes), b.mul(*slot, c64(g.sizes[0]), "")?, "")?], false, "")?;
-        for k in 0..span.div_ceil(64).clamp(1, 4) {
+        for k in 0..span.div_ceil(64).clamp(1, lines) {
             let a = if k == 0 { next } else { b.gep(m.int_type(8), next, &[c64(64 * k)], false, "")? };
             // (read, high locality, data)
             b.call(ty, f.as_value(), &[a, c32(0), c32(3), c32(1)], "")?;
@@ -730,6 +738,7 @@ fn strip_walk<'m>(
     p: Instruction<'m>,
     step: &StepCall<'m>,
     mark: &dyn Fn(Value<'m>),
+    lines: u64,
 ) -> Result<usize, OptError> {
     let g = &step.geom;
     let size = g.sizes[0];
@@ -743,7 +752,7 @@ fn strip_walk<'m>(
     let pi = b.ptr_to_int(p0, i64t, "")?;
     let slot = b.div(b.and(pi, c64(g.align - 1), "")?, c64(size), false, false, "")?;
     let room = b.sub(c64(g.per), slot, "")?;
-    prefetch_next(m, &b, &[(start, g, p0, slot)])?;
+    prefetch_next(m, &b, &[(start, g, p0, slot)], lines)?;
     let umin = |x: Value<'m>, y: Value<'m>| -> Result<Value<'m>, OptError> {
         Ok(b.select(b.icmp(LLVMIntULT, x, y, "")?, x, y, "")?)
     };

@@ -103,8 +103,8 @@ Arguments are clang-19's, plus seven of dtrans's own anywhere among them:
   --cost K=V,...    parameters of the cost model that decides every layout
                     (line, loop-weight, max-depth, cache-bytes, hit,
                     random-line, side-visit, margin, overlap, hot-regions,
-                    max-groups, soa-streams, block-bytes, block-min; see
-                    docs/commands.md)
+                    max-groups, soa-streams, block-bytes, block-min,
+                    prefetch-lines, pack-access; see docs/commands.md)
   --cost-eval 'S={F,...}{...}'  layouts for the model to predict beside its
                     own, in the report (calibration)
 
@@ -536,7 +536,7 @@ fn strip_block_loops(
     let mut m = crate::load(ctx, &first)?;
     // The program is right with its steps left as calls (only slower):
     // a loop blocks-loops cannot rewrite is no reason to fail the build.
-    if let Err(e) = dtrans_transforms::relayout::strip::run(&mut m) {
+    if let Err(e) = dtrans_transforms::relayout::strip::run(&mut m, plan.options.cost.prefetch_lines) {
         eprintln!("dtrans: cc: warning: blocks-loops: {e}; steps over blocked arrays stay calls");
         crate::skip_teardown(m);
         return Ok(first);
