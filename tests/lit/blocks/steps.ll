@@ -86,8 +86,27 @@
 ; CHECK-NEXT: %21 = icmp ult i64 %20, %3
 ; CHECK-NEXT: %22 = select i1 %21, i64 %20, i64 %3
 ; CHECK-NEXT: %23 = call ptr @memmove(ptr %12, ptr %18, i64 %22)
+; A copy of whole elements goes by runs that stay in one block of each
+; array (512 less the slot, at most what is left), one memmove per group
+; of each run; backward from the last element when the destination is
+; after the source.
 ; CHECK-LABEL: define internal void @__dtrans_blocks_copy.struct.A(
-; CHECK-COUNT-3: call ptr @memmove(ptr %{{.*}}, ptr %{{.*}}, i64 8)
+; CHECK: br i1 %6, label %backward, label %forward
+; CHECK-LABEL: forward:
+; CHECK: %21 = sub i64 512, %20
+; CHECK: %39 = sub i64 %2, %j
+; CHECK-NEXT: %40 = icmp ult i64 %38, %39
+; CHECK-NEXT: %41 = select i1 %40, i64 %38, i64 %39
+; CHECK: %62 = mul i64 %41, 8
+; CHECK-NEXT: %63 = call ptr @memmove(ptr %51, ptr %61, i64 %62)
+; CHECK: %81 = call ptr @memmove(ptr %71, ptr %80, i64 %72)
+; CHECK: %99 = call ptr @memmove(ptr %89, ptr %98, i64 %90)
+; CHECK-NEXT: %100 = add i64 %j, %41
+; CHECK-NEXT: %101 = icmp eq i64 %100, %2
+; CHECK-LABEL: backward:
+; CHECK-NEXT: %e = phi i64 [ %2, %start ]
+; CHECK-COUNT-3: call ptr @memmove(
+; CHECK: br i1 %{{.*}}, label %done, label %backward
 ; REPORT: "detail": "3 groups in blocks: {field2} {field0} {field1}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096, 8192])",
 ; OUT: 1749970
 

@@ -418,9 +418,13 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
 }
 
 /// `define internal void @NAME(ptr %dst, ptr %src, i64 %n)` (`set`:
-/// `(ptr %dst, i32 %byte, i64 %n)`): a copy (as `memmove`: from the last
-/// element when the destination is after the source) or a set of `n`
-/// whole elements, each group's record by itself.
+/// `(ptr %dst, i32 %byte, i64 %n)`): a copy (as `memmove`) or a set of
+/// `n` whole elements, by runs: a run is as many elements as stay in one
+/// block of the destination and of the source, and each group's records
+/// of a run are one call (a copy of whole arrays both starting a block
+/// moves whole blocks). A copy whose destination is after its source
+/// takes the runs from the last element back, as `memmove` would the
+/// elements: a run never reads what an earlier run wrote.
 pub(super) fn build_whole<'m>(
     m: &'m Module<'_>,
     name: &str,
@@ -441,36 +445,76 @@ pub(super) fn build_whole<'m>(
     let p = |k: u32| f.param(k).expect("declared parameter");
     let b = m.builder();
     b.clear_debug_location();
-    let (entry, body, done) = (f.append_block("entry"), f.append_block("element"), f.append_block("done"));
-    b.position_at_end(entry);
-    let back = if set {
-        m.const_int(1, 0)
-    } else {
-        b.icmp(LLVMIntUGT, b.ptr_to_int(p(0), i64t, "")?, b.ptr_to_int(p(1), i64t, "")?, "")?
+    let entry = f.append_block("entry");
+    let (start, forward, done) = (f.append_block("start"), f.append_block("forward"), f.append_block("done"));
+    let backward = (!set).then(|| f.append_block("backward"));
+    let umin = |x: Value<'m>, y: Value<'m>| -> Result<Value<'m>, OptError> {
+        Ok(b.select(b.icmp(LLVMIntULT, x, y, "")?, x, y, "")?)
     };
-    b.cond_br(b.icmp(LLVMIntEQ, p(2), c64(m, 0), "")?, done, body)?;
-    b.position_at_end(body);
-    let j = b.phi(i64t, "j")?;
-    j.add_incoming(c64(m, 0), entry)?;
-    let last = b.sub(b.sub(p(2), c64(m, 1), "")?, j.as_value(), "")?;
-    let i = b.select(back, last, j.as_value(), "")?;
-    let dst = step(m, &b, g, p(0), i)?;
-    let src = if set { None } else { Some(step(m, &b, g, p(1), i)?) };
-    for (k, size) in g.sizes.iter().enumerate() {
-        let d = group_address(m, &b, g, dst, k, 0)?;
-        match src {
-            Some(s) => {
-                let s = group_address(m, &b, g, s, k, 0)?;
-                b.call(memmove_ty, memmove.as_value(), &[d, s, c64(m, *size)], "")?;
-            }
-            None => {
-                b.call(memset_ty, memset.as_value(), &[d, p(1), c64(m, *size)], "")?;
+    // The calls for the run of `run` elements from element `first`.
+    let run_calls = |first: Value<'m>, run: Value<'m>| -> Result<(), OptError> {
+        let dst = step(m, &b, g, p(0), first)?;
+        let src = if set { None } else { Some(step(m, &b, g, p(1), first)?) };
+        for (k, size) in g.sizes.iter().enumerate() {
+            let d = group_address(m, &b, g, dst, k, 0)?;
+            let bytes = b.mul(run, c64(m, *size), "")?;
+            match src {
+                Some(s) => {
+                    let s = group_address(m, &b, g, s, k, 0)?;
+                    b.call(memmove_ty, memmove.as_value(), &[d, s, bytes], "")?;
+                }
+                None => {
+                    b.call(memset_ty, memset.as_value(), &[d, p(1), bytes], "")?;
+                }
             }
         }
+        Ok(())
+    };
+    // The slot of element `i` of the array at `base`.
+    let slot_of = |base: Value<'m>, i: Value<'m>| -> Result<Value<'m>, OptError> {
+        Ok(slot(m, &b, g, step(m, &b, g, base, i)?, 0)?.2)
+    };
+    let per = c64(m, g.per);
+
+    b.position_at_end(entry);
+    b.cond_br(b.icmp(LLVMIntEQ, p(2), c64(m, 0), "")?, done, start)?;
+    b.position_at_end(start);
+    if let Some(backward) = backward {
+        let back = b.icmp(LLVMIntUGT, b.ptr_to_int(p(0), i64t, "")?, b.ptr_to_int(p(1), i64t, "")?, "")?;
+        b.cond_br(back, backward, forward)?;
+    } else {
+        b.br(forward)?;
     }
-    let next = b.add(j.as_value(), c64(m, 1), "")?;
-    j.add_incoming(next, body)?;
-    b.cond_br(b.icmp(LLVMIntEQ, next, p(2), "")?, done, body)?;
+
+    // Forward: from element j, as many as stay in both blocks.
+    b.position_at_end(forward);
+    let j = b.phi(i64t, "j")?;
+    j.add_incoming(c64(m, 0), start)?;
+    let mut room = b.sub(per, slot_of(p(0), j.as_value())?, "")?;
+    if !set {
+        room = umin(room, b.sub(per, slot_of(p(1), j.as_value())?, "")?)?;
+    }
+    let run = umin(room, b.sub(p(2), j.as_value(), "")?)?;
+    run_calls(j.as_value(), run)?;
+    let next = b.add(j.as_value(), run, "")?;
+    j.add_incoming(next, forward)?;
+    b.cond_br(b.icmp(LLVMIntEQ, next, p(2), "")?, done, forward)?;
+
+    // Backward: the elements before e, as many as stay in the blocks of
+    // element e - 1.
+    if let Some(backward) = backward {
+        b.position_at_end(backward);
+        let e = b.phi(i64t, "e")?;
+        e.add_incoming(p(2), start)?;
+        let last = b.sub(e.as_value(), c64(m, 1), "")?;
+        let one = c64(m, 1);
+        let room = umin(b.add(slot_of(p(0), last)?, one, "")?, b.add(slot_of(p(1), last)?, one, "")?)?;
+        let run = umin(room, e.as_value())?;
+        let first = b.sub(e.as_value(), run, "")?;
+        run_calls(first, run)?;
+        e.add_incoming(first, backward)?;
+        b.cond_br(b.icmp(LLVMIntEQ, first, c64(m, 0), "")?, done, backward)?;
+    }
     b.position_at_end(done);
     b.ret(None)?;
     Ok(f)
