@@ -39,8 +39,10 @@
 //!   keeps the place within a page, so for blocks aligned to at most a
 //!   page nothing moves). A calloc stays a calloc (its pages
 //!   zeroed lazily);
-//! - a copy, move or set of whole elements: one call per element and
-//!   group (`__dtrans_blocks_copy.<struct>`, `__dtrans_blocks_set.<struct>`).
+//! - a copy, move or set of whole elements: one call per group for each
+//!   run of elements that stays in one block of each array, backward when
+//!   a move's destination is after its source (`__dtrans_blocks_copy.<struct>`,
+//!   `__dtrans_blocks_set.<struct>`).
 //!
 //! Legality beyond the analysis's peel verdict (no instance outside the
 //! heap, no field address taken, no partial write over several fields):
