@@ -117,8 +117,22 @@ impl<'m, 'c> Layout<'m, 'c> {
     /// scalar, or outside `t`.
     pub fn resolve(&mut self, tm: &TypeManager, t: TypeId, offset: u64) -> Option<(TypeId, Option<Element>)> {
         let mut element = None;
-        let at = self.walk(tm, t, offset, |e| element = Some(e))?;
+        let at = self.walk(tm, t, offset, |e| element = Some(e), |_| {})?;
         Some((at, element))
+    }
+
+    /// The element size of the innermost array holding byte `offset` of an
+    /// object of type `t` (an array starting there counts): a step of a
+    /// multiple of it from `offset` reaches the same place in another
+    /// element of that array. `None` when no array holds it.
+    pub fn array_step_at(&mut self, tm: &TypeManager, t: TypeId, offset: u64) -> Option<u64> {
+        let mut step = None;
+        let at = self.walk(tm, t, offset, |_| {}, |s| step = Some(s))?;
+        if let DType::Array { elem, .. } = tm.get(at) {
+            let elem = *elem;
+            step = self.size(tm, elem).filter(|s| *s > 0).or(step);
+        }
+        step
     }
 
     /// A structure ending in a flexible array member (`T x[]`, or GNU
@@ -139,7 +153,7 @@ impl<'m, 'c> Layout<'m, 'c> {
     /// (outermost first): `A + 8` in `A = { i64, I }` is `A@1`.
     pub fn resolve_path(&mut self, tm: &TypeManager, t: TypeId, offset: u64) -> Option<(TypeId, Vec<Element>)> {
         let mut path = Vec::new();
-        let at = self.walk(tm, t, offset, |e| path.push(e))?;
+        let at = self.walk(tm, t, offset, |e| path.push(e), |_| {})?;
         Some((at, path))
     }
 
@@ -149,6 +163,7 @@ impl<'m, 'c> Layout<'m, 'c> {
         mut t: TypeId,
         mut offset: u64,
         mut on_field: impl FnMut(Element),
+        mut on_array: impl FnMut(u64),
     ) -> Option<TypeId> {
         loop {
             if offset == 0 {
@@ -174,6 +189,7 @@ impl<'m, 'c> Layout<'m, 'c> {
                     if offset / stride >= len {
                         return None;
                     }
+                    on_array(stride);
                     offset %= stride;
                     t = elem;
                 }

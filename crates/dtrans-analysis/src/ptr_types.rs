@@ -230,11 +230,14 @@ enum Rule<'m> {
         result: Node,
         offset: i64,
     },
-    /// A variable byte offset that is always a multiple of `stride` (0:
-    /// always 0): a step over whole objects keeps the type.
+    /// A variable byte offset that is always `start` plus a multiple of
+    /// `stride` (0: always `start`): a step over whole objects keeps the
+    /// type; from `start`, a step over whole elements of the array holding
+    /// it keeps the place (`&c->seqs[i]` at -O2: `c + (1000 + 8 * i)`).
     VarOffset {
         base: Node,
         result: Node,
+        start: i64,
         stride: u64,
     },
     /// Pointer arithmetic through integers: the result is unknown if the
@@ -935,8 +938,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                         self.no_info_reason.insert(result, "byte offset from a pointer of unknown type".into());
                     }
                     None => {
-                        let stride = stride_of(idx);
-                        self.rule(Rule::VarOffset { base: b, result, stride }, &[b]);
+                        let (start, stride) = match residue(idx) {
+                            Some(r) if r.start > 0 => (r.start, r.stride),
+                            _ => (0, stride_of(idx)),
+                        };
+                        self.rule(Rule::VarOffset { base: b, result, start, stride }, &[b]);
                     }
                 },
             }
@@ -1027,6 +1033,134 @@ fn gep_source(v: Value<'_>) -> Option<Type<'_>> {
 /// multiple of 96: a cycle back to a phi being computed adds nothing).
 pub(crate) fn stride_of(v: Value<'_>) -> u64 {
     multiple_of(v, &mut Vec::new(), 0)
+}
+
+/// `v` is always `start` plus a multiple of `stride` (0: always `start`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Residue {
+    pub(crate) start: i64,
+    pub(crate) stride: u64,
+}
+
+/// The offsets `v` takes as a start and a stride: constants, `add`, `sub`,
+/// multiplications and shifts by constants, casts, `select`, and `phi` of
+/// a constant and steps from the phi itself (LLVM's strength-reduced
+/// `&s->a[i]`: `phi [1000, %pre], [%next, %loop]`, `%next = add %phi, 8`
+/// is 1000 plus a multiple of 8). `None` when unknown.
+pub(crate) fn residue(v: Value<'_>) -> Option<Residue> {
+    let mut walk = ResidueWalk { in_progress: Vec::new(), budget: RESIDUE_BUDGET };
+    let r = walk.residue(v, 0)?;
+    (walk.budget > 0 && r.base.is_none()).then_some(Residue { start: r.start, stride: r.stride })
+}
+
+/// The most values one [`residue`] looks at: phis of phis share operands,
+/// so an unbounded walk over SQLite's would take exponential time; past it
+/// the answer is "unknown".
+const RESIDUE_BUDGET: u32 = 512;
+
+struct ResidueWalk<'m> {
+    in_progress: Vec<Value<'m>>,
+    budget: u32,
+}
+
+/// A residue, maybe relative to a phi being computed (`base`): `base +
+/// start + stride * k`.
+#[derive(Clone, Copy)]
+struct Rel<'m> {
+    base: Option<Value<'m>>,
+    start: i64,
+    stride: u64,
+}
+
+impl<'m> ResidueWalk<'m> {
+    /// The residue of `v`, else 0 plus a multiple of 1: any value is (a
+    /// step by a loaded count times 4 is still a multiple of 4).
+    fn residue(&mut self, v: Value<'m>, depth: u32) -> Option<Rel<'m>> {
+        if self.budget == 0 {
+            return None;
+        }
+        self.budget -= 1;
+        self.exact(v, depth).or(Some(Rel { base: None, start: 0, stride: 1 }))
+    }
+
+    fn exact(&mut self, v: Value<'m>, depth: u32) -> Option<Rel<'m>> {
+        if let Some(c) = v.const_int_value() {
+            return Some(Rel { base: None, start: c, stride: 0 });
+        }
+        let i = v.as_instruction()?;
+        if depth > 32 {
+            return None;
+        }
+        let op = |k: u32| i.operand(k);
+        let constant = |k: u32| op(k).and_then(|o| o.const_int_value());
+        match i.opcode() {
+            Opcode::LLVMZExt | Opcode::LLVMSExt | Opcode::LLVMFreeze => self.residue(op(0)?, depth + 1),
+            Opcode::LLVMAdd | Opcode::LLVMSub => {
+                let l = self.residue(op(0)?, depth + 1)?;
+                let r = self.residue(op(1)?, depth + 1)?;
+                let sub = i.opcode() == Opcode::LLVMSub;
+                if r.base.is_some() && (sub || l.base.is_some()) {
+                    return None;
+                }
+                let start = if sub { l.start.checked_sub(r.start)? } else { l.start.checked_add(r.start)? };
+                Some(Rel { base: l.base.or(r.base), start, stride: gcd(l.stride, r.stride) })
+            }
+            Opcode::LLVMMul | Opcode::LLVMShl => {
+                let k = if i.opcode() == Opcode::LLVMShl {
+                    let k = constant(1)?;
+                    (0..62).contains(&k).then(|| 1i64 << k)?
+                } else {
+                    constant(1)?
+                };
+                let l = self.residue(op(0)?, depth + 1)?;
+                if l.base.is_some() {
+                    return None;
+                }
+                Some(Rel {
+                    base: None,
+                    start: l.start.checked_mul(k)?,
+                    stride: l.stride.checked_mul(k.unsigned_abs())?,
+                })
+            }
+            Opcode::LLVMSelect | Opcode::LLVMPHI => {
+                let phi = i.opcode() == Opcode::LLVMPHI;
+                if phi && self.in_progress.contains(&v) {
+                    // A step from a phi being computed: relative to it.
+                    return Some(Rel { base: Some(v), start: 0, stride: 0 });
+                }
+                let ops: Vec<Value<'m>> =
+                    if phi { (0..i.num_operands()).filter_map(op).collect() } else { vec![op(1)?, op(2)?] };
+                if phi {
+                    self.in_progress.push(v);
+                }
+                let parts: Option<Vec<Rel<'m>>> = ops.iter().map(|o| self.residue(*o, depth + 1)).collect();
+                if phi {
+                    self.in_progress.pop();
+                }
+                let parts = parts?;
+                // Steps from this phi add to the stride only (the phi is
+                // its start modulo the stride); the other values must
+                // agree on a base (none, or an enclosing phi) and on the
+                // start modulo the stride.
+                let own = |r: &Rel<'m>| phi && r.base == Some(v);
+                let first = *parts.iter().find(|r| !own(r))?;
+                let mut stride = 0;
+                for r in &parts {
+                    stride = gcd(stride, r.stride);
+                    let delta = if own(r) {
+                        r.start
+                    } else if r.base == first.base {
+                        r.start.checked_sub(first.start)?
+                    } else {
+                        return None;
+                    };
+                    stride = gcd(stride, delta.unsigned_abs());
+                }
+                Some(Rel { base: first.base, start: first.start, stride })
+            }
+            _ => None,
+        }
+    }
 }
 
 /// An alloca used only as the address of loads and stores (never stored
@@ -1416,14 +1550,32 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             Rule::Store { value, addr, ty } => self.apply_store(value, addr, ty),
             Rule::Gep { gep, base, result } => self.apply_gep(gep, base, result),
             Rule::ByteOffset { base, result, offset } => self.apply_byte_offset(base, result, offset),
-            Rule::VarOffset { base, result, stride } => {
+            Rule::VarOffset { base, result, start, stride } => {
                 let mut generic_only = true;
+                let mut from_start = true;
                 for p in self.pointees(base) {
                     generic_only = false;
                     let size = self.layout.size(&self.types.tm, p);
-                    if size.is_some_and(|s| s > 0 && stride % s == 0) {
-                        let pp = self.pointer_to(p);
-                        self.add_declared(result, pp);
+                    if start == 0 {
+                        if size.is_some_and(|s| s > 0 && stride % s == 0) {
+                            let pp = self.pointer_to(p);
+                            self.add_declared(result, pp);
+                        } else {
+                            self.set_unknown(result, "variable byte offset that is not a whole number of objects");
+                        }
+                        continue;
+                    }
+                    // From `start`, whole objects or whole elements of the
+                    // array holding `start`: the place at `start`.
+                    let whole = size.is_some_and(|s| s > 0 && stride % s == 0);
+                    let step = self.layout.array_step_at(&self.types.tm, p, start as u64);
+                    if !whole && !step.is_some_and(|e| stride % e == 0) {
+                        from_start = false;
+                    }
+                }
+                if start != 0 && !generic_only {
+                    if from_start {
+                        self.apply_byte_offset(base, result, start);
                     } else {
                         self.set_unknown(result, "variable byte offset that is not a whole number of objects");
                     }
