@@ -716,7 +716,10 @@ impl<'m> Instruction<'m> {
         }
         // Switch cases, struct GEP indices and the like must stay constants.
         if old.is_constant() && !v.is_constant() {
-            return Err(EditError::Invalid(format!("operand {i} is a constant and must stay one")));
+            return Err(EditError::Invalid(format!(
+                "operand {i} of `{}` is a constant and must stay one",
+                self.as_value()
+            )));
         }
         self.as_value().check_context(v)?;
         // SAFETY: live instruction; index below the operand count (the

@@ -2148,6 +2148,17 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     }
                     let op = k as u32;
                     match (plan.new_off[fk as usize], plan.side[fk as usize]) {
+                        // A constant address (an element of a global array,
+                        // `memcpy(g[1].f, g[2].f, ...)` at -O2): a constant
+                        // in the side records' array, as for a load.
+                        (_, Some(_)) if p.is_constant() => {
+                            if !(self.lay.global_arrays.contains(&s) && const_address(self.lay, *p).is_some()) {
+                                return Err("reaches a moved field at a constant address".into());
+                            }
+                            actions.push(Action::ConstLeaf { inst: i, op, addr: *p });
+                            let abi = u64::from(self.lay.dl.abi_align(ft).unwrap_or(1));
+                            actions.push(Action::MemAlign { call: i, align: abi });
+                        }
                         (_, Some(_)) => {
                             actions.push(Action::SideLeaf { inst: i, op, owner: s, field: fk });
                             let abi = u64::from(self.lay.dl.abi_align(ft).unwrap_or(1));
