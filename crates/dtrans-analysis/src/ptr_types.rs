@@ -1569,7 +1569,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     // array holding `start`: the place at `start`.
                     let whole = size.is_some_and(|s| s > 0 && stride % s == 0);
                     let step = self.layout.array_step_at(&self.types.tm, p, start as u64);
-                    if !whole && !step.is_some_and(|e| stride % e == 0) {
+                    let in_array = step.is_some_and(|e| stride % e == 0);
+                    if !(whole || in_array) {
                         from_start = false;
                     }
                 }

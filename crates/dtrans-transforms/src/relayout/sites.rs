@@ -95,7 +95,7 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 /// global array holds it; and not one array only (peel's and aos-to-soa's
 /// form, where the side arrays are indexed directly). Allocations of a
 /// constant count are judged against the block once the grouping gives
-/// it (`ArraySource::Blocks::least`, `relayout::Relayout::run`).
+/// it (`ArraySource::Blocks::least`, checked in `Relayout::prepare_types`).
 /// (An allocation of fewer than half of `min`, the least per block, is
 /// refused here already.)
 pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u64) -> Result<ArraySource<'m>, String> {
