@@ -8,10 +8,10 @@
 //! (`relayout::layouts::BlockGeom`: up to `block-bytes` bytes, a cost
 //! parameter), each holding `per` elements: group 0 (the record pointers
 //! point to) for the block's elements, then each other group's records.
-//! When group 0's record is a power of two, so is `per`, and group 0
-//! fills at most a page (a 24-byte element with an 8-byte pointer record:
-//! 512 per 12288-byte block, the pointer records one page); the array
-//! starts on that boundary, so a pointer's block is the pointer with its
+//! When group 0's record is a power of two, so is `per`, and the block is
+//! aligned to group 0's records (a 24-byte element with an 8-byte pointer
+//! record, blocks of at most 131072 bytes: 4096 per 98304-byte block, the
+//! pointer records eight pages); the array starts on that boundary, so a pointer's block is the pointer with its
 //! low bits cleared. A pointer to an element stays a machine address (its
 //! group-0 record), so null, equality, ordering within an array, pointers
 //! kept in other structures and given to functions need nothing. What
