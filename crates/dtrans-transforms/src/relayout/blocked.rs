@@ -43,6 +43,11 @@ fn slot<'m>(
     Ok((block, rel, s))
 }
 
+/// The smaller of `x` and `y`, unsigned (built at `b`).
+pub(super) fn umin<'m>(b: &Builder<'m>, x: Value<'m>, y: Value<'m>) -> Result<Value<'m>, OptError> {
+    Ok(b.select(b.icmp(LLVMIntULT, x, y, "")?, x, y, "")?)
+}
+
 /// `p` plus `delta` bytes (an `i64`), as a GEP from `p`.
 fn offset<'m>(m: &'m Module<'_>, b: &Builder<'m>, p: Value<'m>, delta: Value<'m>) -> Result<Value<'m>, OptError> {
     Ok(b.gep(m.int_type(8), p, &[delta], false, "")?)
@@ -407,8 +412,7 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
     let memmove = declare(m, "memmove", memmove_ty)?;
     let from = offset(m, &b, p(0), before)?;
     let had = b.load(i64t, offset(m, &b, from, m.const_int(64, -16))?, "")?.as_value();
-    let fewer = b.icmp(LLVMIntULT, had, p(3), "")?;
-    let n = b.select(fewer, had, p(3), "")?;
+    let n = umin(&b, had, p(3))?;
     b.call(memmove_ty, memmove.as_value(), &[a, from, n], "")?;
     b.br(keep)?;
     b.position_at_end(keep);
@@ -448,9 +452,7 @@ pub(super) fn build_whole<'m>(
     let entry = f.append_block("entry");
     let (start, forward, done) = (f.append_block("start"), f.append_block("forward"), f.append_block("done"));
     let backward = (!set).then(|| f.append_block("backward"));
-    let umin = |x: Value<'m>, y: Value<'m>| -> Result<Value<'m>, OptError> {
-        Ok(b.select(b.icmp(LLVMIntULT, x, y, "")?, x, y, "")?)
-    };
+    let umin = |x: Value<'m>, y: Value<'m>| umin(&b, x, y);
     // The calls for the run of `run` elements from element `first`.
     let run_calls = |first: Value<'m>, run: Value<'m>| -> Result<(), OptError> {
         let dst = step(m, &b, g, p(0), first)?;

@@ -432,9 +432,7 @@ fn strip<'m>(
     let room = room.expect("one call at least");
     // The run's end: the nearest block end, or sooner where the latch's
     // own test bounds the counter, so that the inner loop has one test.
-    let umin = |x: Value<'m>, y: Value<'m>| -> Result<Value<'m>, OptError> {
-        Ok(b.select(b.icmp(LLVMIntULT, x, y, "")?, x, y, "")?)
-    };
+    let umin = |x: Value<'m>, y: Value<'m>| blocked::umin(&b, x, y);
     let t = lp.latch.terminator().expect("checked");
     let cond = t.operand(0).expect("conditional branch");
     prefetch_next(m, &b, &e0, lines)?;
@@ -753,9 +751,7 @@ fn strip_walk<'m>(
     let slot = b.div(b.and(pi, c64(g.align - 1), "")?, c64(size), false, false, "")?;
     let room = b.sub(c64(g.per), slot, "")?;
     prefetch_next(m, &b, &[(start, g, p0, slot)], lines)?;
-    let umin = |x: Value<'m>, y: Value<'m>| -> Result<Value<'m>, OptError> {
-        Ok(b.select(b.icmp(LLVMIntULT, x, y, "")?, x, y, "")?)
-    };
+    let umin = |x: Value<'m>, y: Value<'m>| blocked::umin(&b, x, y);
     let t = lp.latch.terminator().expect("checked");
     let cond = t.operand(0).expect("conditional branch");
     let bounded = walk_bound(lp, cond, step, start);
