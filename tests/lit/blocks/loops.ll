@@ -70,8 +70,9 @@
 ; CHECK-NEXT: %31 = sub i64 %22, 1
 ; CHECK-NEXT: %32 = icmp ult i64 %31, %30
 ; CHECK-NEXT: %33 = select i1 %32, i64 %31, i64 %30
-; CHECK-NEXT: %34 = add i64 %7, %33
-; CHECK-NEXT: %blocks.end = add i64 %34, 1
+; CHECK-NEXT: %34 = add i64 %33, 1
+; CHECK-NEXT: %blocks.run = freeze i64 %34
+; CHECK-NEXT: %blocks.end = add i64 %7, %blocks.run
 ; CHECK-NEXT: br label %loop
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %done, label %exit, label %blocks.outer
@@ -92,7 +93,8 @@
 ; CHECK-NEXT: %28 = select i1 %26, i64 %27, i64 1
 ; CHECK-NEXT: %29 = icmp ult i64 %19, %28
 ; CHECK-NEXT: %30 = select i1 %29, i64 %19, i64 %28
-; CHECK-NEXT: %blocks.end = add i64 %5, %30
+; CHECK-NEXT: %blocks.run = freeze i64 %30
+; CHECK-NEXT: %blocks.end = add i64 %5, %blocks.run
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %more, label %blocks.outer, label %exit
 ; CHECK-LABEL: define void @copy(
@@ -104,7 +106,9 @@
 ; CHECK-NEXT: %38 = select i1 %37, i64 %22, i64 %36
 ; CHECK: %54 = icmp ult i64 %53, %52
 ; CHECK-NEXT: %55 = select i1 %54, i64 %53, i64 %52
-; CHECK: %blocks.end = add i64 %56, 1
+; CHECK: %56 = add i64 %55, 1
+; CHECK-NEXT: %blocks.run = freeze i64 %56
+; CHECK-NEXT: %blocks.end = add i64 %8, %blocks.run
 ; CHECK-LABEL: define i64 @find(
 ; CHECK-NOT: blocks.
 ; CHECK: ashr i64 %{{[0-9]+}}, 9

@@ -98,7 +98,8 @@
 ; CHECK-NEXT: %56 = select i1 %54, i64 %55, i64 1
 ; CHECK-NEXT: %57 = icmp ult i64 %34, %56
 ; CHECK-NEXT: %58 = select i1 %57, i64 %34, i64 %56
-; CHECK-NEXT: %59 = mul i64 %58, 8
+; CHECK-NEXT: %blocks.run = freeze i64 %58
+; CHECK-NEXT: %59 = mul i64 %blocks.run, 8
 ; CHECK-NEXT: %blocks.end = getelementptr i8, ptr %29, i64 %59
 ; CHECK-NEXT: %60 = ptrtoint ptr %29 to i64
 ; CHECK-NEXT: %61 = and i64 %60, -4096
@@ -126,7 +127,8 @@
 ; CHECK-NEXT: %56 = icmp ult i64 %55, %54
 ; CHECK-NEXT: %57 = select i1 %56, i64 %55, i64 %54
 ; CHECK-NEXT: %58 = add i64 %57, 1
-; CHECK-NEXT: %59 = mul i64 %58, 8
+; CHECK-NEXT: %blocks.run = freeze i64 %58
+; CHECK-NEXT: %59 = mul i64 %blocks.run, 8
 ; CHECK-NEXT: %blocks.end = getelementptr i8, ptr %28, i64 %59
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %done, label %exit, label %blocks.outer

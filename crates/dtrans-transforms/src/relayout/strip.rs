@@ -33,8 +33,11 @@
 //! underestimate for `<=`) and the latch tests `%next == %lim` alone: the
 //! inner loop has one exit test and a trip count LLVM computes (it
 //! unrolls and vectorizes it like the original loop); the outer block's
-//! `%c` still decides. The outer block also prefetches the first lines of
-//! the next block's group-0 records per base (`prefetch_next`).
+//! `%c` still decides. The run's length goes through a `freeze`
+//! (`opaque_run`) so that LLVM's trip count for the inner loop is one
+//! value, cheap to expand, and the run-time unroller treats the inner loop
+//! as it treated the original. The outer block also prefetches the first
+//! lines of the next block's group-0 records per base (`prefetch_next`).
 //!
 //! Pointer walks (`strip_walk`): a header phi `%p = phi [%s, P], [%n,
 //! L]` with `%n = step(%p, 1)` (a step of one element, also a call under
@@ -436,23 +439,23 @@ fn strip<'m>(
     let t = lp.latch.terminator().expect("checked");
     let cond = t.operand(0).expect("conditional branch");
     prefetch_next(m, &b, &e0, lines)?;
-    let lim = match bound(lp, cond) {
+    let len = match bound(lp, cond) {
         // Stays while %next != %n: the test fails first after
         // ((%n - %i0 - 1) mod 2^64) + 1 steps.
         Some(Bound::Ne(n)) => {
             let d1 = b.sub(b.sub(n, i0, "")?, c64(1), "")?;
-            let m1 = umin(b.sub(room, c64(1), "")?, d1)?;
-            b.add(b.add(i0, m1, "")?, c64(1), "blocks.end")?
+            b.add(umin(b.sub(room, c64(1), "")?, d1)?, c64(1), "")?
         }
         // Stays while %next < %n (or <=): after %n - %i0 steps at the
         // earliest when %i0 < %n, else after one at least.
         Some(Bound::Lt { n, signed }) => {
             let less = b.icmp(if signed { LLVMIntSLT } else { LLVMIntULT }, i0, n, "")?;
             let d = b.select(less, b.sub(n, i0, "")?, c64(1), "")?;
-            b.add(i0, umin(room, d)?, "blocks.end")?
+            umin(room, d)?
         }
-        None => b.add(i0, room, "blocks.end")?,
+        None => room,
     };
+    let lim = b.add(i0, opaque_run(&b, len)?, "blocks.end")?;
     let bounded = bound(lp, cond).is_some();
     b.br(lp.header)?;
 
@@ -620,6 +623,17 @@ fn bound<'m>(lp: &Loop<'m>, cond: Value<'m>) -> Option<Bound<'m>> {
     }
 }
 
+/// A run's length behind a `freeze` (the identity here: the length is
+/// never poison), so that ScalarEvolution sees the inner loop's trip count
+/// as one opaque value instead of the `umin` of the block arithmetic.
+/// Without it the trip count is too costly to expand (more than
+/// `scev-cheap-expansion-budget`) and LLVM does not unroll the inner loop
+/// by a run-time count where it unrolls the original (qregs' controlled X:
+/// the hand variant's loop is unrolled by two, the blocked one was not).
+fn opaque_run<'m>(b: &Builder<'m>, len: Value<'m>) -> Result<Value<'m>, OptError> {
+    Ok(b.freeze(len, "blocks.run")?)
+}
+
 /// At a run's start, for each base: a prefetch of the first `lines` lines
 /// (of 64 bytes; the cost model's `prefetch-lines`, at most the records'
 /// span) of the group-0 records of the block after the run's
@@ -768,6 +782,7 @@ fn strip_walk<'m>(
         }
         None => room,
     };
+    let len = opaque_run(&b, len)?;
     let end = b.gep(m.int_type(8), p0, &[b.mul(len, c64(size), "")?], false, "blocks.end")?;
     b.br(lp.header)?;
 
