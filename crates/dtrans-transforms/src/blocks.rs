@@ -58,6 +58,11 @@
 //! another group than 0 when blocks are not their own alignment, qsort of
 //! the array, an invoke allocating or freeing it).
 //!
+//! Accesses at places of the structure are put in its alias scope, and
+//! accesses the analysis knows are elsewhere are `!noalias` with it
+//! (`relayout::scopes`), so that LLVM keeps what it loaded across stores
+//! into the blocks.
+//!
 //! Which fields go together is peel's choice from the cost model
 //! (`split::best_grouping`); the saving must pass the model's margin.
 use dtrans_analysis::info::Transform;

@@ -342,7 +342,8 @@ pub fn apply<'m>(
                             a[1] = blocked::group_address(m, &b, g, args[1], k, 0)?;
                         }
                         a[2] = m.const_int_of(args[2].ty(), *size as i64)?;
-                        b.call(fty, callee, &a, "")?;
+                        let c = b.call(fty, callee, &a, "")?;
+                        super::scopes::add(m, c.as_value(), "alias.scope", &[super::scopes::scope(m, *owner)]);
                     }
                     cx.mark_erased(call.as_value());
                     continue;
@@ -350,7 +351,8 @@ pub fn apply<'m>(
                 let n = to_i64(m, &b, n)?;
                 let (f, second) =
                     if copies { (*copy, args[1]) } else { (*set, b.int_cast(args[1], m.int_type(32), false, "")?) };
-                b.call(f.function_type(), f.as_value(), &[args[0], second, n], "")?;
+                let c = b.call(f.function_type(), f.as_value(), &[args[0], second, n], "")?;
+                super::scopes::add(m, c.as_value(), "alias.scope", &[super::scopes::scope(m, *owner)]);
                 cx.mark_erased(call.as_value());
             }
             Action::Align { inst, align } => {
@@ -364,6 +366,13 @@ pub fn apply<'m>(
                         call.set_call_param_align(k, *align);
                     }
                 }
+            }
+            Action::Scope { inst, owner } => {
+                super::scopes::add(m, inst.as_value(), "alias.scope", &[super::scopes::scope(m, *owner)]);
+            }
+            Action::NoAlias { inst } => {
+                let all: Vec<_> = lay.blocks.keys().map(|t| super::scopes::scope(m, *t)).collect();
+                super::scopes::add(m, inst.as_value(), "noalias", &all);
             }
             Action::Tbaa { inst } => {
                 let kind = m.md_kind_id("tbaa");

@@ -34,6 +34,7 @@ mod blocked;
 pub mod cost;
 pub mod layouts;
 pub mod plan;
+mod scopes;
 pub mod sites;
 pub mod strip;
 pub mod tbaa;

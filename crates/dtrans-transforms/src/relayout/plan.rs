@@ -131,6 +131,12 @@ pub enum Action<'m> {
     Align { inst: Instruction<'m>, align: u64 },
     /// A memory intrinsic's pointer arguments get at most `align`.
     MemAlign { call: Instruction<'m>, align: u64 },
+    /// A load or store at a place of `owner`, laid out in blocks: in the
+    /// alias scope of its blocks (`scopes`).
+    Scope { inst: Instruction<'m>, owner: Type<'m> },
+    /// A load or store the analysis proves is at no place of a structure
+    /// laid out in blocks: `!noalias` with their scopes.
+    NoAlias { inst: Instruction<'m> },
     /// A struct-path TBAA tag names the old layout: made a scalar tag.
     Tbaa { inst: Instruction<'m> },
     /// A memcpy's `!tbaa.struct` names old offsets: dropped.
@@ -1242,6 +1248,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             }
         }
         let narrow_action = narrow.map(|(owner, narrow)| Action::Narrow { inst: i, op, owner, narrow });
+        self.plan_scope(f, i, addr);
         let related = match self.object(addr) {
             Object::Unchanged => {
                 // Inside a field of a changed structure: the access must
@@ -1378,6 +1385,66 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if let Some(a) = narrow_action {
             self.push(f, a);
         }
+    }
+
+    /// The alias scope of a load or store `i` through `addr` when
+    /// structures are laid out in blocks (`scopes`): in a blocked
+    /// structure's scope when `addr` is a place of it, `!noalias` when
+    /// the analysis knows `addr` is a place of nothing laid out in blocks.
+    fn plan_scope(&mut self, f: Function<'m>, i: Instruction<'m>, addr: Value<'m>) {
+        if self.lay.blocks.is_empty() || i.is_volatile() || i.is_atomic() {
+            return;
+        }
+        let mut owners: Vec<Type<'m>> = match self.object(addr) {
+            Object::Changed(o) => vec![o],
+            Object::Unclear(_) => return,
+            Object::Unchanged => {
+                let mut v: Vec<Type<'m>> = self.field_of_changed(addr).into_iter().map(|(t, _)| t).collect();
+                v.extend(self.anchor(addr).map(|a| a.owner));
+                v
+            }
+        };
+        owners.dedup();
+        match owners.as_slice() {
+            [o] if self.lay.blocks.contains_key(o) => self.push(f, Action::Scope { inst: i, owner: *o }),
+            [] if self.outside_blocks(addr) => self.push(f, Action::NoAlias { inst: i }),
+            _ => {}
+        }
+    }
+
+    /// Whether the analysis knows exactly what `v` points to (one view or
+    /// views that agree, none generic) and none of it is, or holds, a
+    /// structure laid out in blocks.
+    fn outside_blocks(&mut self, v: Value<'m>) -> bool {
+        let Some(info) = self.info.ptr.info(v) else { return false };
+        if info.unknown.is_some() || info.ambiguous.is_some() {
+            return false;
+        }
+        let tm = self.info.ptr.tm();
+        let types = info.all_types();
+        for t in &types {
+            let Some(p) = tm.pointee(*t) else { return false };
+            if matches!(tm.get(p), DType::Int(8) | DType::Void | DType::Unknown | DType::Vector { .. }) {
+                return false;
+            }
+            match self.layout.ir_type(tm, p) {
+                Some(ir) if !self.holds_blocks(ir) => {}
+                _ => return false,
+            }
+        }
+        !types.is_empty()
+    }
+
+    /// Whether `t` is or contains (in a field or an array, at any depth)
+    /// a structure laid out in blocks.
+    fn holds_blocks(&self, t: Type<'m>) -> bool {
+        if self.lay.blocks.contains_key(&t) {
+            return true;
+        }
+        if let Some(e) = t.element_type().filter(|_| t.is_array()) {
+            return self.holds_blocks(e);
+        }
+        t.is_struct() && t.struct_fields().into_iter().any(|f| self.holds_blocks(f))
     }
 
     /// The narrowed field (with its structure) an access through `v`
