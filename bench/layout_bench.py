@@ -10,7 +10,9 @@ runs each once and requires every output to be byte-identical to base's,
 then runs them R times, alternating, measuring the wall time and the peak
 resident memory (ru_maxrss from os.wait4) of every run. It prints per
 program the median times, the speedups over base (base time / time), the
-share of the hand speedup the tool reached, the peak memory and the
+share of the hand speedup the tool reached, the median over rounds of the
+tool's time over the hand variant's in the same round (`tool/hand`, less
+moved by the machine's drifts than the medians), the peak memory and the
 structures the tool's report says it changed; then the geometric means of
 the speedups. A program whose build or output comparison fails is marked
 FAIL (the error is printed) and the others go on. A benchmark, not a test:
@@ -339,6 +341,11 @@ def bench_program(name, args, tool_cmd, workdir):
     for v in times:
         res["time"][v] = statistics.median(times[v])
         res["rss"][v] = max(rss[v]) / 1024.0
+    # The tool's time over the hand variant's in the same round, median
+    # over rounds: the machine's slow drifts (other jobs, the host) touch
+    # both runs of a round alike.
+    if "tool" in times and "hand" in times and len(times["tool"]) == len(times["hand"]):
+        res["paired"] = statistics.median(t / h for t, h in zip(times["tool"], times["hand"]) if h > 0)
     return res
 
 
@@ -387,7 +394,7 @@ def main():
 
     print()
     print(f"{'program':<11}{'status':>7}{'base s':>9}{'tool s':>9}{'hand s':>9}{'soa s':>9}"
-          f"{'tool x':>8}{'hand x':>8}{'soa x':>8}{'of hand':>9}{'of soa':>8}")
+          f"{'tool x':>8}{'hand x':>8}{'soa x':>8}{'of hand':>9}{'of soa':>8}{'tool/hand':>10}")
     for r in results:
         t = r["time"]
         st, sh, ss = speedup(r, "tool"), speedup(r, "hand"), speedup(r, "hand_soa")
@@ -401,7 +408,7 @@ def main():
         print(f"{r['name']:<11}{'ok' if r['ok'] else 'FAIL':>7}"
               f"{fmt(t.get('base'), '.3f', 9)}{fmt(t.get('tool'), '.3f', 9)}{fmt(t.get('hand'), '.3f', 9)}"
               f"{fmt(t.get('hand_soa'), '.3f', 9)}{fmt(st, '.2f', 8)}{fmt(sh, '.2f', 8)}{fmt(ss, '.2f', 8)}"
-              f"{share(sh):>9}{soa_share:>8}")
+              f"{share(sh):>9}{soa_share:>8}{fmt(r.get('paired'), '.3f', 10)}")
 
     print()
     print(f"{'program':<11}{'base MiB':>10}{'tool MiB':>10}{'hand MiB':>10}{'soa MiB':>10}  structures changed (tool report)")
