@@ -343,7 +343,7 @@ pub fn apply<'m>(
                         }
                         a[2] = m.const_int_of(args[2].ty(), *size as i64)?;
                         let c = b.call(fty, callee, &a, "")?;
-                        super::scopes::add(m, c.as_value(), "alias.scope", &[super::scopes::scope(m, *owner)]);
+                        super::scopes::in_scope(m, c.as_value(), *owner);
                     }
                     cx.mark_erased(call.as_value());
                     continue;
@@ -352,7 +352,7 @@ pub fn apply<'m>(
                 let (f, second) =
                     if copies { (*copy, args[1]) } else { (*set, b.int_cast(args[1], m.int_type(32), false, "")?) };
                 let c = b.call(f.function_type(), f.as_value(), &[args[0], second, n], "")?;
-                super::scopes::add(m, c.as_value(), "alias.scope", &[super::scopes::scope(m, *owner)]);
+                super::scopes::in_scope(m, c.as_value(), *owner);
                 cx.mark_erased(call.as_value());
             }
             Action::Align { inst, align } => {
@@ -368,11 +368,10 @@ pub fn apply<'m>(
                 }
             }
             Action::Scope { inst, owner } => {
-                super::scopes::add(m, inst.as_value(), "alias.scope", &[super::scopes::scope(m, *owner)]);
+                super::scopes::in_scope(m, inst.as_value(), *owner);
             }
             Action::NoAlias { inst } => {
-                let all: Vec<_> = lay.blocks.keys().map(|t| super::scopes::scope(m, *t)).collect();
-                super::scopes::add(m, inst.as_value(), "noalias", &all);
+                super::scopes::outside(m, inst.as_value(), lay.blocks.keys().copied());
             }
             Action::Tbaa { inst } => {
                 let kind = m.md_kind_id("tbaa");

@@ -23,15 +23,26 @@
 use dtrans_ir::{Metadata, Module, Type, Value};
 
 /// `!{!"dtrans.blocks: <structure>", !{!"dtrans.blocks"}}`.
-pub(super) fn scope<'m>(m: &'m Module<'_>, owner: Type<'m>) -> Metadata<'m> {
+fn scope<'m>(m: &'m Module<'_>, owner: Type<'m>) -> Metadata<'m> {
     let domain = m.md_tuple(&[Some(m.md_string("dtrans.blocks"))]);
     let name = owner.struct_name().unwrap_or_default();
     m.md_tuple(&[Some(m.md_string(&format!("dtrans.blocks: {name}"))), Some(domain)])
 }
 
+/// Puts access `v` (a load, store or call) in the scope of `owner`.
+pub(super) fn in_scope<'m>(m: &'m Module<'_>, v: Value<'m>, owner: Type<'m>) {
+    add(m, v, "alias.scope", &[scope(m, owner)]);
+}
+
+/// Makes access `v` `!noalias` with the scopes of all of `owners`.
+pub(super) fn outside<'m>(m: &'m Module<'_>, v: Value<'m>, owners: impl Iterator<Item = Type<'m>>) {
+    let all: Vec<Metadata<'m>> = owners.map(|t| scope(m, t)).collect();
+    add(m, v, "noalias", &all);
+}
+
 /// Adds `scopes` to the `kind` list (`alias.scope` or `noalias`) of `v`,
 /// keeping the scopes it has.
-pub(super) fn add<'m>(m: &'m Module<'_>, v: Value<'m>, kind: &str, scopes: &[Metadata<'m>]) {
+fn add<'m>(m: &'m Module<'_>, v: Value<'m>, kind: &str, scopes: &[Metadata<'m>]) {
     let id = m.md_kind_id(kind);
     let mut list: Vec<Option<Metadata<'m>>> = v.metadata(id).map(|l| l.operands()).unwrap_or_default();
     for s in scopes {
