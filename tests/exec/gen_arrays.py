@@ -32,7 +32,9 @@ checksums of every field at the end.
 `--shape multi` writes another kind of program, for a pass that lays a
 structure out in blocks inside every heap allocation of it: per structure
 type (one or two, the fields and aggregate fields as above) 2 to 4 arrays
-alive at once, each allocated with malloc, calloc or realloc directly
+alive at once, each allocated with malloc, calloc or realloc, or with a
+user wrapper of malloc (`xmalloc`, or `xfilled`, which fills the block with
+0x5a) or of calloc (`xcalloc`)
 (counts 50..3000 or so, constants or computed at run time by `count()`),
 held in locals, globals or the `items`/`n` fields of a heap-allocated
 `struct owner_S { struct S *items; long n; }`. An array is made by malloc,
@@ -49,9 +51,10 @@ above), pointer walks (`p - a`, `p[-2]` .. `p[3]`, `&a[n / 2]` stepped by
 ++ and --, element pointers compared, a walk down), a sweep through the
 owner's fields, and a report printing one checksum per field (the dead
 ones never read) per array. At most one near miss per program (none in
-about a third): an array allocated by a user wrapper `xmalloc`, a qsort of
-one array, a field's address passed to a function, a single element
-`malloc(sizeof(struct S))`, or a local array of the structure on the stack.
+about a third): an array resized by a user wrapper of realloc `xrealloc`,
+a qsort of one array, a field's address passed to a function, a single
+element `malloc(sizeof(struct S))`, or a local array of the structure on
+the stack.
 
 Usage
     python3 tests/exec/gen_arrays.py --seed S --n N --out DIR [--shape one|multi]
@@ -508,11 +511,22 @@ def functions(rng, s, structs, misses):
 
 # --shape multi: near misses (at most one per program), how each array is
 # held and made, and what is done to it once every array exists.
-MULTI_NEAR_MISSES = ["wrapper", "qsort", "field_address", "single", "stack"]
+MULTI_NEAR_MISSES = ["realloc_wrapper", "qsort", "field_address", "single", "stack"]
 MULTI_HOLDERS = ["local", "local", "global", "owner"]
 MULTI_MAKES = ["malloc", "calloc", "grown", "recycled"]
 MULTI_COPIES = ["memcpy", "elemcopy"]
 MULTI_OPS = ["double", "halve", "delete", "memset"]
+# The user wrappers of the allocation functions an array may be made or
+# resized by (xrealloc: the near miss).
+MULTI_WRAPPERS = {
+    "xmalloc": "static void *xmalloc(size_t n) { void *p = malloc(n); if (!p) { puts(\"oom\"); exit(2); } return p; }\n",
+    "xfilled": "static void *xfilled(size_t n) {\n    void *p = malloc(n);\n    if (!p) { puts(\"oom\"); exit(2); }\n"
+               "    memset(p, 0x5a, n);\n    return p;\n}\n",
+    "xcalloc": "static void *xcalloc(size_t n, size_t size) {\n    void *p = calloc(n, size);\n"
+               "    if (!p) { puts(\"oom\"); exit(2); }\n    return p;\n}\n",
+    "xrealloc": "static void *xrealloc(void *q, size_t n) {\n    void *p = realloc(q, n);\n"
+                "    if (!p) { puts(\"oom\"); exit(2); }\n    return p;\n}\n",
+}
 
 
 class MArray:
@@ -534,7 +548,9 @@ class MArray:
         self.ops = [op for op in MULTI_OPS if rng.random() < 0.3]
         rng.shuffle(self.ops)
         self.rounds = rng.randint(2, 6)
-        self.alloc = "malloc"  # or xmalloc: the wrapper near miss
+        self.alloc = rng.choice(["malloc", "malloc", "malloc", "xmalloc", "xfilled"])
+        self.calloc_fn = rng.choice(["calloc", "calloc", "calloc", "xcalloc"])
+        self.realloc_fn = "realloc"  # or xrealloc: the realloc wrapper near miss
         if self.holder == "owner":
             self.ptr, self.n = f"{s.name}_o{j}->items", f"{s.name}_o{j}->n"
         else:
@@ -654,9 +670,9 @@ def multi_make(rng, arr, arrays):
     code = []
     if arr.make in ("malloc", "calloc"):
         code.append(f"    {n} = {arr.count_expr()};\n")
-        if arr.make == "calloc" and arr.alloc == "malloc":
+        if arr.make == "calloc":
             # (Partly filled: the rest is calloc's zeros.)
-            code.append(f"    {p} = calloc({n}, sizeof({t}));\n    if (!{p}) return 2;\n"
+            code.append(f"    {p} = {arr.calloc_fn}({n}, sizeof({t}));\n    if (!{p}) return 2;\n"
                         f"    {fill}({p}, {n} - {n} / 3);\n")
         else:
             code.append(f"    {p} = {arr.alloc}({msize(rng, n, t)});\n    if (!{p}) return 2;\n    {fill}({p}, {n});\n")
@@ -664,13 +680,12 @@ def multi_make(rng, arr, arrays):
         # (From null, doubling, each new part filled.)
         code.append(f"    {{ long want = {arr.count_expr()};\n"
                     f"      for (long cap = {rng.choice([4, 8, 16])}; ; cap *= 2) {{\n"
-                    f"        {t} *g = realloc({p}, {msize(rng, 'cap', t)});\n        if (!g) return 2;\n"
+                    f"        {t} *g = {arr.realloc_fn}({p}, {msize(rng, 'cap', t)});\n        if (!g) return 2;\n"
                     f"        {fill}(g + {n}, cap - {n});\n        {p} = g;\n        {n} = cap;\n"
                     "        if (cap >= want) break;\n      }\n    }\n")
     elif arr.make == "recycled":
         # (Freed and allocated again, each time with another count.)
-        alloc = (f"calloc({n}, sizeof({t}))" if arr.calloc and arr.alloc == "malloc"
-                 else f"{arr.alloc}({msize(rng, n, t)})")
+        alloc = f"{arr.calloc_fn}({n}, sizeof({t}))" if arr.calloc else f"{arr.alloc}({msize(rng, n, t)})"
         code.append(f"    for (int r = 0; r < 3; r++) {{\n        free({p});\n"
                     f"        {n} = {arr.count_expr(' + 37 * r')};\n"
                     f"        {p} = {alloc};\n        if (!{p}) return 2;\n"
@@ -693,10 +708,10 @@ def multi_make(rng, arr, arrays):
         code.append(f"    for (long i = 0; i < {n}; i += {rng.choice([2, 5, 9])}) {p}[i].{f} = {value(rng, ft, 'next() % 100')};\n")
     for op in arr.ops:
         if op == "double":
-            code.append(f"    {{ long m = {n} * 2; {t} *g = realloc({p}, {msize(rng, 'm', t)}); if (!g) return 2;"
+            code.append(f"    {{ long m = {n} * 2; {t} *g = {arr.realloc_fn}({p}, {msize(rng, 'm', t)}); if (!g) return 2;"
                         f" {fill}(g + {n}, m - {n}); {p} = g; {n} = m; }}\n")
         elif op == "halve":
-            code.append(f"    {{ long m = {n} - {n} / 2; {t} *g = realloc({p}, {msize(rng, 'm', t)}); if (!g) return 2;"
+            code.append(f"    {{ long m = {n} - {n} / 2; {t} *g = {arr.realloc_fn}({p}, {msize(rng, 'm', t)}); if (!g) return 2;"
                         f" {p} = g; {n} = m; }}\n")
         elif op == "delete":
             # (An element deleted by moving the tail down, a few times.)
@@ -719,17 +734,17 @@ def generate_multi(seed):
         if not any(a.make == "grown" or "double" in a.ops for a in arrs):
             rng.choice(arrs).ops.append("double")
         arrays[s.name] = arrs
-    if miss == "wrapper":
+    if miss == "realloc_wrapper":
         arr = rng.choice(arrays[target.name])
-        if arr.make in ("calloc", "grown"):
-            arr.make = "malloc"
-        arr.alloc = "xmalloc"
+        if arr.make != "grown" and "double" not in arr.ops:
+            arr.ops.append("double")
+        arr.realloc_fn = "xrealloc"
     sorted_arr = rng.choice(arrays[target.name]) if miss == "qsort" else None
     out = prelude(seed, aggregates)
     if any(not isinstance(a.count, int) and a.make not in MULTI_COPIES for arrs in arrays.values() for a in arrs):
         out.append("static long count(long lo, long span) { return lo + (long)(next() % (unsigned)span); }\n")
-    if miss == "wrapper":
-        out.append("static void *xmalloc(size_t n) { void *p = malloc(n); if (!p) { puts(\"oom\"); exit(2); } return p; }\n")
+    used = {f for arrs in arrays.values() for a in arrs for f in (a.alloc, a.calloc_fn, a.realloc_fn)}
+    out.extend(code for name, code in MULTI_WRAPPERS.items() if name in used)
     out.append("\n")
     out.extend(declarations(structs, aggregates))
     owned = {s.name: any(a.holder == "owner" for a in arrays[s.name]) for s in structs}

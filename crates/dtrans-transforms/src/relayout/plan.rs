@@ -1827,8 +1827,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
     }
 
     /// An allocation of an array of `t`, laid out in blocks: the library's
-    /// malloc, calloc or realloc (`sites::blocks_allowed`), whose size is
-    /// a count of `t` the pass can divide out.
+    /// malloc, calloc or realloc, or a wrapper of malloc or calloc
+    /// (`sites::blocks_allowed`), whose size is a count of `t` the pass
+    /// can divide out. A wrapper that fills its block (a memset of its
+    /// size argument, the only write the analysis lets one make) fills the
+    /// whole new block with the same byte: every field of every element
+    /// holds what it held.
     fn plan_block_alloc(&mut self, f: Function<'m>, i: Instruction<'m>, k: AllocKind, t: Type<'m>) {
         if i.opcode() != Opcode::LLVMCall {
             self.fail(vec![t], "an invoke allocating a structure laid out in blocks");
@@ -1837,16 +1841,20 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         let old = self.lay.old_size(t);
         let counts = |a: u32| i.call_arg(a).is_some_and(|v| rescale(self.m, v, old, 1, None).is_ok());
         use AllocKind as K;
-        if self.info.ptr.mem_fns.fill_of_call(i) == Some(dtrans_analysis::alloc::Fill::Other) {
-            self.fail(vec![t], "an allocation wrapper that fills its block (with other bytes than zero)");
-            return;
-        }
         let (op, count) = match k {
             K::Malloc | K::UserMalloc | K::UserMalloc0 if counts(0) => (0, None),
+            K::UserMallocArg(a) if counts(a) => (a, None),
             K::Realloc | K::UserRealloc if counts(1) => (1, None),
             K::Calloc | K::UserCalloc if counts(1) => (1, Some(0)),
             K::Calloc | K::UserCalloc if counts(0) => (0, Some(1)),
-            K::Malloc | K::UserMalloc | K::UserMalloc0 | K::Realloc | K::UserRealloc | K::Calloc | K::UserCalloc => {
+            K::Malloc
+            | K::UserMalloc
+            | K::UserMalloc0
+            | K::UserMallocArg(_)
+            | K::Realloc
+            | K::UserRealloc
+            | K::Calloc
+            | K::UserCalloc => {
                 self.fail(vec![t], format!("the size of {} is not a count of {t} the pass can rewrite", i.as_value()));
                 return;
             }

@@ -91,7 +91,8 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 /// Whether every instance of structure `s` (of `size` bytes) is in an
 /// array the `blocks` pass can lay out in blocks, else why not (see
 /// `crate::blocks`): every allocation is the library's `malloc`, `calloc`
-/// or `realloc`, no malloc or calloc of a variable count in a loop; no
+/// or `realloc` or a wrapper of malloc or calloc (not of realloc), no
+/// malloc or calloc of a variable count in a loop; no
 /// global array holds it; and not one array only (peel's and aos-to-soa's
 /// form, where the side arrays are indexed directly). Allocations of a
 /// constant count are judged against the block once the grouping gives
@@ -113,20 +114,27 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u6
     }
     let mut least: Option<(u64, u64, Instruction<'m>)> = None;
     for a in &sites {
-        // (Not a wrapper: it would see another size than the program
-        // asked for, and may do something with it: count it, refuse 0.)
+        // A wrapper of malloc or calloc is given the blocks' size like the
+        // library: the analysis recognises one only where its size reaches
+        // nothing but the allocation (and a memset of the whole block), so
+        // nothing else it does can tell. Not a realloc wrapper: it may
+        // return a fresh block while the old array stays, where the move
+        // after a realloc (`__dtrans_blocks_moved`) expects the old one's
+        // bytes.
         let callee = a.call.called_function().map(|f| f.name()).unwrap_or_default();
         let library = ["malloc", "calloc", "realloc"].contains(&callee.as_str());
-        if !matches!(a.kind, K::Malloc | K::Calloc | K::Realloc) || !library {
+        let wrapper = matches!(a.kind, K::UserMalloc | K::UserMalloc0 | K::UserMallocArg(_) | K::UserCalloc);
+        if !(wrapper || matches!(a.kind, K::Malloc | K::Calloc | K::Realloc) && library) {
             return Err(format!(
-                "allocated by {:?} in @{} (blocks need the library's malloc, calloc or realloc)",
+                "allocated by {:?} in @{} (blocks need the library's malloc, calloc or realloc, or a wrapper of \
+                 malloc or calloc)",
                 a.kind,
                 function_name(a.call)
             ));
         }
-        let count = constant_count(a.call, size);
+        let count = constant_count_of(a.call, a.kind, size);
         // A fresh array in a loop: many small ones would each take a block.
-        let fresh = matches!(a.kind, K::Malloc | K::Calloc);
+        let fresh = a.kind != K::Realloc;
         if fresh && count.is_none() && a.call.parent_block().is_some_and(in_cycle) {
             return Err(format!(
                 "allocated in a loop in @{} (many small arrays would each take a whole block)",
@@ -331,15 +339,27 @@ fn cleared_after_free<'m>(cx: &OptContext<'m, '_>, store: Instruction<'m>, home:
     false
 }
 
-/// The number of `size`-byte elements the allocation `call` makes, when
-/// its size arguments are constants.
+/// The number of `size`-byte elements the library's `malloc` or `calloc`
+/// `call` makes, when its size arguments are constants (for the split
+/// passes, whose cost model was measured with what this gives).
 pub fn constant_count(call: Instruction<'_>, size: u64) -> Option<u64> {
-    let callee = call.called_function()?;
-    let bytes: u64 = match callee.name().as_str() {
-        "calloc" => call.call_arg(0)?.const_uint_value()?.checked_mul(call.call_arg(1)?.const_uint_value()?)?,
-        "malloc" => call.call_arg(0)?.const_uint_value()?,
-        _ => return None, // a wrapper: its size argument is not known here
+    let kind = match call.called_function()?.name().as_str() {
+        "calloc" => K::Calloc,
+        "malloc" => K::Malloc,
+        _ => return None,
     };
+    constant_count_of(call, kind, size)
+}
+
+/// The number of `size`-byte elements allocation `call` of kind `kind`
+/// makes (a wrapper's too), when its size arguments are constants; `None`
+/// for a realloc.
+fn constant_count_of(call: Instruction<'_>, kind: K, size: u64) -> Option<u64> {
+    let (op, count) = kind.size_args().filter(|_| !matches!(kind, K::Realloc | K::UserRealloc))?;
+    let mut bytes = call.call_arg(op)?.const_uint_value()?;
+    if let Some(c) = count {
+        bytes = bytes.checked_mul(call.call_arg(c)?.const_uint_value()?)?;
+    }
     (size > 0).then(|| bytes / size)
 }
 
