@@ -27,7 +27,8 @@
 //!   that into a mask and an add in a loop);
 //! - a difference of element pointers: blocks apart times `per`, plus the
 //!   slots' difference;
-//! - `malloc`, `calloc`, `realloc` of the structure (counts whose blocks
+//! - `malloc`, `calloc`, `realloc` of the structure, and calls of user
+//!   wrappers of malloc and calloc (counts whose blocks
 //!   would not fit in 2^62 bytes keep their arguments, so the call fails as
 //!   it did): the same call asks for whole blocks plus their alignment and
 //!   16 bytes, and the array is placed on the first boundary inside, the
@@ -47,8 +48,11 @@
 //! Legality beyond the analysis's peel verdict (no instance outside the
 //! heap, no field address taken, no partial write over several fields):
 //! every allocation of the structure is the library's `malloc`, `calloc`
-//! or `realloc` (a wrapper would see another size than the program asked
-//! for, and may count it or refuse 0), none of a constant count smaller
+//! or `realloc`, or a wrapper of malloc or calloc (the analysis's
+//! wrappers: the size reaches nothing but the allocation and a memset of
+//! the whole block, so the wrapper cannot tell another size; not a realloc
+//! wrapper, which may hand back a fresh block while the old array stays),
+//! none of a constant count smaller
 //! than half a block (a single node would take a whole block), no malloc
 //! or calloc of a variable count in a loop (many small arrays would each
 //! take a block: memory a program of many small rows does not have), no
