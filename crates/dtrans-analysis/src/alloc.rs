@@ -395,6 +395,15 @@ fn malloc_wrapper<'m>(
                         return None;
                     }
                 }
+                // A wrapper of a wrapper that takes the program's state
+                // beside the size (`amp_alloc(n)` calling
+                // `pool_alloc(&pool, n)`): the size there and nowhere else.
+                MemFn::Alloc(AllocKind::UserMallocArg(k)) => {
+                    let at = |a: u32| call.call_arg(a).map(trace_source);
+                    if at(k)? != size || (0..call.call_arg_count()?).any(|a| a != k && at(a) == Some(size)) {
+                        return None;
+                    }
+                }
                 MemFn::Alloc(AllocKind::Calloc | AllocKind::UserCalloc) => {
                     if trace_source(call.call_arg(0)?) != size || Some(trace_source(call.call_arg(1)?)) != second {
                         return None;

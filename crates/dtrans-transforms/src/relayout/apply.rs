@@ -318,13 +318,13 @@ pub fn apply<'m>(
             Action::BlockAlloc { call, owner, op, count, kind } => {
                 block_alloc(cx, &b, lay, splits, *call, *owner, (*op, *count, *kind))?;
             }
-            Action::BlockFree { call } => {
+            Action::BlockFree { call, arg } => {
                 // The block the array came in.
                 at(&b, *call);
                 let fns = splits.block_fns.as_ref().ok_or_else(|| edit("no block allocation helpers"))?;
-                let p = call.call_arg(0).expect("the pointer freed");
+                let p = call.call_arg(*arg).expect("the pointer freed");
                 let raw = b.call(fns.raw.function_type(), fns.raw.as_value(), &[p], "")?;
-                call.set_call_arg(0, raw.as_value())?;
+                call.set_call_arg(*arg, raw.as_value())?;
             }
             Action::BlockWhole { call, owner } => {
                 at(&b, *call);

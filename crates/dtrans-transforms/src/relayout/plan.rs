@@ -121,9 +121,9 @@ pub enum Action<'m> {
     /// `sites::blocks_allowed`): whole blocks, placed on a boundary inside
     /// what the call returns.
     BlockAlloc { call: Instruction<'m>, owner: Type<'m>, op: u32, count: Option<u32>, kind: AllocKind },
-    /// A free (the library's or a wrapper) of an array laid out in blocks:
-    /// given the block the array came in.
-    BlockFree { call: Instruction<'m> },
+    /// A free (the library's or a wrapper, argument `arg` freed) of an
+    /// array laid out in blocks: given the block the array came in.
+    BlockFree { call: Instruction<'m>, arg: u32 },
     /// A memset, memcpy or memmove of whole elements of `owner` (laid out
     /// in blocks): each element's groups by themselves.
     BlockWhole { call: Instruction<'m>, owner: Type<'m> },
@@ -1668,20 +1668,20 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             if let Some(p) = i.call_arg(k.freed_arg()) {
                 if let Object::Changed(o) = self.object(p) {
                     let blocked = self.lay.blocks.contains_key(&o);
-                    let split = blocked || self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty());
+                    let split = !blocked && self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty());
                     if split && k.freed_arg() != 0 {
-                        // The rewrites below free argument 0.
+                        // The side arrays' frees below free argument 0.
                         self.fail(
                             vec![o],
                             format!("{} frees a split structure as argument {}", i.as_value(), k.freed_arg()),
                         );
                     } else if blocked {
                         if i.opcode() == Opcode::LLVMCall {
-                            self.push(f, Action::BlockFree { call: i });
+                            self.push(f, Action::BlockFree { call: i, arg: k.freed_arg() });
                         } else {
                             self.fail(vec![o], "an invoke freeing a structure laid out in blocks");
                         }
-                    } else if self.lay.plan(o).is_some_and(|pl| !pl.groups.is_empty()) {
+                    } else if split {
                         if self.lay.global_arrays.contains(&o) {
                             self.fail(vec![o], "a free of a structure kept in a global array");
                         } else if !library_usable(self.m, "free") {
