@@ -20,7 +20,8 @@
 //! - the same wrappers of malloc and free with the size or the freed
 //!   pointer at another parameter, when exactly one parameter fits
 //!   (`BrotliAllocate(m, n)`, `BrotliFree(m, p)`): `UserMallocArg`,
-//!   `UserFreeArg`.
+//!   `UserFreeArg`; a malloc wrapper may allocate through one of those,
+//!   its size passed there and in no other argument.
 use dtrans_ir::{Function, Instruction, Module, Opcode, Value, ValueKind};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use serde::Serialize;
