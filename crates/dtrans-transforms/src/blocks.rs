@@ -43,7 +43,13 @@
 //! - a copy, move or set of whole elements: one call per group for each
 //!   run of elements that stays in one block of each array, backward when
 //!   a move's destination is after its source (`__dtrans_blocks_copy.<struct>`,
-//!   `__dtrans_blocks_set.<struct>`).
+//!   `__dtrans_blocks_set.<struct>`);
+//! - a `qsort` of elements (of the structure's size, with a comparison
+//!   the call names): the library sorts pointers to the elements with the
+//!   same comparisons, then the elements are copied in that order through
+//!   blocks of their own and back (`__dtrans_blocks_sort.<struct>`,
+//!   `blocked::build_sort`), so equal elements end where the program's
+//!   qsort put them.
 //!
 //! Legality beyond the analysis's peel verdict (no instance outside the
 //! heap, no field address taken, no partial write over several fields):
@@ -59,8 +65,9 @@
 //! global array of it, and not one array only (`peel` and `aos-to-soa`, whose
 //! side arrays are indexed directly, take those); the planner refuses a
 //! place it cannot rewrite (a step over elements from inside a field of
-//! another group than 0 when blocks are not their own alignment, qsort of
-//! the array, an invoke allocating or freeing it).
+//! another group than 0 when blocks are not their own alignment, a qsort
+//! through a function pointer or a bsearch of the array, an invoke
+//! allocating or freeing it).
 //!
 //! Accesses at places of the structure are put in its alias scope, and
 //! accesses the analysis knows are elsewhere are `!noalias` with it

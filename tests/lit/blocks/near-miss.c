@@ -2,7 +2,8 @@
 // realloc, memcpy and memmove of whole elements, pointer walks and
 // differences) and is laid out in blocks, and so are structures allocated
 // by wrappers of malloc (one that fills its block with 0xaa too: the
-// never-written elements read the same bytes) and of calloc; each other
+// never-written elements read the same bytes) and of calloc, and one an
+// array of which is sorted by qsort (blocks/qsort.c); each other
 // structure misses by one thing and keeps its layout, with the reason in
 // the report. Every build prints what the original prints.
 // RUN: %clang -g -O0 -S -emit-llvm %s -o %t.ll
@@ -21,6 +22,8 @@
 // BOTH: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.cwrapped",
 // BOTH: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.filled",
 // BOTH: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.ok",
+// O2: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.searched",
+// BOTH: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.sorted",
 // BOTH: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.wrapped",
 // CHECK: "rejected": [
 // CHECK-DAG: "name": "%struct.big",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "a record of 2048 bytes: fewer than 16 fit in a block of 16384 bytes"
@@ -28,7 +31,9 @@
 // CHECK-DAG: "name": "%struct.few",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "an allocation of 200 in @main: less than half a block (512 elements, 12288 bytes)"
 // CHECK-DAG: "name": "%struct.one",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "one array holds every object: peel's or aos-to-soa's form applies"
 // CHECK-DAG: "name": "%struct.row",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "allocated in a loop in @main (many small arrays would each take a whole block)"
-// CHECK-DAG: "name": "%struct.sorted",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "cannot rewrite @main: @qsort of a structure laid out in blocks"
+// bsearch's result is taken for a pointer of unknown origin (the analysis
+// does not know it is an element of the array searched):
+// CHECK-DAG: "name": "%struct.searched",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "BadCasting"
 // A wrapper is called for whole blocks plus the alignment and 16 bytes
 // (1000 elements: two blocks of 512, 24576 + 4096 + 16), a calloc
 // wrapper with the count 1 and the bytes, and the array is placed in
@@ -51,7 +56,8 @@
 // At -O2 the pointer walk over struct ok is a byte offset from its key
 // field's address (a step from inside a field), and the counting function
 // is inlined: the count it adds is a constant apart from the malloc, and
-// struct counted is laid out in blocks as well.
+// struct counted is laid out in blocks as well; so is struct searched,
+// whose bsearch is glibc's inline one (a loop in @main).
 // The calloc of 2^62 elements fails in both builds (its count is passed
 // on as it was when whole blocks would not fit in 2^62 bytes):
 // RUN: %FileCheck %s --check-prefix=OUT < %t.new.txt
@@ -68,7 +74,8 @@ struct cwrapped { double re, im; unsigned long key; };      // a wrapper of call
 struct regrown { double re, im; unsigned long key; };       // grown by a realloc wrapper
 struct counted { double re, im; unsigned long key; };       // by a function that counts its bytes
 struct node { double re, im; unsigned long key; struct node *next; };  // one node per malloc
-struct sorted { double re, im; unsigned long key; };        // qsort of an array
+struct sorted { double re, im; unsigned long key; };        // qsort of an array: in blocks too
+struct searched { double re, im; unsigned long key; };      // bsearch in an array
 struct big { double re, im; unsigned long key; char pad[2024]; };  // 2048 bytes
 struct row { double re, im; unsigned long key; };           // many small arrays, allocated in a loop
 struct few { double re, im; unsigned long key; };           // 200 elements: under half a block
@@ -105,6 +112,11 @@ static unsigned long counted_bytes;
 static void *counting(size_t n) {
   counted_bytes += n;
   return malloc(n);
+}
+
+static int searched_key(const void *a, const void *b) {
+  const struct searched *x = a, *y = b;
+  return (x->key > y->key) - (x->key < y->key);
 }
 
 static int by_key(const void *a, const void *b) {
@@ -180,6 +192,13 @@ int main(void) {
   qsort(z1, 500, sizeof *z1, by_key);
   for (int r = 0; r < 50; r++) for (int i = 0; i < 500; i++) s += z1[i].key * i + z2[i].key;
   for (int i = 0; i < 500; i++) t += z1[i].re + z2[i].im;
+
+  struct searched *y1 = calloc(600, sizeof *y1), *y2 = calloc(600, sizeof *y2);
+  for (int i = 0; i < 600; i++) { y1[i].key = 3 * i; y2[i].key = i; y1[i].re = y2[i].im = i; }
+  for (int r = 0; r < 50; r++) for (int i = 0; i < 600; i++) s += y1[i].key + y2[i].key;
+  for (int i = 0; i < 600; i++) t += y1[i].re + y2[i].im;
+  struct searched *found = bsearch(&y2[300], y1, 600, sizeof *y1, searched_key);
+  s += found ? (unsigned long)(found - y1) : 7;
 
   struct big *g1 = calloc(64, sizeof *g1), *g2 = calloc(64, sizeof *g2);
   for (int i = 0; i < 64; i++) { g1[i].key = i; g2[i].key = i + 1; g1[i].pad[i] = 1; }

@@ -326,6 +326,19 @@ pub fn apply<'m>(
                 let raw = b.call(fns.raw.function_type(), fns.raw.as_value(), &[p], "")?;
                 call.set_call_arg(*arg, raw.as_value())?;
             }
+            Action::BlockSort { call, owner } => {
+                let fns = splits.block_fns.as_ref().ok_or_else(|| edit("no block allocation helpers"))?;
+                let (copy, _) = splits.blocks.get(owner).ok_or_else(|| edit(format!("no helpers for {owner}")))?;
+                let name = format!("__dtrans_blocks_sort.{}", owner.struct_name().unwrap_or_default());
+                let sort = blocked::build_sort(m, &name, block_geom(lay, *owner)?, fns, *copy)?;
+                let cmp = call.call_arg(3).and_then(|c| c.as_function()).ok_or_else(|| edit("qsort's comparison"))?;
+                let cmp = blocked::build_sort_cmp(m, cmp)?;
+                at(&b, *call);
+                let n = to_i64(m, &b, call.call_arg(1).expect("the count"))?;
+                let args = [call.call_arg(0).expect("the array"), n, cmp.as_value()];
+                b.call(sort.function_type(), sort.as_value(), &args, "")?;
+                cx.mark_erased(call.as_value());
+            }
             Action::BlockWhole { call, owner } => {
                 at(&b, *call);
                 let (copy, set) = splits.blocks.get(owner).ok_or_else(|| edit(format!("no helpers for {owner}")))?;

@@ -9,7 +9,7 @@
 //! here is a byte offset from the pointer it comes from (a GEP, not an
 //! `inttoptr`), so it keeps that pointer's provenance: the blocks of one
 //! array are one allocation.
-use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntSLT, LLVMIntUGT, LLVMIntULT};
+use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntUGT, LLVMIntULT};
 use dtrans_ir::{Builder, Function, Module, Value};
 
 use super::layouts::BlockGeom;
@@ -148,12 +148,23 @@ fn new_helper<'m>(
     name: &str,
     ty: dtrans_ir::Type<'m>,
 ) -> Result<Option<(Function<'m>, dtrans_ir::Builder<'m>)>, OptError> {
+    new_helper_with(m, name, ty, &["noinline", "nounwind", "willreturn"])
+}
+
+/// [`new_helper`] with the function attributes `attrs` (none that a call
+/// of the program's own code, which may not return, would break).
+fn new_helper_with<'m>(
+    m: &'m Module<'_>,
+    name: &str,
+    ty: dtrans_ir::Type<'m>,
+    attrs: &[&str],
+) -> Result<Option<(Function<'m>, dtrans_ir::Builder<'m>)>, OptError> {
     if let Some(f) = m.function(name) {
         return if f.function_type() == ty { Ok(None) } else { Err(edit(format!("@{name} of another type"))) };
     }
     let f = m.add_function(name, ty)?;
     f.set_internal();
-    for a in ["noinline", "nounwind", "willreturn"] {
+    for a in attrs {
         f.add_enum_attribute(dtrans_ir::AttrIndex::Function, a);
     }
     let b = m.builder();
@@ -519,5 +530,109 @@ pub(super) fn build_whole<'m>(
     }
     b.position_at_end(done);
     b.ret(None)?;
+    Ok(f)
+}
+
+/// `void @name(ptr %base, i64 %n, ptr %cmp)`: what `qsort(base, n, size,
+/// cmp)` does to `n` elements from `base`, laid out in blocks. The
+/// library's qsort sorts an array of pointers to the elements with
+/// `cmp` behind a trampoline ([`build_sort_cmp`]), then the elements are
+/// copied in that order into blocks of their own and back (`copy`, the
+/// structure's copy helper). The library's algorithm makes the same
+/// comparisons of the same positions whatever the size of what it sorts
+/// (glibc's merge sort sorts large elements through pointers itself), so
+/// equal elements end in the same order as the program's own qsort left
+/// them. Out of memory for the pointers or the copy, the program stops
+/// with a message (its own qsort would have sorted in place).
+pub(super) fn build_sort<'m>(
+    m: &'m Module<'_>,
+    name: &str,
+    g: &BlockGeom,
+    fns: &BlockFns<'m>,
+    copy: Function<'m>,
+) -> Result<Function<'m>, OptError> {
+    let (i64t, ptr) = (m.int_type(64), m.pointer_type());
+    let ty = m.function_type(m.void_type(), &[ptr, i64t, ptr], false)?;
+    let Some((f, b)) = new_helper_with(m, name, ty, &[])? else { return existing(m, name) };
+    let p = |k: u32| f.param(k).expect("declared parameter");
+    let (base, n, cmp) = (p(0), p(1), p(2));
+    let malloc_ty = m.function_type(ptr, &[i64t], false)?;
+    let free_ty = m.function_type(m.void_type(), &[ptr], false)?;
+    let qsort_ty = m.function_type(m.void_type(), &[ptr, i64t, i64t, ptr], false)?;
+    let malloc = declare(m, "malloc", malloc_ty)?;
+    let free = declare(m, "free", free_ty)?;
+    let qsort = declare(m, "qsort", qsort_ty)?;
+    let copy_ty = copy.function_type();
+    let (alloc, fail, fill, sort, gather, done) = (
+        f.append_block("alloc"),
+        f.append_block("fail"),
+        f.append_block("fill"),
+        f.append_block("sort"),
+        f.append_block("gather"),
+        f.append_block("done"),
+    );
+    // (Fewer than two elements: qsort compares nothing.)
+    b.cond_br(b.icmp(LLVMIntULT, n, c64(m, 2), "")?, done, alloc)?;
+
+    b.position_at_end(alloc);
+    let ptrs = b.call(malloc_ty, malloc.as_value(), &[b.mul(n, c64(m, 8), "")?], "")?.as_value();
+    let bytes = block_bytes(m, &b, g, n)?;
+    let total = b.add(bytes, c64(m, block_extra(g.align)), "")?;
+    let raw = b.call(malloc_ty, malloc.as_value(), &[total], "")?.as_value();
+    // (Null for null.)
+    let tmp = b.call(fns.place.function_type(), fns.place.as_value(), &[raw, c64(m, g.align), bytes], "")?.as_value();
+    let null = m.const_null(ptr);
+    let ok = b.and(b.icmp(LLVMIntNE, ptrs, null, "")?, b.icmp(LLVMIntNE, raw, null, "")?, "")?;
+    b.cond_br(ok, fill, fail)?;
+    let text = "dtrans: out of memory for the qsort of an array laid out in blocks\n";
+    super::apply::stop_with(m, &b, fail, &format!("{name}.message"), text)?;
+
+    // The pointers to the elements, in order.
+    b.position_at_end(fill);
+    let i = b.phi(i64t, "i")?;
+    i.add_incoming(c64(m, 0), alloc)?;
+    let at = b.gep(ptr, ptrs, &[i.as_value()], false, "")?;
+    b.store(step(m, &b, g, base, i.as_value())?, at)?;
+    let next = b.add(i.as_value(), c64(m, 1), "")?;
+    i.add_incoming(next, fill)?;
+    b.cond_br(b.icmp(LLVMIntEQ, next, n, "")?, sort, fill)?;
+
+    b.position_at_end(sort);
+    b.call(qsort_ty, qsort.as_value(), &[ptrs, n, c64(m, 8), cmp], "")?;
+    b.br(gather)?;
+
+    // Element k of the copy is the one the k-th pointer points to.
+    b.position_at_end(gather);
+    let k = b.phi(i64t, "k")?;
+    k.add_incoming(c64(m, 0), sort)?;
+    let src = b.load(ptr, b.gep(ptr, ptrs, &[k.as_value()], false, "")?, "")?.as_value();
+    b.call(copy_ty, copy.as_value(), &[step(m, &b, g, tmp, k.as_value())?, src, c64(m, 1)], "")?;
+    let next = b.add(k.as_value(), c64(m, 1), "")?;
+    k.add_incoming(next, gather)?;
+    let last = b.icmp(LLVMIntEQ, next, n, "")?;
+    let back = f.append_block("back");
+    b.cond_br(last, back, gather)?;
+
+    b.position_at_end(back);
+    b.call(copy_ty, copy.as_value(), &[base, tmp, n], "")?;
+    b.call(free_ty, free.as_value(), &[raw], "")?;
+    b.call(free_ty, free.as_value(), &[ptrs], "")?;
+    b.br(done)?;
+
+    b.position_at_end(done);
+    b.ret(None)?;
+    Ok(f)
+}
+
+/// `i32 @__dtrans_blocks_cmp.<cmp>(ptr %a, ptr %b)`: `cmp` of the
+/// elements two pointers in [`build_sort`]'s array point to.
+pub(super) fn build_sort_cmp<'m>(m: &'m Module<'_>, cmp: Function<'m>) -> Result<Function<'m>, OptError> {
+    let name = format!("__dtrans_blocks_cmp.{}", cmp.name());
+    let ptr = m.pointer_type();
+    let Some((f, b)) = new_helper_with(m, &name, cmp.function_type(), &[])? else { return existing(m, &name) };
+    let x = b.load(ptr, f.param(0).expect("declared parameter"), "")?.as_value();
+    let y = b.load(ptr, f.param(1).expect("declared parameter"), "")?.as_value();
+    let r = b.call(cmp.function_type(), cmp.as_value(), &[x, y], "")?.as_value();
+    b.ret(Some(r))?;
     Ok(f)
 }

@@ -127,6 +127,10 @@ pub enum Action<'m> {
     /// A memset, memcpy or memmove of whole elements of `owner` (laid out
     /// in blocks): each element's groups by themselves.
     BlockWhole { call: Instruction<'m>, owner: Type<'m> },
+    /// A `qsort` of elements of `owner` (laid out in blocks): the library
+    /// sorts pointers to them with the same comparisons, then the
+    /// elements are copied in that order (`blocked::build_sort`).
+    BlockSort { call: Instruction<'m>, owner: Type<'m> },
     /// The access's `align` may promise more than the new layout gives.
     Align { inst: Instruction<'m>, align: u64 },
     /// A memory intrinsic's pointer arguments get at most `align`.
@@ -1759,6 +1763,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
             let (base, size) = if name == "qsort" { (0, 2) } else { (1, 3) };
             if let (Some(b), Some(s)) = (i.call_arg(base), i.call_arg(size)) {
                 match self.object(b) {
+                    Object::Changed(o) if name == "qsort" && self.lay.blocks.contains_key(&o) => {
+                        match self.block_sort(i, s, o) {
+                            Ok(()) => self.push(f, Action::BlockSort { call: i, owner: o }),
+                            Err(why) => self.fail(vec![o], format!("@qsort of a structure laid out in blocks: {why}")),
+                        }
+                    }
                     Object::Changed(o) if self.lay.plan(o).is_some_and(|p| !p.groups.is_empty()) => {
                         // The library moves whole elements; the side arrays
                         // (the other groups of a block) would not follow.
@@ -1781,6 +1791,30 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 }
             }
         }
+    }
+
+    /// Whether `qsort` call `i` (element size `size`) of an array of `o`,
+    /// laid out in blocks, can become a sort of its element pointers
+    /// (`Action::BlockSort`), else why not: the library's qsort, malloc
+    /// and free, elements of `o`'s size, a comparison function the call
+    /// names (the helper calls it through a trampoline of its own).
+    fn block_sort(&self, i: Instruction<'m>, size: Value<'m>, o: Type<'m>) -> Result<(), String> {
+        if i.opcode() != Opcode::LLVMCall {
+            return Err("an invoke".into());
+        }
+        if size.const_uint_value() != Some(self.lay.old_size(o)) {
+            return Err("an element size that is not its size".into());
+        }
+        let cmp = i.call_arg(3).and_then(|c| c.as_function()).ok_or("the comparison is not a function the call names")?;
+        let ptr = self.m.pointer_type();
+        if cmp.function_type() != self.m.function_type(self.m.int_type(32), &[ptr, ptr], false).map_err(|e| e.to_string())? {
+            return Err(format!("@{} is not `int (const void *, const void *)`", cmp.name()));
+        }
+        let declared = |n: &str| self.m.function(n).is_none_or(|x| x.is_declaration());
+        if !["qsort", "malloc", "free", "write", "abort"].iter().all(|n| declared(n)) {
+            return Err("`qsort`, `malloc`, `free`, `write` or `abort` is defined in the program (the sort calls them)".into());
+        }
+        Ok(())
     }
 
     /// An allocation of a split structure whose array is resized by
