@@ -1805,14 +1805,15 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
         if size.const_uint_value() != Some(self.lay.old_size(o)) {
             return Err("an element size that is not its size".into());
         }
-        let cmp = i.call_arg(3).and_then(|c| c.as_function()).ok_or("the comparison is not a function the call names")?;
+        let cmp = i.call_arg(3).and_then(|c| c.as_function()).ok_or("the comparison is not a function named")?;
         let ptr = self.m.pointer_type();
-        if cmp.function_type() != self.m.function_type(self.m.int_type(32), &[ptr, ptr], false).map_err(|e| e.to_string())? {
+        let int_cmp = self.m.function_type(self.m.int_type(32), &[ptr, ptr], false).map_err(|e| e.to_string())?;
+        if cmp.function_type() != int_cmp {
             return Err(format!("@{} is not `int (const void *, const void *)`", cmp.name()));
         }
         let declared = |n: &str| self.m.function(n).is_none_or(|x| x.is_declaration());
-        if !["qsort", "malloc", "free", "write", "abort"].iter().all(|n| declared(n)) {
-            return Err("`qsort`, `malloc`, `free`, `write` or `abort` is defined in the program (the sort calls them)".into());
+        if let Some(n) = ["qsort", "malloc", "free", "write", "abort"].iter().find(|n| !declared(n)) {
+            return Err(format!("`{n}` is defined in the program (the sort calls it)"));
         }
         Ok(())
     }
