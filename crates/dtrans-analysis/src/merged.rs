@@ -12,7 +12,8 @@
 //! value used as two structures, and both stay unsafe.
 use std::collections::HashSet;
 
-use dtrans_ir::{isomorphic_structs, isomorphic_types, Instruction, Module, Opcode, Type};
+use dtrans_ir::{dwarf, isomorphic_structs, isomorphic_types, DbgExpr, DiType, Instruction, Metadata, Module, Opcode, Type, Value};
+use rustc_hash::FxHashMap as HashMap;
 use dtrans_types::{read_module, DType};
 
 use crate::ptr_types::analyze;
@@ -49,6 +50,7 @@ fn restore_round<'m>(m: &'m Module<'_>, source: TypeSource, done: &mut HashSet<I
     let tm = pt.tm();
     let mut changes = Vec::new();
     for f in m.functions() {
+        let debug = debug_structs(f);
         for i in f.instructions() {
             let (named, subject) = match i.opcode() {
                 Opcode::LLVMGetElementPtr => (i.gep_source_type(), i.operand(0)),
@@ -84,6 +86,23 @@ fn restore_round<'m>(m: &'m Module<'_>, source: TypeSource, done: &mut HashSet<I
                 .collect();
             declared.sort_unstable();
             declared.dedup();
+            // Declared as no structure by the IR, but a variable of a
+            // pointer to one: at -O2 one SSA value stands for several
+            // variables (zstd's `dtPtr`, a `U32 *` parameter plus 4, and
+            // `dt`, a `HUF_DEltX2 *`), and the analysis declares it what
+            // the IR makes it; the variable names the structure, where
+            // the linker named its twin (`FSE_decode_t`).
+            if declared.is_empty() {
+                declared = debug
+                    .get(&subject)
+                    .into_iter()
+                    .flatten()
+                    .map(String::as_str)
+                    .filter(|n| m.struct_type(n).is_some_and(|s| isomorphic_structs(s, base)))
+                    .collect();
+                declared.sort_unstable();
+                declared.dedup();
+            }
             // Declared as no structure (PCRE2's `stateblock`s live in an
             // `int` workspace): the uses decide, when exactly one of them
             // names another structure of the same body. The IR has no
@@ -119,4 +138,55 @@ fn restore_round<'m>(m: &'m Module<'_>, source: TypeSource, done: &mut HashSet<I
             done.insert(i);
         }
     }
+}
+
+/// The structures the variables of function `f` point to, by the value
+/// that holds each (`#dbg_value` of the whole variable): the LLVM names
+/// clang gives them (`struct.N`, `union.N`; an anonymous one by the
+/// typedef that names it, `typedef struct {...} T` is `struct.T`).
+fn debug_structs<'m>(f: dtrans_ir::Function<'m>) -> HashMap<Value<'m>, Vec<String>> {
+    let mut out: HashMap<Value<'m>, Vec<String>> = HashMap::default();
+    for v in f.debug_variables() {
+        let (false, DbgExpr::Empty, Some(at), Some(ty)) = (v.is_declare, v.expr, v.location, v.ty) else { continue };
+        if let Some(name) = pointee_struct_name(ty) {
+            out.entry(at).or_default().push(name);
+        }
+    }
+    out
+}
+
+/// `struct.N` or `union.N` for a debug type that is a pointer (through
+/// typedefs and qualifiers) to a structure or union.
+fn pointee_struct_name(ty: Metadata<'_>) -> Option<String> {
+    let Some(DiType::Derived { tag: dwarf::TAG_POINTER_TYPE, base: Some(mut md), .. }) =
+        ty.strip_di_qualifiers()?.di_type()
+    else {
+        return None;
+    };
+    let mut typedef = None;
+    for _ in 0..64 {
+        match md.di_type()? {
+            DiType::Derived { tag: dwarf::TAG_TYPEDEF, name, base: Some(b), .. } => {
+                typedef = Some(name);
+                md = b;
+            }
+            DiType::Derived {
+                tag: dwarf::TAG_CONST_TYPE | dwarf::TAG_VOLATILE_TYPE | dwarf::TAG_RESTRICT_TYPE | dwarf::TAG_ATOMIC_TYPE,
+                base: Some(b),
+                ..
+            } => md = b,
+            DiType::Composite { tag, .. } => {
+                let kw = match tag {
+                    dwarf::TAG_STRUCTURE_TYPE => "struct",
+                    dwarf::TAG_UNION_TYPE => "union",
+                    _ => return None,
+                };
+                let name = md.di_qualified_name();
+                let name = if name.is_empty() { typedef? } else { name };
+                return Some(format!("{kw}.{name}"));
+            }
+            _ => return None,
+        }
+    }
+    None
 }
