@@ -12,9 +12,11 @@
 //! value used as two structures, and both stay unsafe.
 use std::collections::HashSet;
 
-use dtrans_ir::{dwarf, isomorphic_structs, isomorphic_types, DbgExpr, DiType, Instruction, Metadata, Module, Opcode, Type, Value};
-use rustc_hash::FxHashMap as HashMap;
+use dtrans_ir::{
+    dwarf, isomorphic_structs, isomorphic_types, DbgExpr, DiType, Instruction, Metadata, Module, Opcode, Type, Value,
+};
 use dtrans_types::{read_module, DType};
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::ptr_types::analyze;
 use crate::source::TypeSource;
@@ -171,7 +173,8 @@ fn pointee_struct_name(ty: Metadata<'_>) -> Option<String> {
                 md = b;
             }
             DiType::Derived {
-                tag: dwarf::TAG_CONST_TYPE | dwarf::TAG_VOLATILE_TYPE | dwarf::TAG_RESTRICT_TYPE | dwarf::TAG_ATOMIC_TYPE,
+                tag:
+                    dwarf::TAG_CONST_TYPE | dwarf::TAG_VOLATILE_TYPE | dwarf::TAG_RESTRICT_TYPE | dwarf::TAG_ATOMIC_TYPE,
                 base: Some(b),
                 ..
             } => md = b,
