@@ -6,7 +6,9 @@
 //! information still says `struct module` (the annotator gives it an IR
 //! type of its own), so where the declared type of a GEP's base or of an
 //! alloca names exactly one structure, isomorphic to the one the
-//! instruction names, the instruction gets that structure back. No address
+//! instruction names, the instruction gets that structure back; declared
+//! as no structure, the variables the base holds (`#dbg_value`) decide,
+//! then its uses. No address
 //! changes (the layouts are the same). Where the declarations do not
 //! decide, nothing changes and the analysis sees what it saw before: one
 //! value used as two structures, and both stay unsafe.
