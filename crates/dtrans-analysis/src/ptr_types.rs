@@ -1342,6 +1342,11 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         if let Some(f) = callee.filter(|f| f.is_declaration()) {
             if let Some(LibEffect::Sort { base, cmp, .. }) = lib_effect(&f.name()) {
                 self.sort_comparator(i, base, cmp);
+                // bsearch returns null or an element of its array.
+                let array = i.call_arg(base).filter(|_| f.name() == "bsearch").and_then(|a| self.opt_node(a));
+                if let (Some(r), Some(a)) = (result, array) {
+                    self.rule(Rule::Flow { from: a, to: r }, &[a, r]);
+                }
             }
         }
         // A declaration, or an indirect call: only metadata says anything.

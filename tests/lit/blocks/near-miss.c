@@ -31,9 +31,7 @@
 // CHECK-DAG: "name": "%struct.few",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "an allocation of 200 in @main: less than half a block (512 elements, 12288 bytes)"
 // CHECK-DAG: "name": "%struct.one",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "one array holds every object: peel's or aos-to-soa's form applies"
 // CHECK-DAG: "name": "%struct.row",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "allocated in a loop in @main (many small arrays would each take a whole block)"
-// bsearch's result is taken for a pointer of unknown origin (the analysis
-// does not know it is an element of the array searched):
-// CHECK-DAG: "name": "%struct.searched",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "BadCasting"
+// CHECK-DAG: "name": "%struct.searched",{{[[:space:]]*}}"pass": "blocks",{{[[:space:]]*}}"reason": "cannot rewrite @main: @bsearch of a structure laid out in blocks"
 // A wrapper is called for whole blocks plus the alignment and 16 bytes
 // (1000 elements: two blocks of 512, 24576 + 4096 + 16), a calloc
 // wrapper with the count 1 and the bytes, and the array is placed in
