@@ -54,7 +54,8 @@ fn restore_round<'m>(m: &'m Module<'_>, source: TypeSource, done: &mut HashSet<I
     let tm = pt.tm();
     let mut changes = Vec::new();
     for f in m.functions() {
-        let debug = debug_structs(f);
+        // (Read once per function, and only when a base needs it.)
+        let mut debug = None;
         for i in f.instructions() {
             let (named, subject) = match i.opcode() {
                 Opcode::LLVMGetElementPtr => (i.gep_source_type(), i.operand(0)),
@@ -98,6 +99,7 @@ fn restore_round<'m>(m: &'m Module<'_>, source: TypeSource, done: &mut HashSet<I
             // the linker named its twin (`FSE_decode_t`).
             if declared.is_empty() {
                 declared = debug
+                    .get_or_insert_with(|| debug_structs(f))
                     .get(&subject)
                     .into_iter()
                     .flatten()
