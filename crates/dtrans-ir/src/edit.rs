@@ -542,6 +542,22 @@ impl<'m> Value<'m> {
         }
     }
 
+    /// Raises a global variable's alignment to at least `bytes` (a power
+    /// of two); false (nothing changed) for anything else.
+    pub fn raise_global_alignment(self, bytes: u32) -> bool {
+        if self.kind() != ValueKind::GlobalVariable || !bytes.is_power_of_two() {
+            return false;
+        }
+        // SAFETY: a live global variable: LLVMGetAlignment and
+        // LLVMSetAlignment accept global values.
+        unsafe {
+            if c::LLVMGetAlignment(self.raw()) < bytes {
+                c::LLVMSetAlignment(self.raw(), bytes);
+            }
+        }
+        true
+    }
+
     pub fn set_name(self, name: &str) {
         // SAFETY: live value; pointer and length describe `name`.
         unsafe { c::LLVMSetValueName2(self.raw(), name.as_ptr().cast(), name.len()) }
@@ -714,8 +730,9 @@ impl<'m> Instruction<'m> {
         if old.ty() != v.ty() {
             return Err(type_error("set operand", format!("{} by {}", old.ty(), v.ty())));
         }
-        // Switch cases, struct GEP indices and the like must stay constants.
-        if old.is_constant() && !v.is_constant() {
+        // Switch cases, struct GEP indices and the like must stay constants
+        // (an address may become computed: a GEP's base, say).
+        if old.is_constant() && !v.is_constant() && !old.ty().is_pointer() {
             return Err(EditError::Invalid(format!(
                 "operand {i} of `{}` is a constant and must stay one",
                 self.as_value()

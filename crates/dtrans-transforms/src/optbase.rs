@@ -250,6 +250,13 @@ pub trait OptPass<'m> {
         Ok(())
     }
 
+    /// Step 7: the value type of `g`'s replacement where it is not the
+    /// remapped type (`blocks`: a global array laid out in blocks is
+    /// bytes); `None`: the remapped type.
+    fn global_storage(&mut self, _cx: &mut OptContext<'m, '_>, _g: Value<'m>) -> Result<Option<Type<'m>>, OptError> {
+        Ok(None)
+    }
+
     /// Step 7: the initializer of the replacement of `g`, whose new value
     /// type is `ty`. `None`: LLVM's mapper maps the old one.
     fn initialize_global(
@@ -422,7 +429,10 @@ fn steps<'m>(cx: &mut OptContext<'m, '_>, pass: &mut (dyn OptPass<'m> + 'm)) -> 
     let globals: Vec<Value<'m>> = m.globals().collect();
     for g in globals {
         let Some(t) = g.global_value_type() else { continue };
-        let nt = cx.remap(t);
+        let nt = match pass.global_storage(cx, g)? {
+            Some(st) => st,
+            None => cx.remap(t),
+        };
         if nt == t {
             if let Some(init) = pass.reinitialize_global(cx, g)? {
                 g.set_initializer(init)?;

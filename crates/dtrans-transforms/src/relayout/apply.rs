@@ -20,6 +20,9 @@ fn at<'m>(b: &Builder<'m>, i: Instruction<'m>) {
 
 /// The constant address `c` (a GEP chain on a global) in the new layout.
 pub fn rebuild_address<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -> Result<Value<'m>, OptError> {
+    if let Some(x) = blocked_constant(m, lay, c, true)? {
+        return Ok(x);
+    }
     if let Some((g, x)) = super::plan::const_new_address(lay, c) {
         return Ok(m.const_byte_offset(g, x, c.gep_is_inbounds())?);
     }
@@ -36,12 +39,30 @@ pub fn rebuild_address<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -
 /// (its first field at any depth), which moved to a side record of a
 /// global array.
 fn rebuild_leaf_address<'m>(m: &'m Module<'_>, lay: &Layouts<'m>, c: Value<'m>) -> Result<Value<'m>, OptError> {
+    if let Some(x) = blocked_constant(m, lay, c, false)? {
+        return Ok(x);
+    }
     let (g, off) = const_address(lay, c).ok_or_else(|| edit(format!("{c} is not a constant address")))?;
     let gt = g.global_value_type().expect("a global variable");
     match lay.translate_field(gt, off as u64) {
         Pos::Side { owner, field, off, elements } => side_constant(m, lay, c, (owner, field, off, elements)),
         _ => Err(edit(format!("{c} does not reach a moved field"))),
     }
+}
+
+/// Constant address `c` into a global array laid out in blocks, in the
+/// blocks (`pointer`: a place a pointer holds; else the field a load or
+/// store there reaches); `None` when `c` is not such an address.
+fn blocked_constant<'m>(
+    m: &'m Module<'_>,
+    lay: &Layouts<'m>,
+    c: Value<'m>,
+    pointer: bool,
+) -> Result<Option<Value<'m>>, OptError> {
+    let Some((g, off)) = const_address(lay, c) else { return Ok(None) };
+    let Some((owner, _)) = g.global_value_type().and_then(|t| lay.blocked_array(t)) else { return Ok(None) };
+    let x = lay.blocked_offset(owner, off, pointer).ok_or_else(|| edit(format!("{c} is not at a field of {owner}")))?;
+    Ok(Some(m.const_byte_offset(g, x, c.gep_is_inbounds())?))
 }
 
 /// The constant address, in the side records' global array of split
@@ -269,6 +290,7 @@ pub fn apply<'m>(
                 gep.set_operand(0, e)?;
                 gep.set_operand(1, m.const_int_of(first.ty(), 0)?)?;
             }
+            Action::BlockArrayGep { gep, owner } => block_array_gep(m, &b, lay, splits, *gep, *owner, cx)?,
             Action::BlockByte { gep, owner, elements, pos } => {
                 at(&b, *gep);
                 let g = block_geom(lay, *owner)?;
@@ -615,6 +637,64 @@ fn elements_of<'m>(
 ) -> Result<Value<'m>, OptError> {
     let idx = b.int_cast(gep.operand(1).expect("GEP index"), m.int_type(64), true, "")?;
     Ok(b.div(idx, m.const_int(64, lay.old_size(owner) as i64), true, true, "")?)
+}
+
+/// A GEP over an array (of arrays) of `owner`, laid out in blocks: its
+/// array indices counted in elements, one step through the blocks, then
+/// the field path from the element reached (`Action::BlockArrayGep`).
+fn block_array_gep<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    splits: &Splits<'m>,
+    gep: Instruction<'m>,
+    owner: Type<'m>,
+    cx: &OptContext<'m, '_>,
+) -> Result<(), OptError> {
+    at(b, gep);
+    let v = gep.as_value();
+    let idx: Vec<Value<'m>> = v.gep_indices().unwrap_or_default();
+    let i64t = m.int_type(64);
+    let mut t = gep.gep_source_type().expect("a GEP");
+    let mut elements = m.const_int(64, 0);
+    let mut rest = idx.len();
+    for (j, i) in idx.iter().enumerate() {
+        if j > 0 {
+            if !t.is_array() {
+                rest = j;
+                break;
+            }
+            t = t.element_type().expect("an array");
+        }
+        let (_, n) = lay.blocked_array(t).unwrap_or((owner, 1));
+        let i = b.int_cast(*i, i64t, true, "")?;
+        elements = b.add(elements, b.mul(i, m.const_int(64, n as i64), "")?, "")?;
+    }
+    let elem = block_step(m, b, splits, block_geom(lay, owner)?, gep.operand(0).expect("GEP base"), elements)?;
+    let addr = match idx.get(rest) {
+        None => elem,
+        Some(k) => {
+            let k = k.const_uint_value().ok_or_else(|| edit(format!("{v}: a field index not constant")))? as u32;
+            let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
+            let mut addr = match plan.side.get(k as usize).copied().flatten() {
+                Some(_) => side_address(m, b, lay, splits, owner, k, elem, 0)?,
+                None => {
+                    let off = plan.new_off.get(k as usize).copied().flatten();
+                    b.byte_offset(elem, off.ok_or_else(|| edit(format!("{v} addresses no field")))? as i64, false, "")?
+                }
+            };
+            if idx.len() > rest + 1 {
+                let ft = owner.struct_fields()[k as usize];
+                let mut inner = vec![m.const_int(64, 0)];
+                inner.extend_from_slice(&idx[rest + 1..]);
+                addr = b.gep(ft, addr, &inner, false, "")?;
+            }
+            addr
+        }
+    };
+    v.replace_all_uses_with(addr)?;
+    cx.mark_erased(v);
+    Ok(())
 }
 
 /// The block geometry of `owner`.

@@ -560,6 +560,47 @@ impl<'m> Layouts<'m> {
         Some(p)
     }
 
+    /// A global array (of arrays, at any depth) of a structure laid out
+    /// in blocks: the structure and its element count. Such an array is
+    /// one blocked array of that many elements, element 0 at its start.
+    pub fn blocked_array(&self, t: Type<'m>) -> Option<(Type<'m>, u64)> {
+        if !t.is_array() {
+            return None;
+        }
+        let mut e = t;
+        let mut n = 1u64;
+        while e.is_array() {
+            n = n.checked_mul(e.len()?)?;
+            e = e.element_type()?;
+        }
+        self.blocks.contains_key(&e).then_some((e, n))
+    }
+
+    /// The new byte offset, from element 0 of an array of `owner` laid out
+    /// in blocks, of the old byte offset `off`: a position a pointer may
+    /// hold (`pointer`: an element's start is its group-0 record), or the
+    /// field a load or store there reaches. `None` for a place no field
+    /// holds, before the array or between groups.
+    pub fn blocked_offset(&self, owner: Type<'m>, off: i64, pointer: bool) -> Option<i64> {
+        let g = self.blocks.get(&owner)?;
+        let os = self.old_size(owner) as i64;
+        if os == 0 || off < 0 {
+            return None;
+        }
+        let (e, r) = (off / os, (off % os) as u64);
+        let (group, within) = match self.translate(owner, r, pointer) {
+            Pos::At(x) if (0..g.sizes[0] as i64).contains(&x) => (0, x as u64),
+            Pos::Side { owner: o, field, off, elements: 0 } if o == owner => {
+                let (k, at) = self.plan(owner)?.side[field as usize]?;
+                (k as usize + 1, at + off)
+            }
+            _ => return None,
+        };
+        let (block, slot) = (e as u64 / g.per, e as u64 % g.per);
+        let x = block * g.bytes + g.offsets[group] + slot * g.sizes[group] + within;
+        i64::try_from(x).ok()
+    }
+
     /// The old field of structure `t` that holds byte `off`, with its start.
     pub fn field_at(&self, t: Type<'m>, p: &StructPlan, off: u64) -> Option<(u32, Type<'m>)> {
         let fields = t.struct_fields();

@@ -720,8 +720,8 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     Ok(ch)
                 } else if blocked {
                     self.blocked.insert(name.clone());
-                    if let Ok(ArraySource::Blocks { least: Some((bytes, n, call)) }) = source {
-                        self.least_alloc.insert(name.clone(), (bytes, n, sites::function_name(call)));
+                    if let Ok(ArraySource::Blocks { least: Some(least) }) = source {
+                        self.least_alloc.insert(name.clone(), least);
                     }
                     Ok(ch)
                 } else {
@@ -820,10 +820,10 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                             ),
                         ));
                     };
-                    let (bytes, n, f) = self.least_alloc.get(&name)?;
+                    let (bytes, _, place) = self.least_alloc.get(&name)?;
                     (bytes.saturating_mul(2) < g.bytes).then(|| {
                         let why = format!("less than half a block ({} elements, {} bytes)", g.per, g.bytes);
-                        (*t, format!("an allocation of {n} in @{f}: {why}"))
+                        (*t, format!("{place}: {why}"))
                     })
                 })
                 .collect();
@@ -1194,14 +1194,45 @@ impl<'m> OptPass<'m> for Relayout<'m> {
         Ok(())
     }
 
+    fn global_storage(&mut self, cx: &mut OptContext<'m, '_>, g: Value<'m>) -> Result<Option<Type<'m>>, OptError> {
+        // A global array of a structure laid out in blocks: whole blocks
+        // of bytes, element 0 at the start (no header: the program never
+        // frees or resizes it).
+        let Some((owner, n)) = g.global_value_type().and_then(|t| self.lay.blocked_array(t)) else { return Ok(None) };
+        let geom = &self.lay.blocks[&owner];
+        let bytes = n.div_ceil(geom.per).checked_mul(geom.bytes).filter(|b| *b < 1 << 40).ok_or_else(|| {
+            OptError::Unsupported(format!("@{}: {n} elements of {owner} in blocks would not fit", g.name()))
+        })?;
+        Ok(Some(cx.m.array_type(cx.m.int_type(8), bytes)?))
+    }
+
     fn initialize_global(
         &mut self,
         cx: &mut OptContext<'m, '_>,
         g: Value<'m>,
-        _ty: Type<'m>,
+        ty: Type<'m>,
     ) -> Result<Option<Value<'m>>, OptError> {
         let (Some(init), Some(t)) = (g.initializer(), g.global_value_type()) else { return Ok(None) };
+        if self.lay.blocked_array(t).is_some() {
+            // (Zero: `sites::blocks_allowed` takes no other.)
+            return Ok(Some(cx.m.const_null(ty)));
+        }
         Ok(Some(convert(cx, &self.lay, init, t)?))
+    }
+
+    fn postprocess_global(
+        &mut self,
+        _cx: &mut OptContext<'m, '_>,
+        old: Value<'m>,
+        new: Option<Value<'m>>,
+    ) -> Result<(), OptError> {
+        // Blocks are aligned to their group-0 records.
+        if let (Some((owner, _)), Some(new)) = (old.global_value_type().and_then(|t| self.lay.blocked_array(t)), new) {
+            let align = u32::try_from(self.lay.blocks[&owner].align)
+                .map_err(|_| OptError::Unsupported(format!("@{}: blocks aligned beyond 4 GiB", old.name())))?;
+            new.raise_global_alignment(align);
+        }
+        Ok(())
     }
 
     fn reinitialize_global(

@@ -101,6 +101,10 @@ pub enum Action<'m> {
     /// becomes the element reached, the index 0), before any other action
     /// on the GEP.
     BlockStep { gep: Instruction<'m>, owner: Type<'m> },
+    /// A GEP over an array (of arrays) of `owner`, laid out in blocks:
+    /// the element its array indices reach (a step through the blocks),
+    /// then the field path from there.
+    BlockArrayGep { gep: Instruction<'m>, owner: Type<'m> },
     /// A GEP of constant byte offset from an element of `owner` (laid out
     /// in blocks) that steps over `elements` whole elements to `pos` in
     /// the element reached.
@@ -247,6 +251,15 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
 
     /// The object type of pointer `v` (see the module docs).
     fn object(&mut self, v: Value<'m>) -> Object<'m> {
+        match self.object_as_declared(v) {
+            // A pointer to an array of a structure laid out in blocks is
+            // one to its first element: every rule of the blocks applies.
+            Object::Changed(t) => Object::Changed(self.lay.blocked_array(t).map_or(t, |(s, _)| s)),
+            o => o,
+        }
+    }
+
+    fn object_as_declared(&mut self, v: Value<'m>) -> Object<'m> {
         let Some(info) = self.info.ptr.info(v) else { return Object::Unchanged };
         let tm = self.info.ptr.tm();
         let mut pointees = Vec::new();
@@ -620,6 +633,18 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 }
                 Some((g, off)) => {
                     let gt = g.global_value_type().expect("a global");
+                    if let Some((owner, _)) = self.lay.blocked_array(gt) {
+                        // An element of a global array laid out in blocks
+                        // (or a field of one): its place in the blocks.
+                        let os = self.lay.old_size(owner).max(1) as i64;
+                        if self.lay.ambiguous_end(owner, off.rem_euclid(os) as u64) && self.deref != Some(c) {
+                            return Err((vec![owner], format!("{c} is one past an array field or the next field")));
+                        }
+                        return match self.lay.blocked_offset(owner, off, true) {
+                            Some(_) => Ok(true),
+                            None => Err((vec![owner], format!("{c} is not at a field of @{}", g.name()))),
+                        };
+                    }
                     if self.lay.changed(gt) && const_new_address(self.lay, c).is_some() {
                         // Typed steps all the way: translated field by field.
                         Ok(true)
@@ -761,6 +786,19 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     let ts = self.mentioned(b);
                     self.fail(ts, "a vector of addresses");
                 }
+            }
+            return;
+        }
+        // A step over an array (of arrays) of elements laid out in blocks
+        // (a global array's `&g[i][j].f`): one step over its elements,
+        // counted, then the rest as from that element.
+        if let Some((owner, _)) = i.gep_source_type().and_then(|t| self.lay.blocked_array(t)) {
+            match i.operand(0).map(|b| self.object(b)) {
+                Some(Object::Changed(o)) if o == owner => match gep_path_pos(self.lay, v) {
+                    Some(Pos::At(_) | Pos::Side { .. }) => self.push(f, Action::BlockArrayGep { gep: i, owner }),
+                    _ => self.fail(vec![owner], format!("{v} is not a path of fields")),
+                },
+                _ => self.fail(vec![owner], format!("{v} steps over elements laid out in blocks from elsewhere")),
             }
             return;
         }
@@ -1312,7 +1350,13 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         // A constant address (an element of a global
                         // array): a constant in the side records' array.
                         Pos::Side { owner, .. } if addr.is_constant() => {
-                            if self.lay.global_arrays.contains(&owner) && const_address(self.lay, addr).is_some() {
+                            let blocked = const_address(self.lay, addr).is_some_and(|(g, off)| {
+                                g.global_value_type().and_then(|t| self.lay.blocked_array(t)).is_some_and(|(s, _)| {
+                                    s == owner && self.lay.blocked_offset(s, off, false).is_some()
+                                })
+                            });
+                            let split = self.lay.global_arrays.contains(&owner);
+                            if (split || blocked) && const_address(self.lay, addr).is_some() {
                                 self.push(f, Action::ConstLeaf { inst: i, op, addr });
                             } else {
                                 self.fail(

@@ -35,7 +35,7 @@ use rustc_hash::FxHashSet as HashSet;
 use crate::optbase::OptContext;
 
 /// How the one array of a split structure is allocated.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub enum ArraySource<'m> {
     /// One allocation, run at most once.
     Once(Instruction<'m>),
@@ -50,7 +50,7 @@ pub enum ArraySource<'m> {
     /// (`blocks_allowed`: the `blocks` pass); `least` is the allocation of
     /// a constant count asking for the fewest bytes (bytes, count, the
     /// call), which must fill half a block once the block is known.
-    Blocks { least: Option<(u64, u64, Instruction<'m>)> },
+    Blocks { least: Option<(u64, u64, String)> },
 }
 
 /// Whether every instance of structure `s` lives in one array the pass
@@ -105,14 +105,25 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u6
     }
     let name = cx.info.ptr.tm().struct_name(s).unwrap_or_default().to_string();
     let ty = cx.m.struct_type(&name).ok_or_else(|| format!("no LLVM type %{name}"))?;
-    if let Some(g) = cx.m.globals().find(|g| g.global_value_type().is_some_and(|t| holds(t, ty))) {
-        return Err(format!("@{} holds it (blocks are made only in the heap)", g.name()));
+    let mut least: Option<(u64, u64, String)> = None;
+    // A global array (of arrays) of it becomes blocks of its own, zero
+    // like the original (the analysis leaves out initialized ones:
+    // HasInitializerList; a lone instance is GlobalInstance).
+    for g in cx.m.globals().filter(|g| g.global_value_type().is_some_and(|t| holds(t, ty))) {
+        let t = g.global_value_type().expect("a global");
+        if t == ty || g.initializer().is_none_or(|i| !i.is_null_or_undef()) {
+            return Err(format!("@{} holds it, not as a zeroed array", g.name()));
+        }
+        let n = elements(t);
+        if n.saturating_mul(2) < min {
+            return Err(format!("@{} holds {n}: less than half a block (at least {min} elements)", g.name()));
+        }
+        keep_least(&mut least, n.saturating_mul(size), n, format!("global @{}", g.name()));
     }
     let sites: Vec<&AllocSite<'m>> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
-    if sites.is_empty() {
+    if sites.is_empty() && least.is_none() {
         return Err("no allocation of it".into());
     }
-    let mut least: Option<(u64, u64, Instruction<'m>)> = None;
     for a in &sites {
         // A wrapper of malloc or calloc is given the blocks' size like the
         // library: the analysis recognises one only where its size reaches
@@ -148,10 +159,12 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u6
                     function_name(a.call)
                 ));
             }
-            let bytes = n.saturating_mul(size);
-            if least.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
-                least = Some((bytes, n, a.call));
-            }
+            keep_least(
+                &mut least,
+                n.saturating_mul(size),
+                n,
+                format!("an allocation of {n} in @{}", function_name(a.call)),
+            );
         }
     }
     for lib in ["memmove", "memset"] {
@@ -160,6 +173,14 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u6
         }
     }
     Ok(ArraySource::Blocks { least })
+}
+
+/// Keeps in `least` the array of a constant count asking for the fewest
+/// bytes (`place` says where it is made).
+fn keep_least(least: &mut Option<(u64, u64, String)>, bytes: u64, n: u64, place: String) {
+    if least.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
+        *least = Some((bytes, n, place));
+    }
 }
 
 /// Whether storage of type `t` holds instances of `s` (in arrays at any
