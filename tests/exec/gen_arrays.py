@@ -55,7 +55,11 @@ about a third): an array resized by a user wrapper of realloc `xrealloc`,
 a field's address passed to a function, a single element
 `malloc(sizeof(struct S))`, or a local array of the structure on the
 stack; or instead a qsort of one array (once a near miss, now rewritten
-by blocks).
+by blocks). About 40% of the structures also have a zeroed global array
+(5000 to 12000 elements, one or two dimensions; written through typed
+steps over the global, walked like the rest, maybe memset or with elements
+deleted; never resized or freed), drawn from a second random stream so
+that the rest of each seed's program is what it was without them.
 
 Usage
     python3 tests/exec/gen_arrays.py --seed S --n N --out DIR [--shape one|multi]
@@ -725,9 +729,59 @@ def multi_make(rng, arr, arrays):
     return "".join(code)
 
 
+class MStatic:
+    """A zeroed global array of structure `s` in a --shape multi program
+    (one or two dimensions, `count` elements in all), walked through a
+    local pointer to its first element like the heap arrays; memset and
+    element deletion by memmove may happen to it, never realloc or free."""
+
+    def __init__(self, srng, s, j):
+        self.s, self.j = s, j
+        self.count = srng.choice([5000, 9000, 12000])
+        self.rows = srng.choice([0, 0, 2, 3])
+        self.store = f"{s.name}_g{j}"
+        self.ptr, self.n = f"{s.name}_s{j}", f"{s.name}_sn{j}"
+        self.ops = [op for op in ["delete", "memset"] if srng.random() < 0.3]
+        self.rounds = srng.randint(2, 6)
+        self.tag = f"{s.name}.g{j}"
+
+    def declaration(self):
+        t = f"struct {self.s.name}"
+        if self.rows:
+            return f"static {t} {self.store}[{self.rows}][{self.count // self.rows}];\n"
+        return f"static {t} {self.store}[{self.count}];\n"
+
+    def make(self, srng):
+        """main's statements: the pointer and count, a fill (typed steps
+        over the global itself for some fields), the ops."""
+        s, t = self.s, f"struct {self.s.name}"
+        first = f"&{self.store}[0][0]" if self.rows else self.store
+        code = [f"    {t} *{self.ptr} = {first};\n    long {self.n} = {self.count - (self.count % self.rows if self.rows else 0)};\n",
+                f"    fill_{s.name}({self.ptr}, {self.n} - {self.n} / 4);\n"]
+        scal = [f for f in s.fields if f[2] == "scalar"]
+        name, ctype, _ = srng.choice(scal)
+        if self.rows:
+            cols = self.count // self.rows
+            code.append(f"    for (int r = 0; r < {self.rows}; r++)\n        for (long c = 0; c < {cols}; c += 3)"
+                        f" {self.store}[r][c].{name} = {value(srng, ctype, '(unsigned)(r * 7 + c)')};\n")
+        else:
+            code.append(f"    for (long i = 1; i < {self.count}; i += 4) {self.store}[i].{name} ="
+                        f" {value(srng, ctype, '(unsigned)i')};\n")
+        for op in self.ops:
+            if op == "delete":
+                code.append(f"    for (int d = 0; d < {srng.randint(1, 4)}; d++) {{ long at = next() % {self.n};"
+                            f" memmove(&{self.ptr}[at], &{self.ptr}[at + 1], ({self.n} - at - 1) * sizeof({t})); {self.n}--; }}\n")
+            else:
+                code.append(f"    memset({self.ptr}, 0, {self.n} * sizeof({t}));\n    fill_{s.name}({self.ptr}, {self.n} / 2);\n")
+        return "".join(code)
+
+
 def generate_multi(seed):
     """A --shape multi program (see the docstring)."""
     rng = random.Random(seed)
+    # (Global arrays from their own stream: the rest of a seed's program
+    # is what it was before they existed.)
+    srng = random.Random(f"static{seed}")
     structs, _, aggregates = structures(rng, seed, 2)
     miss = rng.choice(MULTI_NEAR_MISSES) if rng.random() < 0.7 else None
     target = rng.choice(structs)
@@ -743,6 +797,7 @@ def generate_multi(seed):
             arr.ops.append("double")
         arr.realloc_fn = "xrealloc"
     sorted_arr = rng.choice(arrays[target.name]) if miss == "qsort" else None
+    statics = {s.name: [MStatic(srng, s, j) for j in range(1 if srng.random() < 0.4 else 0)] for s in structs}
     out = prelude(seed, aggregates)
     if any(not isinstance(a.count, int) and a.make not in MULTI_COPIES for arrs in arrays.values() for a in arrs):
         out.append("static long count(long lo, long span) { return lo + (long)(next() % (unsigned)span); }\n")
@@ -758,6 +813,7 @@ def generate_multi(seed):
         for a in arrays[s.name]:
             if a.holder == "global":
                 out.append(f"static struct {s.name} *{a.ptr};\nstatic long {a.n};\n")
+        out.extend(g.declaration() for g in statics[s.name])
     out.append("\n")
     for s in structs:
         out.extend(multi_functions(rng, s, structs, miss, target, owned[s.name]))
@@ -773,6 +829,9 @@ def generate_multi(seed):
     for s in structs:
         for a in arrays[s.name]:
             out.append(multi_make(rng, a, arrays[s.name]))
+    for s in structs:
+        for g in statics[s.name]:
+            out.append(g.make(srng))
     if sorted_arr:
         out.append(f"    qsort({sorted_arr.ptr}, {sorted_arr.n}, sizeof(struct {target.name}), cmp_{target.name});\n")
     # Pointer fields set once no array moves any more; the other
@@ -787,16 +846,16 @@ def generate_multi(seed):
     for s in structs:
         largs, _, has = links[s.name]
         if has:
-            for a in arrays[s.name]:
+            for a in arrays[s.name] + statics[s.name]:
                 out.append(f"    link_{s.name}({a.ptr}, {a.n}{largs});\n")
     for s in structs:
-        for a in arrays[s.name]:
+        for a in arrays[s.name] + statics[s.name]:
             out.append(f"    sum += work_{s.name}({a.ptr}, {a.n}, {a.rounds});\n"
                        f"    sum += walk_{s.name}({a.ptr}, {a.n});\n")
-            if a.holder == "owner":
+            if getattr(a, "holder", None) == "owner":
                 out.append(f"    sum += sweep_{s.name}({s.name}_o{a.j});\n")
     for s in structs:
-        for a in arrays[s.name]:
+        for a in arrays[s.name] + statics[s.name]:
             out.append(f"    sum += report_{s.name}(\"{a.tag}\", {a.ptr}, {a.n}{links[s.name][1]});\n")
     t = f"struct {target.name}"
     largs, rargs, has = links[target.name]

@@ -44,6 +44,13 @@
 //!   run of elements that stays in one block of each array, backward when
 //!   a move's destination is after its source (`__dtrans_blocks_copy.<struct>`,
 //!   `__dtrans_blocks_set.<struct>`);
+//! - a zeroed global array (of arrays) of the structure: its storage
+//!   becomes whole blocks of bytes, aligned like the heap's, element 0 at
+//!   its start (no header: a program never frees or resizes it); typed
+//!   steps over it (`&g[i][j].f`: `Action::BlockArrayGep`) count
+//!   elements and go through the blocks, and constant addresses into it
+//!   (in instructions and in other globals' initializers) are placed in
+//!   the blocks (`Layouts::blocked_offset`);
 //! - a `qsort` of elements (of the structure's size, with a comparison
 //!   the call names): the library sorts pointers to the elements with the
 //!   same comparisons, then the elements are copied in that order through
@@ -61,8 +68,11 @@
 //! none of a constant count smaller
 //! than half a block (a single node would take a whole block), no malloc
 //! or calloc of a variable count in a loop (many small arrays would each
-//! take a block: memory a program of many small rows does not have), no
-//! global array of it, and not one array only (`peel` and `aos-to-soa`, whose
+//! take a block: memory a program of many small rows does not have), a
+//! global of it only as a zeroed array of at least half a block (a lone
+//! global or local instance, a local array, an initialized global stay
+//! the analysis's GlobalInstance, LocalInstance, HasInitializerList),
+//! and not one array only (`peel` and `aos-to-soa`, whose
 //! side arrays are indexed directly, take those); the planner refuses a
 //! place it cannot rewrite (a step over elements from inside a field of
 //! another group than 0 when blocks are not their own alignment, a qsort

@@ -92,8 +92,9 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 /// array the `blocks` pass can lay out in blocks, else why not (see
 /// `crate::blocks`): every allocation is the library's `malloc`, `calloc`
 /// or `realloc` or a wrapper of malloc or calloc (not of realloc), no
-/// malloc or calloc of a variable count in a loop; no
-/// global array holds it; and not one array only (peel's and aos-to-soa's
+/// malloc or calloc of a variable count in a loop; a global holding it
+/// is a zeroed array (of arrays), which becomes blocks of its own; and
+/// not one array only (peel's and aos-to-soa's
 /// form, where the side arrays are indexed directly). Allocations of a
 /// constant count are judged against the block once the grouping gives
 /// it (`ArraySource::Blocks::least`, checked in `Relayout::prepare_types`).
