@@ -214,13 +214,7 @@ pub fn apply<'m>(
                 let elem =
                     if idx[0].const_int_value() == Some(0) { base } else { b.gep(src, base, &idx[..1], true, "")? };
                 let k = idx[1].const_uint_value().expect("constant field index") as u32;
-                let mut addr = side_address(m, &b, lay, splits, src, k, elem, 0)?;
-                if idx.len() > 2 {
-                    let ft = src.struct_fields()[k as usize];
-                    let mut rest = vec![m.const_int(64, 0)];
-                    rest.extend_from_slice(&idx[2..]);
-                    addr = b.gep(ft, addr, &rest, true, "")?;
-                }
+                let addr = field_path(m, &b, lay, splits, (src, k), elem, &idx[2..])?;
                 v.replace_all_uses_with(addr)?;
                 cx.mark_erased(v);
             }
@@ -675,26 +669,41 @@ fn block_array_gep<'m>(
         None => elem,
         Some(k) => {
             let k = k.const_uint_value().ok_or_else(|| edit(format!("{v}: a field index not constant")))? as u32;
-            let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
-            let mut addr = match plan.side.get(k as usize).copied().flatten() {
-                Some(_) => side_address(m, b, lay, splits, owner, k, elem, 0)?,
-                None => {
-                    let off = plan.new_off.get(k as usize).copied().flatten();
-                    b.byte_offset(elem, off.ok_or_else(|| edit(format!("{v} addresses no field")))? as i64, false, "")?
-                }
-            };
-            if idx.len() > rest + 1 {
-                let ft = owner.struct_fields()[k as usize];
-                let mut inner = vec![m.const_int(64, 0)];
-                inner.extend_from_slice(&idx[rest + 1..]);
-                addr = b.gep(ft, addr, &inner, false, "")?;
-            }
-            addr
+            field_path(m, b, lay, splits, (owner, k), elem, &idx[rest + 1..])?
         }
     };
     v.replace_all_uses_with(addr)?;
     cx.mark_erased(v);
     Ok(())
+}
+
+/// The address of field `k` of `owner` (split or laid out in blocks) of
+/// element `elem` in the new layout, then `inner` indices into the field
+/// (whose own type is unchanged).
+fn field_path<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    lay: &Layouts<'m>,
+    splits: &Splits<'m>,
+    (owner, k): (Type<'m>, u32),
+    elem: Value<'m>,
+    inner: &[Value<'m>],
+) -> Result<Value<'m>, OptError> {
+    let plan = lay.plan(owner).ok_or_else(|| edit(format!("no plan for {owner}")))?;
+    let addr = match plan.side.get(k as usize).copied().flatten() {
+        Some(_) => side_address(m, b, lay, splits, owner, k, elem, 0)?,
+        None => {
+            let off = plan.new_off.get(k as usize).copied().flatten();
+            b.byte_offset(elem, off.ok_or_else(|| edit(format!("field {k} of {owner} is gone")))? as i64, false, "")?
+        }
+    };
+    if inner.is_empty() {
+        return Ok(addr);
+    }
+    let ft = owner.struct_fields()[k as usize];
+    let mut rest = vec![m.const_int(64, 0)];
+    rest.extend_from_slice(inner);
+    Ok(b.gep(ft, addr, &rest, true, "")?)
 }
 
 /// The block geometry of `owner`.
