@@ -1464,6 +1464,12 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
     /// views that agree, none generic) and none of it is, or holds, a
     /// structure laid out in blocks.
     fn outside_blocks(&mut self, v: Value<'m>) -> bool {
+        // (A constant address into a global array laid out in blocks is
+        // inside them, whatever type the analysis gives the place.)
+        if const_address(self.lay, v).is_some_and(|(g, _)| g.global_value_type().is_some_and(|t| self.holds_blocks(t)))
+        {
+            return false;
+        }
         let Some(info) = self.info.ptr.info(v) else { return false };
         if info.unknown.is_some() || info.ambiguous.is_some() {
             return false;
