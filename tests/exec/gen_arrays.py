@@ -56,7 +56,8 @@ a field's address passed to a function, a single element
 `malloc(sizeof(struct S))`, or a local array of the structure on the
 stack; or instead a qsort of one array (once a near miss, now rewritten
 by blocks). About 40% of the structures also have a zeroed global array
-(5000 to 12000 elements, one or two dimensions; written through typed
+(5000 to 12000 elements; or, half the time, a local array of main of
+2500 or 4000, zeroed by its initializer; one or two dimensions; written through typed
 steps over the global, walked like the rest, maybe memset or with elements
 deleted; never resized or freed), drawn from a second random stream so
 that the rest of each seed's program is what it was without them.
@@ -730,14 +731,18 @@ def multi_make(rng, arr, arrays):
 
 
 class MStatic:
-    """A zeroed global array of structure `s` in a --shape multi program
-    (one or two dimensions, `count` elements in all), walked through a
-    local pointer to its first element like the heap arrays; memset and
-    element deletion by memmove may happen to it, never realloc or free."""
+    """A zeroed global array of structure `s` in a --shape multi program,
+    or a local array of main zeroed by its initializer (`local`; one or
+    two dimensions, `count` elements in all), walked through a local
+    pointer to its first element like the heap arrays; memset and element
+    deletion by memmove may happen to it, never realloc or free."""
 
     def __init__(self, srng, s, j):
         self.s, self.j = s, j
-        self.count = srng.choice([5000, 9000, 12000])
+        # (A local array in main, zeroed by its initializer, is smaller:
+        # its blocks are on the stack.)
+        self.local = srng.random() < 0.5
+        self.count = srng.choice([2500, 4000] if self.local else [5000, 9000, 12000])
         self.rows = srng.choice([0, 0, 2, 3])
         self.store = f"{s.name}_g{j}"
         self.ptr, self.n = f"{s.name}_s{j}", f"{s.name}_sn{j}"
@@ -745,18 +750,20 @@ class MStatic:
         self.rounds = srng.randint(2, 6)
         self.tag = f"{s.name}.g{j}"
 
-    def declaration(self):
+    def declaration(self, local=False):
+        """The global's declaration (or, with `local`, main's local's)."""
+        if local != self.local:
+            return ""
         t = f"struct {self.s.name}"
-        if self.rows:
-            return f"static {t} {self.store}[{self.rows}][{self.count // self.rows}];\n"
-        return f"static {t} {self.store}[{self.count}];\n"
+        dims = f"[{self.rows}][{self.count // self.rows}]" if self.rows else f"[{self.count}]"
+        return f"    {t} {self.store}{dims} = {{0}};\n" if local else f"static {t} {self.store}{dims};\n"
 
     def make(self, srng):
         """main's statements: the pointer and count, a fill (typed steps
         over the global itself for some fields), the ops."""
         s, t = self.s, f"struct {self.s.name}"
         first = f"&{self.store}[0][0]" if self.rows else self.store
-        code = [f"    {t} *{self.ptr} = {first};\n    long {self.n} = {self.count - (self.count % self.rows if self.rows else 0)};\n",
+        code = [self.declaration(local=True), f"    {t} *{self.ptr} = {first};\n    long {self.n} = {self.count - (self.count % self.rows if self.rows else 0)};\n",
                 f"    fill_{s.name}({self.ptr}, {self.n} - {self.n} / 4);\n"]
         scal = [f for f in s.fields if f[2] == "scalar"]
         name, ctype, _ = srng.choice(scal)

@@ -200,9 +200,19 @@ impl<'m> AnalysisInfo<'m> {
     /// array) stays inside that field wherever the field goes; the pass
     /// reaches it through the field's new address or refuses the call.
     pub fn legal(&self, s: &StructInfo, t: Transform) -> (bool, Vec<Condition>) {
+        self.legal_with(s, t, false)
+    }
+
+    /// `legal`, and with `local_arrays` LocalInstance does not forbid
+    /// splitting when every local instance is in a local array of a
+    /// constant count (`SafetyData::lone_local`): the `blocks` pass gives
+    /// such an array blocks of its own on the stack.
+    pub fn legal_with(&self, s: &StructInfo, t: Transform, local_arrays: bool) -> (bool, Vec<Condition>) {
         let split = matches!(t, Transform::AosToSoa | Transform::Peel);
-        let excused =
-            |c: Condition| split && c == Condition::MemFuncPartialWrite && !s.safety.partial_write_across_fields;
+        let excused = |c: Condition| {
+            (split && c == Condition::MemFuncPartialWrite && !s.safety.partial_write_across_fields)
+                || (split && local_arrays && c == Condition::LocalInstance && !s.safety.lone_local)
+        };
         let blocking: Vec<Condition> =
             t.forbidding().into_iter().filter(|c| s.safety.has(*c) && !excused(*c)).collect();
         (blocking.is_empty() && self.whole_program.ok(), blocking)

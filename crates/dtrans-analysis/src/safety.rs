@@ -210,6 +210,11 @@ pub struct SafetyData {
     /// complex number copied or set whole or in part), which a splitting
     /// pass moves as one unit (`Transform::forbidding`).
     pub partial_write_across_fields: bool,
+    /// Some LocalInstance is not an array of the structure of a constant
+    /// count (a lone local, a variable-length array). Without it, every
+    /// local instance is in a local array, which `blocks` can lay out
+    /// (`AnalysisInfo::legal_with`).
+    pub lone_local: bool,
 }
 
 /// Places kept per condition (the count says how many there were).
@@ -1610,8 +1615,20 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             base = *elem;
         }
         if matches!(tm.get(base), DType::Struct(_)) {
-            let site = self.site(i, "a local instance");
+            // (In the IR: an array, at any depth, of the structure itself,
+            // one of it: bytes used as the structure are a lone instance.)
+            let mut ir = i.allocated_type();
+            let array = ir.is_some_and(|t| t.is_array()) && i.operand(0).and_then(|n| n.const_int_value()) == Some(1);
+            while let Some(e) = ir.filter(|t| t.is_array()).and_then(|t| t.element_type()) {
+                ir = Some(e);
+            }
+            let array =
+                array && ir.and_then(|t| t.struct_name()).is_some_and(|n| Some(n.as_str()) == tm.struct_name(base));
+            let site = self.site(i, if array { "a local array" } else { "a local instance" });
             self.mark(base, Condition::LocalInstance, site);
+            if !array {
+                self.data.entry(base).or_default().lone_local = true;
+            }
         } else if let Some(s) = self.pointee_struct(base) {
             let site = self.site(i, "a local pointer");
             self.mark(s, Condition::LocalPtr, site);

@@ -228,6 +228,21 @@ impl<'m> Builder<'m> {
         Self::instruction(unsafe { c::LLVMBuildLoad2(self.raw, ty.raw(), ptr.raw(), n.as_ptr()) })
     }
 
+    /// `alloca ty, align align`: one object of sized type `ty` on the
+    /// stack (at the builder's position; an entry block's allocas are
+    /// static).
+    pub fn alloca(&self, ty: Type<'m>, align: u32, name: &str) -> Result<Instruction<'m>, EditError> {
+        self.check_positioned()?;
+        if !ty.is_sized() || !align.is_power_of_two() {
+            return Err(type_error("alloca", format!("{ty} aligned {align}")));
+        }
+        let n = c_name(name);
+        // SAFETY: positioned builder; sized type checked.
+        let i = Self::instruction(unsafe { c::LLVMBuildAlloca(self.raw, ty.raw(), n.as_ptr()) })?;
+        i.set_alignment(align);
+        Ok(i)
+    }
+
     /// `store v, ptr`: `v` sized and first-class, `ptr` a pointer.
     pub fn store(&self, v: Value<'m>, ptr: Value<'m>) -> Result<Instruction<'m>, EditError> {
         self.check_positioned()?;

@@ -189,6 +189,17 @@ impl<'m, 'c> OptContext<'m, 'c> {
         s: &dtrans_analysis::info::StructInfo,
         t: dtrans_analysis::info::Transform,
     ) -> Option<String> {
+        self.rejection_with(s, t, false)
+    }
+
+    /// `rejection`, with local arrays of the structure allowed
+    /// (`AnalysisInfo::legal_with`).
+    pub fn rejection_with(
+        &self,
+        s: &dtrans_analysis::info::StructInfo,
+        t: dtrans_analysis::info::Transform,
+        local_arrays: bool,
+    ) -> Option<String> {
         if self.source == TypeSource::Ir {
             // A pointer's structure is then known from its uses only, and a
             // value loaded from a slot and used only as bytes (a memcpy of
@@ -196,7 +207,7 @@ impl<'m, 'c> OptContext<'m, 'c> {
             // the old layout's (found in review).
             return Some("no type information (no debug information or DTrans metadata: compile with -g)".into());
         }
-        let (ok, blocking) = self.info.legal(s, t);
+        let (ok, blocking) = self.info.legal_with(s, t, local_arrays);
         if ok {
             None
         } else if blocking.is_empty() {

@@ -284,6 +284,18 @@ pub fn apply<'m>(
                 gep.set_operand(0, e)?;
                 gep.set_operand(1, m.const_int_of(first.ty(), 0)?)?;
             }
+            Action::BlockAlloca { alloca, owner } => {
+                let t = alloca.allocated_type().expect("an alloca");
+                let (_, n) = lay.blocked_array(t).ok_or_else(|| edit(format!("{t} is no array of {owner}")))?;
+                let g = block_geom(lay, *owner)?;
+                let bytes = n.div_ceil(g.per).saturating_mul(g.bytes);
+                let align = u32::try_from(g.align.max(u64::from(alloca.alignment().unwrap_or(1))))
+                    .map_err(|_| edit(format!("blocks of {owner} aligned beyond 4 GiB")))?;
+                at(&b, *alloca);
+                let new = b.alloca(m.array_type(m.int_type(8), bytes)?, align, "")?;
+                alloca.as_value().replace_all_uses_with(new.as_value())?;
+                cx.mark_erased(alloca.as_value());
+            }
             Action::BlockArrayGep { gep, owner } => block_array_gep(m, &b, lay, splits, *gep, *owner, cx)?,
             Action::BlockByte { gep, owner, elements, pos } => {
                 at(&b, *gep);

@@ -664,7 +664,8 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             self.complex.insert(name.clone(), complex);
             let weight = cx.weight(&format!("%{name}"), s, self.policy.transform());
             cx.outcome.weights.push(weight);
-            if let Some(why) = cx.rejection(s, self.policy.transform()) {
+            // (Blocks lays out local arrays too: `sites::blocks_allowed`.)
+            if let Some(why) = cx.rejection_with(s, self.policy.transform(), self.policy.blocked()) {
                 cx.outcome.rejected.push((format!("%{name}"), why));
                 continue;
             }

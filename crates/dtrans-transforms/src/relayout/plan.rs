@@ -101,6 +101,9 @@ pub enum Action<'m> {
     /// becomes the element reached, the index 0), before any other action
     /// on the GEP.
     BlockStep { gep: Instruction<'m>, owner: Type<'m> },
+    /// A local array of `owner`, laid out in blocks: an alloca of its
+    /// whole blocks, aligned like them, element 0 at its start.
+    BlockAlloca { alloca: Instruction<'m>, owner: Type<'m> },
     /// A GEP over an array (of arrays) of `owner`, laid out in blocks:
     /// the element its array indices reach (a step through the blocks),
     /// then the field path from there.
@@ -709,7 +712,17 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                 Opcode::LLVMAlloca => {
                     let v = i.as_value();
                     if let (Object::Changed(o), Some(t)) = (self.object(v), i.allocated_type()) {
-                        if !self.same_storage(o, t) {
+                        if self.lay.blocks.contains_key(&o) {
+                            // A local array laid out in blocks: blocks of
+                            // its own (`sites::blocks_allowed` took only
+                            // arrays of a constant count).
+                            match self.lay.blocked_array(t) {
+                                Some((s, _)) if s == o && i.operand(0).and_then(|n| n.const_int_value()) == Some(1) => {
+                                    self.push(f, Action::BlockAlloca { alloca: i, owner: o })
+                                }
+                                _ => self.fail(vec![o], format!("an alloca of {t} holding {o}, not an array of it")),
+                            }
+                        } else if !self.same_storage(o, t) {
                             self.fail(vec![o], format!("an alloca of {t} used as {o}"));
                         }
                     }
@@ -1703,6 +1716,9 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                     let old = sz.const_int_value().unwrap_or(-1);
                     let alloc_ty = p.as_instruction().and_then(|a| a.allocated_type());
                     let new = match alloc_ty {
+                        // (A local array laid out in blocks: its storage
+                        // is bytes of another size.)
+                        _ if self.lay.blocks.contains_key(&o) => -1,
                         Some(t) if old == self.lay.old_size(t) as i64 => self.lay.new_size(t) as i64,
                         _ if old == -1 => -1,
                         _ if old > 0 && (old as u64).is_multiple_of(self.lay.old_size(o).max(1)) => {

@@ -101,9 +101,6 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 /// (An allocation of fewer than half of `min`, the least per block, is
 /// refused here already.)
 pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u64) -> Result<ArraySource<'m>, String> {
-    if split_allowed(cx, s).is_ok() {
-        return Err("one array holds every object: peel's or aos-to-soa's form applies".into());
-    }
     let name = cx.info.ptr.tm().struct_name(s).unwrap_or_default().to_string();
     let ty = cx.m.struct_type(&name).ok_or_else(|| format!("no LLVM type %{name}"))?;
     let mut least: Option<(u64, u64, String)> = None;
@@ -121,8 +118,39 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u6
         }
         keep_least(&mut least, n.saturating_mul(size), n, format!("global @{}", g.name()));
     }
+    // A local array of it becomes blocks of its own on the stack: up to
+    // a block more than the array and a block's alignment, so not in a
+    // function that may call itself again, and not a large array.
+    let mut locals = 0;
+    for f in cx.m.functions().filter(|f| !f.is_declaration()) {
+        for i in f.instructions().filter(|i| i.opcode() == Opcode::LLVMAlloca) {
+            let Some(t) = i.allocated_type().filter(|t| holds(*t, ty)) else { continue };
+            let at = format!("@{}", f.name());
+            if t == ty || i.operand(0).and_then(|n| n.const_int_value()) != Some(1) {
+                return Err(format!("a local instance in {at}, not an array"));
+            }
+            let n = elements(t);
+            if n.saturating_mul(size) > LOCAL_ARRAY_BYTES {
+                return Err(format!(
+                    "a local array of {n} in {at}: over {LOCAL_ARRAY_BYTES} bytes (its blocks would take more stack)"
+                ));
+            }
+            if n.saturating_mul(2) < min {
+                return Err(format!("a local array of {n} in {at}: less than half a block (at least {min} elements)"));
+            }
+            if may_recurse(f) {
+                return Err(format!("a local array in {at}, which may call itself (each call would take its blocks)"));
+            }
+            keep_least(&mut least, n.saturating_mul(size), n, format!("a local array of {n} in {at}"));
+            locals += 1;
+        }
+    }
+    // (Local arrays are not peel's: its side arrays are never on the stack.)
+    if locals == 0 && split_allowed(cx, s).is_ok() {
+        return Err("one array holds every object: peel's or aos-to-soa's form applies".into());
+    }
     let sites: Vec<&AllocSite<'m>> = cx.info.ptr.allocations.iter().filter(|a| a.allocated == Some(s)).collect();
-    if sites.is_empty() && least.is_none() {
+    if sites.is_empty() && least.is_none() && locals == 0 {
         return Err("no allocation of it".into());
     }
     for a in &sites {
@@ -174,6 +202,48 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u6
         }
     }
     Ok(ArraySource::Blocks { least })
+}
+
+/// The largest local array `blocks` lays out (bytes in the original
+/// layout): its blocks take up to a block and a block's alignment more.
+const LOCAL_ARRAY_BYTES: u64 = 1 << 19;
+
+/// Whether `f` may be running twice at once: its address is taken (a
+/// library function given it may call it back), it reaches itself through
+/// direct calls, or something it reaches calls through a pointer (which
+/// may lead back to it).
+fn may_recurse(f: dtrans_ir::Function<'_>) -> bool {
+    let v = f.as_value();
+    let only_called = v.users().into_iter().all(|u| {
+        u.as_instruction().is_some_and(|i| {
+            i.is_call()
+                && i.called_value() == Some(v)
+                && (0..i.call_arg_count().unwrap_or(0)).all(|k| i.call_arg(k) != Some(v))
+        })
+    });
+    if !only_called {
+        return true;
+    }
+    let mut seen = HashSet::default();
+    let mut work = vec![f];
+    while let Some(g) = work.pop() {
+        for i in g.instructions().filter(|i| i.is_call()) {
+            let Some(callee) = i.called_function() else {
+                // (Inline assembly calls nothing.)
+                if i.called_value().is_some_and(|v| v.kind() == ValueKind::InlineAsm) {
+                    continue;
+                }
+                return true;
+            };
+            if callee == f {
+                return true;
+            }
+            if !callee.is_declaration() && seen.insert(callee) {
+                work.push(callee);
+            }
+        }
+    }
+    false
 }
 
 /// Keeps in `least` the array of a constant count asking for the fewest
