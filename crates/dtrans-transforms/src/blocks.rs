@@ -51,6 +51,9 @@
 //!   elements and go through the blocks, and constant addresses into it
 //!   (in instructions and in other globals' initializers) are placed in
 //!   the blocks (`Layouts::blocked_offset`);
+//! - a local array (of arrays) of the structure: an alloca of its whole
+//!   blocks at their alignment (`Action::BlockAlloca`), lifetime markers
+//!   of it for the whole object (-1);
 //! - a `qsort` of elements (of the structure's size, with a comparison
 //!   the call names): the library sorts pointers to the elements with the
 //!   same comparisons, then the elements are copied in that order through
@@ -70,8 +73,13 @@
 //! or calloc of a variable count in a loop (many small arrays would each
 //! take a block: memory a program of many small rows does not have), a
 //! global of it only as a zeroed array of at least half a block (a lone
-//! global or local instance, a local array, an initialized global stay
-//! the analysis's GlobalInstance, LocalInstance, HasInitializerList),
+//! global instance, an initialized global stay the analysis's
+//! GlobalInstance, HasInitializerList), a local only as an array of a
+//! constant count (a lone local or a variable-length array stays
+//! LocalInstance: `SafetyData::lone_local`) of at least half a block and
+//! at most 512 KiB, in a function that cannot be running twice at once
+//! (`sites::may_recurse`: its blocks take up to a block and a block's
+//! alignment more stack than the array),
 //! and not one array only (`peel` and `aos-to-soa`, whose
 //! side arrays are indexed directly, take those); the planner refuses a
 //! place it cannot rewrite (a step over elements from inside a field of

@@ -93,7 +93,9 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 /// `crate::blocks`): every allocation is the library's `malloc`, `calloc`
 /// or `realloc` or a wrapper of malloc or calloc (not of realloc), no
 /// malloc or calloc of a variable count in a loop; a global holding it
-/// is a zeroed array (of arrays), which becomes blocks of its own; and
+/// is a zeroed array (of arrays), which becomes blocks of its own; a
+/// local holding it is an array of a constant count, at most
+/// `LOCAL_ARRAY_BYTES`, in a function that cannot be running twice; and
 /// not one array only (peel's and aos-to-soa's
 /// form, where the side arrays are indexed directly). Allocations of a
 /// constant count are judged against the block once the grouping gives
