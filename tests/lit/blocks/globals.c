@@ -4,7 +4,8 @@
 // it (`&grid[j][i].key`), constant addresses (`table[5].key = 99`, the
 // initializer `cursor = &table[7]`), whole-array memset and memcpy from
 // it, pointer differences and walks through functions that also take
-// heap arrays all go through the blocks. Near misses: a global array too
+// heap arrays all go through the blocks; so do the addresses in a global
+// table of pointers. Near misses: a global array too
 // small for half a block, a lone global instance (GlobalInstance), an
 // initialized global array (HasInitializerList; clang gives it a
 // structure type: GlobalInstance too).
@@ -38,6 +39,9 @@
 // CHECK: @table = internal global [73728 x i8] zeroinitializer, align 4096
 // CHECK: @grid = internal global [73728 x i8] zeroinitializer, align 4096
 // CHECK: @cursor = internal global ptr getelementptr (i8, ptr @table, i64 56)
+// Elements 1, 600 (block 1, slot 88), 2105 of grid (block 4, slot 57)
+// and 2999 (block 5, slot 439):
+// CHECK: @picks = internal global [4 x ptr] [ptr getelementptr (i8, ptr @table, i64 8), ptr getelementptr (i8, ptr @table, i64 12992), ptr getelementptr (i8, ptr @grid, i64 49608), ptr getelementptr (i8, ptr @table, i64 64952)]
 // CHECK-LABEL: define dso_local i32 @main(
 // CHECK: call void @__dtrans_blocks_copy.struct.amp(ptr %{{[0-9]+}}, ptr getelementptr inbounds (i8, ptr @table, i64 80), i64 500)
 // CHECK: store i64 99, ptr getelementptr inbounds (i8, ptr @table, i64 40)
@@ -55,6 +59,7 @@ struct init { long a, b, c; };
 static struct amp table[NG];
 static struct amp grid[4][700];
 static struct amp *cursor = &table[7];
+static struct amp *picks[4] = {&table[1], &table[600], &grid[3][5], table + 2999};
 static struct few fews[100];
 static struct lone one;
 static struct init inits[600] = {{1, 2, 3}, {4, 5, 6}};
@@ -88,6 +93,8 @@ int main(int argc, char **argv) {
   unsigned long s = work(table, NG, 3) + work(h, n, 2) + work(h2, n, 2) + work(grid[2], 700, 2) + work(&grid[0][0], 2800, 1);
   printf("%lu %.2f %.2f %.2f %.2f\n", s, total(table, NG), total(h, n), total(h2, n), total(grid[1], 700));
   printf("%lu %lu %.2f %ld\n", table[5].key, cursor[1].key, table[8].re, (long)(cursor - table));
+  for (int k = 0; k < 4; k++)
+    printf("%lu %.1f %ld\n", picks[k]->key, picks[k]->im, (long)(picks[k] - (k == 2 ? grid[0] : table)));
   memset(table, 0, sizeof table);
   printf("%.2f %lu\n", total(table, NG), work(table, NG, 1));
 
