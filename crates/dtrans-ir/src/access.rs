@@ -173,6 +173,19 @@ impl<'m> Instruction<'m> {
 }
 
 impl<'m> Function<'m> {
+    /// Whether the module takes this function's address: any use but as
+    /// the callee of a call (an argument, a store, a constant).
+    pub fn address_taken(self) -> bool {
+        let v = self.as_value();
+        !v.users().into_iter().all(|u| {
+            u.as_instruction().is_some_and(|i| {
+                i.is_call()
+                    && i.called_value() == Some(v)
+                    && (0..i.call_arg_count().unwrap_or(0)).all(|k| i.call_arg(k) != Some(v))
+            })
+        })
+    }
+
     /// LLVM's intrinsic id (0 for functions that are not intrinsics).
     pub fn intrinsic_id(self) -> u32 {
         // SAFETY: live function.

@@ -384,20 +384,7 @@ fn by_prototype<'m>(m: &'m Module<'_>) -> Result<Vec<(dtrans_ir::Instruction<'m>
     // Functions whose address the program takes: any use but as the callee
     // of a call. (Inline assembly may make pointers the module does not
     // show.)
-    let mut taken: Vec<dtrans_ir::Function<'m>> = Vec::new();
-    for f in m.functions() {
-        let v = f.as_value();
-        let only_called = v.users().into_iter().all(|u| {
-            u.as_instruction().is_some_and(|i| {
-                i.is_call()
-                    && i.called_value() == Some(v)
-                    && (0..i.call_arg_count().unwrap_or(0)).all(|k| i.call_arg(k) != Some(v))
-            })
-        });
-        if !only_called {
-            taken.push(f);
-        }
-    }
+    let taken: Vec<dtrans_ir::Function<'m>> = m.functions().filter(|f| f.address_taken()).collect();
     let mut out = Vec::new();
     for f in m.functions().filter(|f| !f.is_declaration()) {
         for i in indirect_calls(f) {

@@ -215,15 +215,7 @@ const LOCAL_ARRAY_BYTES: u64 = 1 << 19;
 /// direct calls, or something it reaches calls through a pointer (which
 /// may lead back to it).
 fn may_recurse(f: dtrans_ir::Function<'_>) -> bool {
-    let v = f.as_value();
-    let only_called = v.users().into_iter().all(|u| {
-        u.as_instruction().is_some_and(|i| {
-            i.is_call()
-                && i.called_value() == Some(v)
-                && (0..i.call_arg_count().unwrap_or(0)).all(|k| i.call_arg(k) != Some(v))
-        })
-    });
-    if !only_called {
+    if f.address_taken() {
         return true;
     }
     let mut seen = HashSet::default();
