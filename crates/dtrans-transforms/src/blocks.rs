@@ -79,7 +79,8 @@
 //! LocalInstance: `SafetyData::lone_local`) of at least half a block and
 //! at most 512 KiB, in a function that cannot be running twice at once
 //! (`sites::may_recurse`: its blocks take up to a block and a block's
-//! alignment more stack than the array),
+//! alignment more stack than the array), in a program that runs no
+//! threads (whose stacks may be smaller),
 //! and not one array only (`peel` and `aos-to-soa`, whose
 //! side arrays are indexed directly, take those); the planner refuses a
 //! place it cannot rewrite (a step over elements from inside a field of

@@ -47,9 +47,10 @@ pub enum ArraySource<'m> {
     /// HasInitializerList), and no allocation.
     Global { array: Value<'m>, count: u64 },
     /// Any number of arrays, each allocated by the library in blocks
-    /// (`blocks_allowed`: the `blocks` pass); `least` is the allocation of
-    /// a constant count asking for the fewest bytes (bytes, count, the
-    /// call), which must fill half a block once the block is known.
+    /// (`blocks_allowed`: the `blocks` pass); `least` is the array of a
+    /// constant count (allocated, global or local) asking for the fewest
+    /// bytes (bytes, count, where it is made), which must fill half a
+    /// block once the block is known.
     Blocks { least: Option<(u64, u64, String)> },
 }
 
@@ -142,6 +143,10 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u6
             }
             if may_recurse(f) {
                 return Err(format!("a local array in {at}, which may call itself (each call would take its blocks)"));
+            }
+            // (A thread's stack may be smaller than the main one's.)
+            if let Some(why) = super::may_run_threads(cx.m) {
+                return Err(format!("a local array in {at}, and the program may run threads ({why})"));
             }
             keep_least(&mut least, n.saturating_mul(size), n, format!("a local array of {n} in {at}"));
             locals += 1;
