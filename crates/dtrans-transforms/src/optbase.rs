@@ -135,6 +135,9 @@ pub struct OptContext<'m, 'c> {
     erase_kind: u32,
     /// (old global, its replacement), swapped at the end.
     new_globals: Vec<(Value<'m>, Value<'m>)>,
+    /// Replacements whose type the pass chose (`global_storage`): the
+    /// remapped DTrans type does not describe them.
+    storage_globals: Vec<Value<'m>>,
     /// (old function, the new prototype that took its body), step 6.
     pub new_functions: Vec<(Function<'m>, Function<'m>)>,
 }
@@ -359,6 +362,7 @@ pub fn run(
             source,
             erase_kind,
             new_globals: Vec::new(),
+            storage_globals: Vec::new(),
             new_functions: Vec::new(),
         };
         let mut pass = factory.build(m);
@@ -440,10 +444,8 @@ fn steps<'m>(cx: &mut OptContext<'m, '_>, pass: &mut (dyn OptPass<'m> + 'm)) -> 
     let globals: Vec<Value<'m>> = m.globals().collect();
     for g in globals {
         let Some(t) = g.global_value_type() else { continue };
-        let nt = match pass.global_storage(cx, g)? {
-            Some(st) => st,
-            None => cx.remap(t),
-        };
+        let storage = pass.global_storage(cx, g)?;
+        let nt = storage.unwrap_or_else(|| cx.remap(t));
         if nt == t {
             if let Some(init) = pass.reinitialize_global(cx, g)? {
                 g.set_initializer(init)?;
@@ -461,6 +463,9 @@ fn steps<'m>(cx: &mut OptContext<'m, '_>, pass: &mut (dyn OptPass<'m> + 'm)) -> 
         };
         let new = m.add_global_like(g, nt, init, &format!("{}{}", cx.prefix, g.name()))?;
         cx.new_globals.push((g, new));
+        if storage.is_some() {
+            cx.storage_globals.push(new);
+        }
         cx.outcome.globals_replaced += 1;
         pass.postprocess_global(cx, g, Some(new))?;
     }
@@ -537,6 +542,8 @@ fn rewrite_dtrans_metadata(cx: &mut OptContext<'_, '_>) -> Result<(), OptError> 
             let target = cx.new_globals.iter().find(|(o, _)| o == g).map_or(*g, |(_, n)| *n);
             (target, r.remap_dtrans(tm, *t))
         })
+        // (Storage the pass chose, bytes say: left undescribed.)
+        .filter(|(g, _)| !cx.storage_globals.contains(g))
         .collect();
     let values: Vec<(Value<'_>, TypeId)> =
         cx.types.allocas.iter().chain(&cx.types.calls).map(|(i, t)| (i.as_value(), r.remap_dtrans(tm, *t))).collect();
