@@ -102,6 +102,9 @@ pub struct Region {
     /// Objects visited: executions of the loop's header (of the function's
     /// entry outside loops), estimated or measured.
     pub visits: f64,
+    /// With a profile, in a loop: how many times the loop was entered
+    /// (`visits / entries`: the objects one pass of the loop visits).
+    pub entries: Option<f64>,
     /// Per field (index, sorted): accesses, weighted like `visits`. A field
     /// read and written in one visit counts twice; the model caps the
     /// share of visits that touch a field at one.
@@ -118,6 +121,9 @@ pub(crate) struct Loops<'m> {
     pub body: HashMap<BasicBlock<'m>, HashSet<BasicBlock<'m>>>,
     /// Per header, the header of the loop around it.
     pub parent: HashMap<BasicBlock<'m>, BasicBlock<'m>>,
+    /// Per header, the blocks outside the loop that branch only to it
+    /// (absent when one of them branches elsewhere too).
+    pub entries_from: HashMap<BasicBlock<'m>, Vec<BasicBlock<'m>>>,
 }
 
 /// Loop depth and innermost loop header of each block (natural loops from
@@ -236,8 +242,21 @@ pub(crate) fn loops<'m>(f: Function<'m>) -> Loops<'m> {
             parent.insert(blocks[*h], blocks[*h2]);
         }
     }
+    // Where each loop is entered from: its header's predecessors outside
+    // it, when each of them goes nowhere else (its count is then the
+    // entries it makes).
+    let entries_from = bodies
+        .iter()
+        .filter_map(|(h, body)| {
+            let outside: Vec<usize> = preds[*h].iter().copied().filter(|p| !body.contains(p)).collect();
+            outside
+                .iter()
+                .all(|p| succs[*p].len() == 1)
+                .then(|| (blocks[*h], outside.into_iter().map(|p| blocks[p]).collect()))
+        })
+        .collect();
     let body = bodies.into_iter().map(|(h, b)| (blocks[h], b.into_iter().map(|x| blocks[x]).collect())).collect();
-    Loops { depth, header, body, parent }
+    Loops { depth, header, body, parent, entries_from }
 }
 
 /// What makes a pointer or index take another value: a local slot stored
@@ -379,6 +398,13 @@ pub(crate) struct FnFrequencies<'m> {
 }
 
 impl<'m> FnFrequencies<'m> {
+    /// With a profile, how many times the loop of header `h` was entered.
+    fn entries(&self, h: BasicBlock<'m>) -> Option<f64> {
+        let counts = self.counts.as_ref()?;
+        let from = self.loops.entries_from.get(&h)?;
+        Some(from.iter().map(|b| counts.get(b).copied().unwrap_or(0) as f64).sum())
+    }
+
     fn weight(&self, b: BasicBlock<'m>) -> f64 {
         match &self.counts {
             Some(c) => c.get(&b).copied().unwrap_or(0) as f64,
@@ -394,6 +420,7 @@ struct Acc<'m> {
     walk: Walk,
     step: Option<Step>,
     visits: f64,
+    entries: Option<f64>,
     depth: u32,
     profile: bool,
     fields: BTreeMap<u32, f64>,
@@ -507,6 +534,7 @@ impl<'m> RegionBuilder<'m> {
                         walk,
                         step,
                         visits,
+                        entries: header.and_then(|h| fx.entries(h)),
                         depth,
                         profile: fx.counts.is_some(),
                         fields: BTreeMap::new(),
@@ -537,6 +565,7 @@ impl<'m> RegionBuilder<'m> {
                 walk: a.walk,
                 step: a.step,
                 visits: a.visits,
+                entries: a.entries,
                 fields: a.fields.into_iter().collect(),
                 profile: a.profile,
             });

@@ -368,6 +368,24 @@ impl<'c> Module<'c> {
         NamedMetadata::from_raw(raw)
     }
 
+    /// Removes the module flag `key` (`!llvm.module.flags`); true if it
+    /// was there. (LLVM's passes that add a flag, such as the call-graph
+    /// profile, add it again when the module is optimized twice, which the
+    /// verifier refuses.)
+    pub fn remove_module_flag(&self, key: &str) -> bool {
+        let Some(flags) = self.named_metadata("llvm.module.flags") else { return false };
+        let all = flags.operands();
+        let named = |md: &Metadata<'_>| md.operands().get(1).copied().flatten().and_then(|k| k.as_string());
+        if !all.iter().any(|md| named(md).as_deref() == Some(key)) {
+            return false;
+        }
+        flags.clear_operands();
+        for md in all.into_iter().filter(|md| named(md).as_deref() != Some(key)) {
+            flags.add_operand(md);
+        }
+        true
+    }
+
     /// The named metadata `name`, created empty if absent.
     pub fn get_or_insert_named_metadata(&self, name: &str) -> NamedMetadata<'_> {
         // SAFETY: valid module; name pointer and length describe `name`.

@@ -152,7 +152,13 @@ impl Policy for Blocks {
                     let groups: Vec<(String, Vec<u32>)> =
                         layout.groups.iter().enumerate().skip(1).map(|(g, x)| (names(g), x.fields.clone())).collect();
                     let detail = format!("{n} groups in blocks: {}", layout.describe(&c.fields));
-                    Ok(Choice { order: layout.groups[0].fields.clone(), groups, detail, ..Default::default() })
+                    Ok(Choice {
+                        order: layout.groups[0].fields.clone(),
+                        groups,
+                        detail,
+                        block_bytes: Some(model.block_bytes_for(&shape)),
+                        ..Default::default()
+                    })
                 }
             },
         };

@@ -141,6 +141,18 @@ pub struct CostModel {
     /// 65536 to 524288 gave 76-92%, 131072 the most consistently;
     /// `layouts::BlockGeom`).
     pub block_bytes: u64,
+    /// `block-bytes-max`: with a profile, how large a block may grow
+    /// beyond `block-bytes` (524288), doubling while the hottest stream
+    /// over the structure visits, per entry of its loop, at least
+    /// `block-runs` blocks' worth of elements: the profile shows the
+    /// arrays are large, so a longer run of a group's records costs
+    /// little of their memory. On `bench/programs/qregs` 524288 took
+    /// 91-92% of the hand variant's speedup where 131072 took 79-80%
+    /// (peak memory 1.02x against 1.005x). Without a profile the array
+    /// sizes are unknown and blocks stay at `block-bytes`.
+    pub block_bytes_max: u64,
+    /// `block-runs`: see `block-bytes-max` (8).
+    pub block_runs: u64,
     /// `block-min`: the fewest elements a block must hold (16): below, the
     /// slot arithmetic of every step costs more than the split saves and
     /// each array wastes more of its last block.
@@ -179,6 +191,8 @@ impl Default for CostModel {
             max_groups: 16,
             soa_streams: 0.5,
             block_bytes: 131072,
+            block_bytes_max: 524288,
+            block_runs: 8,
             block_min: 16,
             prefetch_lines: 32,
             pack_access: 0.03,
@@ -212,6 +226,8 @@ impl CostModel {
         "max-groups",
         "soa-streams",
         "block-bytes",
+        "block-bytes-max",
+        "block-runs",
         "block-min",
         "prefetch-lines",
         "pack-access",
@@ -272,6 +288,15 @@ impl CostModel {
                         .filter(|x| x.is_power_of_two() && (512..=1 << 20).contains(x))
                         .ok_or_else(|| bad("a power of two from 512 to 1M"))?
                 }
+                "block-bytes-max" => {
+                    self.block_bytes_max = int(v)
+                        .filter(|x| x.is_power_of_two() && (512..=1 << 20).contains(x))
+                        .ok_or_else(|| bad("a power of two from 512 to 1M"))?
+                }
+                "block-runs" => {
+                    self.block_runs =
+                        int(v).filter(|x| (1..=1 << 20).contains(x)).ok_or_else(|| bad("a count from 1 to 1M"))?
+                }
                 "block-min" => {
                     self.block_min =
                         int(v).filter(|x| (2..=4096).contains(x)).ok_or_else(|| bad("a count from 2 to 4096"))?
@@ -284,6 +309,29 @@ impl CostModel {
             }
         }
         Ok(())
+    }
+
+    /// The most bytes a block of structure `shape` takes: `block-bytes`,
+    /// doubled up to `block-bytes-max` while the profile's hottest stream
+    /// over it visits, per entry of its loop, at least `block-runs`
+    /// blocks of elements (`size` bytes each).
+    pub fn block_bytes_for(&self, shape: &Shape<'_>) -> u64 {
+        let hottest = shape
+            .regions
+            .iter()
+            .filter(|r| r.profile && r.walk == Walk::Stream)
+            .max_by(|a, b| a.visits.total_cmp(&b.visits));
+        let run = match hottest.and_then(|r| Some(r.visits / r.entries.filter(|e| *e > 0.0)?)) {
+            Some(run) => run,
+            None => return self.block_bytes,
+        };
+        let mut bytes = self.block_bytes;
+        while bytes < self.block_bytes_max
+            && ((bytes * 2 / shape.size.max(1)).saturating_mul(self.block_runs) as f64) <= run
+        {
+            bytes *= 2;
+        }
+        bytes
     }
 
     /// The static frequency estimate the analysis uses.
@@ -1060,6 +1108,7 @@ mod tests {
             walk,
             step: None,
             visits,
+            entries: None,
             fields: access.iter().map(|f| (*f, visits)).collect(),
             profile: false,
         }
@@ -1068,6 +1117,46 @@ mod tests {
     /// What bit-packed fields add: `pack-access` per access, weighted like
     /// the region's visits (a stream stepping k objects at a time weighs
     /// 1/k of its static visits), nothing for unpacked fields.
+    #[test]
+    fn block_size_from_a_profile() {
+        // 24-byte elements (three 8-byte fields), a stream over the first.
+        let (fl, size) = fields(&[8, 8, 8]);
+        let m = CostModel::default();
+        let profiled = |visits: f64, entries: Option<f64>| {
+            let mut r = region(Walk::Stream, visits, &[0]);
+            r.profile = true;
+            r.entries = entries;
+            r
+        };
+        // (regions, the most bytes a block takes)
+        let table: Vec<(Vec<Region>, u64)> = vec![
+            // No profile: the default.
+            (vec![region(Walk::Stream, 1e6, &[0])], 131072),
+            // 250,000 elements per entry: 524288 holds 21845, 8 runs of
+            // them fit; the maximum stops it there.
+            (vec![profiled(1e6, Some(4.0))], 524288),
+            // 100,000 per entry: 262144 (10922 elements, 87381 for 8).
+            (vec![profiled(1e6, Some(10.0))], 262144),
+            // 10,000 per entry: too short to grow.
+            (vec![profiled(1e6, Some(100.0))], 131072),
+            // Entries unknown (a loop entered from a branch to elsewhere too).
+            (vec![profiled(1e6, None)], 131072),
+            // The hottest stream decides, not the longest run.
+            (vec![profiled(1e6, Some(100.0)), profiled(1e5, Some(1.0))], 131072),
+        ];
+        for (regions, want) in table {
+            let shape = Shape { fields: &fl, size, regions: &regions, count: None };
+            assert_eq!(m.block_bytes_for(&shape), want, "{regions:?}");
+        }
+        let mut capped = CostModel::default();
+        capped.set("block-bytes-max=131072").unwrap();
+        let regions = [profiled(1e6, Some(1.0))];
+        let shape = Shape { fields: &fl, size, regions: &regions, count: None };
+        assert_eq!(capped.block_bytes_for(&shape), 131072);
+        assert!(capped.set("block-bytes-max=3000").is_err());
+        assert!(capped.set("block-runs=0").is_err());
+    }
+
     #[test]
     fn packed_accesses_cost() {
         let (fl, size) = fields(&[4, 4, 4, 4]);

@@ -96,6 +96,8 @@ pub struct Choice {
     pub detail: String,
     /// Integer fields stored narrower (compress-fields).
     pub narrow: Vec<Narrow>,
+    /// The most bytes a block takes (blocks: `CostModel::block_bytes_for`).
+    pub block_bytes: Option<u64>,
 }
 
 /// Chooses new layouts.
@@ -210,6 +212,7 @@ impl PassFactory for RelayoutFactory {
             resized: Default::default(),
             blocked: Default::default(),
             least_alloc: Default::default(),
+            block_bytes: Default::default(),
             global_arrays: HashMap::default(),
             no_index: HashMap::default(),
             holders: Vec::new(),
@@ -253,6 +256,8 @@ struct Relayout<'m> {
     /// for the fewest bytes (bytes, count, function): under half a block it
     /// would waste more than it holds, so the structure is refused.
     least_alloc: HashMap<String, (u64, u64, String)>,
+    /// Blocked structure name -> the most bytes its blocks take.
+    block_bytes: HashMap<String, u64>,
     /// Split structure name -> the global array holding every instance,
     /// and how many it holds.
     global_arrays: HashMap<String, (Value<'m>, u64)>,
@@ -418,7 +423,8 @@ impl<'m> Relayout<'m> {
             let aligns: Vec<u64> = std::iter::once(p.new_align).chain(p.groups.iter().map(|g| g.align)).collect();
             // (`None`: fewer than the least per block fit; the structure
             // is refused after planning.)
-            if let Some(g) = layouts::BlockGeom::new(self.cost.block_bytes, &sizes, &aligns, self.cost.block_min) {
+            let max = t.struct_name().and_then(|n| self.block_bytes.get(&n).copied()).unwrap_or(self.cost.block_bytes);
+            if let Some(g) = layouts::BlockGeom::new(max, &sizes, &aligns, self.cost.block_min) {
                 lay.blocks.insert(t, g);
             }
         }
@@ -767,7 +773,10 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             }
             cx.outcome.predictions.extend(prediction);
             match choice {
-                Ok(Choice { order, groups, detail, narrow }) => {
+                Ok(Choice { order, groups, detail, narrow, block_bytes }) => {
+                    if let Some(b) = block_bytes {
+                        self.block_bytes.insert(name.clone(), b);
+                    }
                     if !groups.is_empty() {
                         self.groups.insert(name.clone(), groups);
                     }

@@ -534,6 +534,9 @@ fn strip_block_loops(
     }
     let what = || "cc: step 'dtrans passes blocks-loops' failed".to_string();
     let mut m = crate::load(ctx, &first)?;
+    // (With a profile, opt-19 added its call-graph profile as a module
+    // flag; the next run adds it again, and two are invalid.)
+    m.remove_module_flag("CG Profile");
     // The program is right with its steps left as calls (only slower):
     // a loop blocks-loops cannot rewrite is no reason to fail the build.
     if let Err(e) = dtrans_transforms::relayout::strip::run(&mut m, plan.options.cost.prefetch_lines) {
