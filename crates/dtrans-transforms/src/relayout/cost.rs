@@ -147,8 +147,10 @@ pub struct CostModel {
     /// `block-runs` blocks' worth of elements: the profile shows the
     /// arrays are large, so a longer run of a group's records costs
     /// little of their memory. On `bench/programs/qregs` 524288 took
-    /// 91-92% of the hand variant's speedup where 131072 took 79-80%
-    /// (peak memory 1.02x against 1.005x). Without a profile the array
+    /// 91-92% of the hand variant's speedup in two runs where 131072 took
+    /// 79-80% in two others (peak memory 1.02x against 1.005x), but the
+    /// default alone spread from 79% to 95% over the day's runs
+    /// (`bench/programs/qregs/README.md`). Without a profile the array
     /// sizes are unknown and blocks stay at `block-bytes`.
     pub block_bytes_max: u64,
     /// `block-runs`: see `block-bytes-max` (8).
