@@ -150,8 +150,9 @@ enum Command {
         /// Parameters of the cost model (comma-separated): line,
         /// loop-weight, max-depth, cache-bytes, hit, random-line,
         /// side-visit, margin, overlap, hot-regions, max-groups,
-        /// soa-streams, block-bytes, block-min, prefetch-lines,
-        /// pack-access (`--cost cache-bytes=0,margin=0.1`).
+        /// soa-streams, block-bytes, block-bytes-max, block-runs,
+        /// block-min, prefetch-lines, pack-access (`--cost
+        /// cache-bytes=0,margin=0.1`).
         #[arg(long = "cost", value_name = "KEY=VALUE[,...]", default_value = "")]
         cost: dtrans_transforms::relayout::cost::CostModel,
         /// Layouts for the cost model to predict beside its own, in the

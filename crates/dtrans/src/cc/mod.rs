@@ -103,8 +103,9 @@ Arguments are clang-19's, plus seven of dtrans's own anywhere among them:
   --cost K=V,...    parameters of the cost model that decides every layout
                     (line, loop-weight, max-depth, cache-bytes, hit,
                     random-line, side-visit, margin, overlap, hot-regions,
-                    max-groups, soa-streams, block-bytes, block-min,
-                    prefetch-lines, pack-access; see docs/commands.md)
+                    max-groups, soa-streams, block-bytes, block-bytes-max,
+                    block-runs, block-min, prefetch-lines, pack-access;
+                    see docs/commands.md)
   --cost-eval 'S={F,...}{...}'  layouts for the model to predict beside its
                     own, in the report (calibration)
 
