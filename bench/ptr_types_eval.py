@@ -27,16 +27,19 @@ Score per program and level
                address: `&v->adj` at -O2 is `v`), and the value is also
                listed as used as the debug type, or the debug layouts say
                `dominant` begins with it (as for `inner`, the other way
-               round: a union with it as a member); not counted as
-               recovered
+               round: a union with it as a member, also by the members
+               the report lists for a union the analysis named, such as
+               `%union.anon.3`); not counted as recovered
     inner      `dominant` (or, with none, `prefix_type`) is a structure the
                debug type begins with, by the debug information's layouts:
                nested at offset 0 (through unions too) or a strictly
                smaller structure whose members are the debug type's first
                members (C inheritance, Lua's CommonHeader), or the scalar
-               it begins with (through first members and arrays: brotli's
-               `H2` is only a `uint32_t buckets_[65537]`, which is all the
-               IR shows of it, so `i32*`). A less specific view of the
+               or pointer it begins with (through first members, arrays
+               and a union's members: brotli's `H2` is only a `uint32_t
+               buckets_[65537]`, which is all the IR shows of it, so
+               `i32*`; a `record_t *` whose one use loads its first
+               member `char *str` is `i8**`). A less specific view of the
                same address, like `outer`; not counted as recovered, nor
                as wrong
     merged     the answer (`dominant`, else `prefix_type`) is the type of
@@ -310,25 +313,28 @@ class Layouts:
         self.memo[key] = found
         return found
 
-    def first_scalar(self, d, depth=0):
-        """The scalar a composite !d begins with (through members at
-        offset 0 and arrays), as `scalar_name` names it, else None."""
-        while d is not None and depth < 16:
-            mine = self.members(d)
-            if not mine or mine[0][0] != 0:
-                return None
-            t = mine[0][1]
+    def first_views(self, d, depth=0):
+        """The non-structure types a composite !d begins with: its first
+        member (every member of a union), through arrays and nested
+        composites at offset 0, named as `scalar_name` names a scalar and
+        `any_type` a pointer (`char *str` first: `i8*`)."""
+        out = set()
+        if d is None or depth > 16:
+            return out
+        is_union = self.nodes[d][1].get("tag") == "DW_TAG_union_type"
+        mine = [m for m in self.members(d) if m[0] == 0]
+        for _, t, _ in (mine if is_union else mine[:1]):
             while True:
                 c = self.composite(t)
                 if c is None or self.nodes[c][1].get("tag") != "DW_TAG_array_type":
                     break
                 t = ref(self.nodes[c][1].get("baseType"))
-            s = scalar_name(self.nodes, t)
-            if s is not None:
-                return s
-            d = self.composite(t)
-            depth += 1
-        return None
+            name = scalar_name(self.nodes, t) or any_type(self.nodes, t)
+            if name is not None:
+                out.add(name)
+            else:
+                out |= self.first_views(self.composite(t), depth + 1)
+        return out
 
     def inner(self, expected, answer):
         """`answer` names a structure that the debug type `expected`
@@ -336,16 +342,20 @@ class Layouts:
         if not expected or not answer:
             return False
         e, a = unrenamed(expected), unrenamed(answer)
-        if len(e) - len(e.rstrip("*")) != len(a) - len(a.rstrip("*")):
+        stars = len(e) - len(e.rstrip("*"))
+        e = e.rstrip("*")
+        # A pointer to the scalar or pointer the structure begins with (its
+        # first member, an array's first element, a union's member):
+        # brotli's `H2` is only its `uint32_t buckets_[65537]`, and the IR
+        # knows only the array; CRFsuite's `record_t *` whose one use
+        # loads its first member `char *str` is `i8**`.
+        if any(v + "*" * stars == a for d in self.by_name.get(e, ()) for v in self.first_views(d)):
+            return True
+        if stars != len(a) - len(a.rstrip("*")):
             return False
-        e, a = e.rstrip("*"), a.rstrip("*")
-        if e == a:
+        a = a.rstrip("*")
+        if e == a or not a.startswith("%"):
             return False
-        if not a.startswith("%"):
-            # A pointer to the scalar the structure begins with (its first
-            # member, an array's first element): brotli's `H2` is only its
-            # `uint32_t buckets_[65537]`, and the IR knows only the array.
-            return any(self.first_scalar(d) == a for d in self.by_name.get(e, ()))
         return any(self.begins_with(d, a) for d in self.by_name.get(e, ()))
 
 
@@ -407,11 +417,24 @@ def unrenamed(t):
 GENERIC = re.compile(r"^i8\*+$")
 
 
+def union_holds(unions, answer, expected):
+    """`answer` points to a union whose storage may be the debug type (a
+    member, or at a member's start, through member unions; at the same
+    pointer depth): the analysis names anonymous unions itself
+    (`%union.anon.3`), and its report lists what each one holds."""
+    a, e = unrenamed(answer), unrenamed(expected)
+    stars = len(a) - len(a.rstrip("*"))
+    if stars != len(e) - len(e.rstrip("*")):
+        return False
+    return any(unrenamed(m) == e.rstrip("*") for m in unions.get(answer.rstrip("*"), ()))
+
+
 def score(dtrans, bc, ll_text):
     truth, conflicts, layouts, others = ground_truth(ll_text)
     out = subprocess.run([dtrans, "ptr-types", bc, "--format", "json"],
                          check=True, capture_output=True, text=True).stdout
     data = json.loads(out)
+    unions = data.get("unions", {})
     info = {}
     for f in data["functions"]:
         for v in f["values"]:
@@ -458,10 +481,18 @@ def score(dtrans, bc, ll_text):
             # answer: a structure the debug type begins with is a less
             # specific view of it, another type is wrong.
             dom = v["prefix_type"]
-            kind = "inner" if layouts.inner(expected, dom) else "wrong"
+            if layouts.inner(expected, dom):
+                kind = "inner"
+            elif layouts.inner(dom, expected):
+                # The base is a structure that begins with the debug type
+                # (Lua's `UpVal *` for a `GCObject *owner` it also is).
+                kind = "outer"
+            else:
+                kind = "wrong"
             s[kind] += 1
         elif dom is not None and v and not v["ambiguous"] and (
-                expected in map(unrenamed, v["declared"] + v["usage"]) or layouts.inner(dom, expected)):
+                expected in map(unrenamed, v["declared"] + v["usage"]) or layouts.inner(dom, expected)
+                or union_holds(unions, dom, expected)):
             # The value is also used as the debug type, and the dominant
             # type explains it (else the value would be ambiguous): the same
             # address seen as the structure that starts with it (`&v->adj`

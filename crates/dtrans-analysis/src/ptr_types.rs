@@ -984,13 +984,14 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     }
 }
 
-/// The source element type of a GEP instruction or constant expression.
 /// For each union `!intel.dtrans.unions` lists, the structures its storage
 /// may be (each member structure, what is at its start, and, for a member
 /// that is itself a listed union, what that one may be), and its member
 /// structures alone (with those of member unions).
 #[allow(clippy::type_complexity)]
-fn union_closures(types: &ModuleTypes<'_>) -> (HashMap<TypeId, HashSet<TypeId>>, HashMap<TypeId, HashSet<TypeId>>) {
+pub(crate) fn union_closures(
+    types: &ModuleTypes<'_>,
+) -> (HashMap<TypeId, HashSet<TypeId>>, HashMap<TypeId, HashSet<TypeId>>) {
     let listed: HashMap<TypeId, &Vec<TypeId>> = types.unions.iter().map(|(u, ms)| (*u, ms)).collect();
     let mut holds_of = HashMap::default();
     let mut members_of = HashMap::default();
@@ -1020,6 +1021,7 @@ fn union_closures(types: &ModuleTypes<'_>) -> (HashMap<TypeId, HashSet<TypeId>>,
     (holds_of, members_of)
 }
 
+/// The source element type of a GEP instruction or constant expression.
 fn gep_source(v: Value<'_>) -> Option<Type<'_>> {
     match v.as_instruction() {
         Some(i) => i.gep_source_type(),

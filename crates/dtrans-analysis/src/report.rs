@@ -10,6 +10,12 @@ use crate::ptr_types::{PtrTypes, ValueInfo};
 pub struct Report {
     pub type_source: &'static str,
     pub functions: Vec<FunctionReport>,
+    /// Per union `!intel.dtrans.unions` lists, the structures its storage
+    /// may be (its members and what is at their start, through member
+    /// unions): an anonymous union's name (`%union.anon.3`) is one the
+    /// type reader or annotator made up, and this says what it holds.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub unions: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Serialize)]
@@ -98,7 +104,17 @@ pub fn build<'m>(m: &'m Module<'_>, pt: &PtrTypes<'m>, only: Option<&str>) -> Op
     if only.is_some() && functions.is_empty() {
         return None;
     }
-    Some(Report { type_source: pt.source.as_str(), functions })
+    let tm = pt.tm();
+    let unions = crate::ptr_types::union_closures(&pt.types)
+        .0
+        .into_iter()
+        .map(|(u, holds)| {
+            let mut holds: Vec<String> = holds.into_iter().map(|t| tm.display(t).to_string()).collect();
+            holds.sort();
+            (tm.display(u).to_string(), holds)
+        })
+        .collect();
+    Some(Report { type_source: pt.source.as_str(), functions, unions })
 }
 
 fn value_report(pt: &PtrTypes<'_>, value: String, info: &ValueInfo) -> ValueReport {
