@@ -116,8 +116,20 @@ impl<'m, 'c> Layout<'m, 'c> {
     /// at any depth. `None` when the offset falls into padding, inside a
     /// scalar, or outside `t`.
     pub fn resolve(&mut self, tm: &TypeManager, t: TypeId, offset: u64) -> Option<(TypeId, Option<Element>)> {
+        self.resolve_visiting(tm, t, offset, |_, _| {})
+    }
+
+    /// [`Layout::resolve`], calling `visit(aggregate, offset in it)` for `t`
+    /// and each aggregate the walk enters on the way (outermost first).
+    pub fn resolve_visiting(
+        &mut self,
+        tm: &TypeManager,
+        t: TypeId,
+        offset: u64,
+        visit: impl FnMut(TypeId, u64),
+    ) -> Option<(TypeId, Option<Element>)> {
         let mut element = None;
-        let at = self.walk(tm, t, offset, |e| element = Some(e), |_| {})?;
+        let at = self.walk_visiting(tm, t, offset, |e| element = Some(e), |_| {}, visit)?;
         Some((at, element))
     }
 
@@ -160,15 +172,28 @@ impl<'m, 'c> Layout<'m, 'c> {
     fn walk(
         &mut self,
         tm: &TypeManager,
+        t: TypeId,
+        offset: u64,
+        on_field: impl FnMut(Element),
+        on_array: impl FnMut(u64),
+    ) -> Option<TypeId> {
+        self.walk_visiting(tm, t, offset, on_field, on_array, |_, _| {})
+    }
+
+    fn walk_visiting(
+        &mut self,
+        tm: &TypeManager,
         mut t: TypeId,
         mut offset: u64,
         mut on_field: impl FnMut(Element),
         mut on_array: impl FnMut(u64),
+        mut visit: impl FnMut(TypeId, u64),
     ) -> Option<TypeId> {
         loop {
             if offset == 0 {
                 return Some(t);
             }
+            visit(t, offset);
             match tm.get(t) {
                 DType::Struct(_) | DType::Literal { .. } => {
                     let ir = self.ir_type(tm, t)?;

@@ -195,7 +195,10 @@ enum Rule<'m> {
     /// specific type only as what that type explains. A callee that
     /// dispatches on a tag (SQLite's `freeP4(db, type, p4)` reads `p4` as
     /// a `KeyInfo *`, a `FuncDef *`, a `CollSeq *`, ...) would otherwise
-    /// make every caller's argument all of them. The parameter itself,
+    /// make every caller's argument all of them. (A pointer loaded from a
+    /// union's storage is as specific as what the members hold there; an
+    /// argument of no specific type takes the uses only in the second
+    /// solve, once declared types have settled.) The parameter itself,
     /// declared as every caller's type and used as each, is the cast the
     /// safety analysis marks (`check_origin` on parameters).
     ToParam {
@@ -324,6 +327,15 @@ fn run<'m, 'c>(
         a.visit_function(f);
     }
     a.solve();
+    // Then the parameters' uses reach the arguments still of no specific
+    // type.
+    a.generic_back = true;
+    for r in 0..a.rules.len() {
+        if matches!(a.rules[r], Rule::ToParam { .. }) {
+            a.enqueue(r as u32);
+        }
+    }
+    a.solve();
     a.finish();
     a
 }
@@ -392,6 +404,15 @@ struct Analyzer<'m, 'c> {
     /// Per listed union, its member structures (and those of member
     /// unions): each is the union's storage.
     union_members: HashMap<TypeId, HashSet<TypeId>>,
+    /// Addresses inside a listed union's member, past its start, where the
+    /// members hold different types (see [`Analyzer::resolve_place`]):
+    /// those types.
+    union_places: HashMap<Node, Vec<TypeId>>,
+    /// Whether `Rule::ToParam` passes a parameter's uses back to an
+    /// argument of no specific type: not in the first solve, where an
+    /// argument's declared type may arrive after the parameter's uses
+    /// (and a use, once given, is never taken back).
+    generic_back: bool,
 }
 
 impl<'m, 'c> Analyzer<'m, 'c> {
@@ -437,6 +458,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             mem_lengths: HashMap::default(),
             union_holds,
             union_members,
+            union_places: HashMap::default(),
+            generic_back: false,
             types,
         }
     }
@@ -1545,8 +1568,14 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
             Rule::ToParam { arg, param } => {
                 self.copy_forward(arg, param);
+                // (A pointer loaded from a union's storage is declared
+                // `i8*`; what the members hold there is as specific.)
+                let info = &self.info[arg as usize];
                 let specific: Vec<TypeId> =
-                    self.info[arg as usize].declared.iter().copied().filter(|d| !self.is_generic(*d)).collect();
+                    info.declared.iter().chain(&info.union_views).copied().filter(|d| !self.is_generic(*d)).collect();
+                if specific.is_empty() && !self.generic_back {
+                    return;
+                }
                 for t in self.info[param as usize].usage.clone() {
                     if specific.is_empty() || specific.iter().any(|d| self.explains(*d, t)) {
                         self.add_usage(arg, t);
@@ -1670,8 +1699,28 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 .filter(|t| info.declared.contains(t) || !views.is_some_and(|v| v.contains(t)))
                 .collect();
             let mut union_storage = false;
-            for p in self.pointees_of(&held) {
-                match self.accessed(p, ty) {
+            let mut access: Vec<Option<Accessed>> =
+                self.pointees_of(&held).into_iter().map(|p| self.accessed(p, ty)).collect();
+            if let Some(there) = self.union_places.get(&addr) {
+                // What the members hold there, each as the access finds it.
+                let mut views = Vec::new();
+                for t in there {
+                    match self.accessed(*t, ty) {
+                        Some(Accessed::Type(c)) => views.push(c),
+                        Some(Accessed::Members(vs)) => views.extend(vs),
+                        None => {}
+                    }
+                }
+                views.sort_unstable();
+                views.dedup();
+                access.push(match views[..] {
+                    [] => None,
+                    [one] => Some(Accessed::Type(one)),
+                    _ => Some(Accessed::Members(views)),
+                });
+            }
+            for a in access {
+                match a {
                     Some(Accessed::Type(c)) if !matches!(self.types.tm.get(c), DType::Int(_)) => {
                         self.add_declared(result, c)
                     }
@@ -1887,6 +1936,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
     }
 
     fn apply_byte_offset(&mut self, base: Node, result: Node, offset: i64) {
+        // What the members of a union hold where the result points inside
+        // one (`resolve_place`).
+        let mut held = Vec::new();
         if offset == 0 {
             // One of several offsets (a lone 0 is `Rule::Same`): the base's
             // own types, but its uses are not the result's.
@@ -1919,13 +1971,13 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 let rest = (off - start) % stride;
                 if rest == 0 {
                     resolved.push((elem, Some(Element { aggregate: *p, field })));
-                } else if let Some(r) = self.layout.resolve(&self.types.tm, elem, rest) {
+                } else if let Some(r) = self.resolve_place(&mut held, elem, rest) {
                     resolved.push(r);
                 }
             }
             pointees.retain(|p| !flexible.contains(p));
             for p in &pointees {
-                if let Some(r) = self.layout.resolve(&self.types.tm, *p, off) {
+                if let Some(r) = self.resolve_place(&mut held, *p, off) {
                     resolved.push(r);
                 }
             }
@@ -1952,7 +2004,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     }
                     if off % size == 0 {
                         resolved.push((p, None));
-                    } else if let Some(r) = self.layout.resolve(&self.types.tm, p, off % size) {
+                    } else if let Some(r) = self.resolve_place(&mut held, p, off % size) {
                         resolved.push(r);
                     }
                 }
@@ -1987,7 +2039,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 if rest == 0 {
                     resolved.push((*p, None));
                 } else if self.array_steps.contains(&base) {
-                    if let Some(r) = self.layout.resolve(&self.types.tm, *p, rest) {
+                    if let Some(r) = self.resolve_place(&mut held, *p, rest) {
                         resolved.push(r);
                     }
                 }
@@ -2022,13 +2074,49 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 continue;
             }
             let off = if size > 0 { off as u64 % size } else { off as u64 };
-            if let Some((t, el)) = self.layout.resolve(&self.types.tm, e.aggregate, off) {
+            if let Some((t, el)) = self.resolve_place(&mut held, e.aggregate, off) {
                 self.add_place(result, t, el);
             }
         }
         if let Some(u) = self.info[base as usize].unknown.clone() {
             self.set_unknown(result, &u);
         }
+        if !held.is_empty() {
+            let known = self.union_places.entry(result).or_default();
+            let before = known.len();
+            known.extend(held);
+            known.sort_unstable();
+            known.dedup();
+            if known.len() != before {
+                self.changed(result);
+            }
+        }
+    }
+
+    /// What lies at byte `off` of a `p` ([`Layout::resolve`]), unless the
+    /// place is inside a member of a listed union, past the member's
+    /// start, where the union's members hold different types (SQLite's
+    /// `Table.u` holds an `ExprList *` or a `VTable *` at one offset;
+    /// QuickJS's `JSObject.u` a `JSValue *` or a `JSVarRef **`): the IR
+    /// and the type reader describe a union as one member, so the field
+    /// found there is only that member's. Then the place is bytes (`i8`),
+    /// and what each member holds there is added to `held`; a load from it
+    /// is union storage ([`Analyzer::apply_load`]).
+    fn resolve_place(&mut self, held: &mut Vec<TypeId>, p: TypeId, off: u64) -> Option<(TypeId, Option<Element>)> {
+        let mut entered = Vec::new();
+        let (at, e) = self.layout.resolve_visiting(&self.types.tm, p, off, |t, o| entered.push((t, o)))?;
+        for (u, rel) in entered {
+            let Some(members) = self.union_members.get(&u) else { continue };
+            let mut there: Vec<TypeId> =
+                members.iter().filter_map(|m| self.layout.resolve(&self.types.tm, *m, rel).map(|r| r.0)).collect();
+            there.sort_unstable();
+            there.dedup();
+            if there.len() > 1 {
+                held.extend(there);
+                return Some((self.types.tm.int(8), e));
+            }
+        }
+        Some((at, e))
     }
 
     /// A byte offset resolved to an object of type `t` (field `e` of its
@@ -2181,9 +2269,13 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 }
             }
         }
+        // (A place inside a union's member, where the members hold
+        // different types, is no field of the member the IR names.)
+        let union_place = self.union_places.contains_key(&(n as Node));
         let fields: Vec<TypeId> = self.info[n]
             .elements
             .iter()
+            .filter(|e| !union_place || !self.union_members.values().any(|ms| ms.contains(&e.aggregate)))
             .filter_map(|e| struct_fields(&self.types.tm, e.aggregate)?.get(e.field as usize).copied())
             .map(|f| flexible_elements(&self.types.tm, f))
             .collect();

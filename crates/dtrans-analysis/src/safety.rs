@@ -898,8 +898,11 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         }
         // A `void *` parameter of a function others may call (or that is
         // called with other types) used as a structure: the callers' types
-        // are not known.
-        if param.is_some() && specific.is_empty() {
+        // are not known. (A pointer loaded from a union's storage whose
+        // members hold structures there is `check_union_load`'s: the field
+        // its address names is the one member the IR shows.)
+        let union_load = !info.union_views.is_empty() && !info.union_views.iter().any(|t| self.is_generic(*t));
+        if param.is_some() && specific.is_empty() && !union_load {
             let what = if v.as_instruction().is_some() { "void* loaded from a field" } else { "void* parameter" };
             let why = format!("{what}, used as {}", tm.display(info.dominant.unwrap()));
             let site = Site { why, ..site };
