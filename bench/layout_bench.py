@@ -6,6 +6,8 @@ For each program in bench/programs/NAME/ the script builds
     tool      DTRANS cc -O2 NAME.c -o tool -lm --report tool.json
     hand      clang-19 -O2 hand.c -o hand -lm
     hand_soa  clang-19 -O2 hand_soa.c -o hand_soa -lm   (when hand_soa.c exists)
+    tool_pgo  DTRANS cc -O2 -fprofile-use (when train.txt exists: a
+              -fprofile-generate build run once with its arguments)
 runs each once and requires every output to be byte-identical to base's,
 then runs them R times, alternating, measuring the wall time and the peak
 resident memory (ru_maxrss from os.wait4) of every run. It prints per
@@ -13,8 +15,8 @@ program the median times, the speedups over base (base time / time), the
 share of the hand speedup the tool reached, the median over rounds of the
 tool's time over the hand variant's in the same round (`tool/hand`, less
 moved by the machine's drifts than the medians), the peak memory and the
-structures the tool's report says it changed; then the geometric means of
-the speedups. A program whose build or output comparison fails is marked
+structures the tool's report says it changed (the profile-guided builds in
+a table of their own); then the geometric means of the speedups. A program whose build or output comparison fails is marked
 FAIL (the error is printed) and the others go on. A benchmark, not a test:
 nothing fails on a timing.
 
@@ -344,8 +346,9 @@ def bench_program(name, args, tool_cmd, workdir):
     # The tool's time over the hand variant's in the same round, median
     # over rounds: the machine's slow drifts (other jobs, the host) touch
     # both runs of a round alike.
-    if "tool" in times and "hand" in times and len(times["tool"]) == len(times["hand"]):
-        res["paired"] = statistics.median(t / h for t, h in zip(times["tool"], times["hand"]) if h > 0)
+    for v, key in (("tool", "paired"), ("tool_pgo", "paired_pgo")):
+        if v in times and "hand" in times and len(times[v]) == len(times["hand"]):
+            res[key] = statistics.median(t / h for t, h in zip(times[v], times["hand"]) if h > 0)
     return res
 
 
@@ -409,6 +412,17 @@ def main():
               f"{fmt(t.get('base'), '.3f', 9)}{fmt(t.get('tool'), '.3f', 9)}{fmt(t.get('hand'), '.3f', 9)}"
               f"{fmt(t.get('hand_soa'), '.3f', 9)}{fmt(st, '.2f', 8)}{fmt(sh, '.2f', 8)}{fmt(ss, '.2f', 8)}"
               f"{share(sh):>9}{soa_share:>8}{fmt(r.get('paired'), '.3f', 10)}")
+
+    pgo = [r for r in results if "tool_pgo" in r["time"]]
+    if pgo:
+        print()
+        print("profile-guided tool builds (tool_pgo: trained with NAME/train.txt), timed in the same rounds")
+        print(f"{'program':<11}{'pgo s':>9}{'pgo x':>8}{'of hand':>9}{'pgo/hand':>10}{'pgo MiB':>9}")
+        for r in pgo:
+            sp, sh = speedup(r, "tool_pgo"), speedup(r, "hand")
+            share = f"{100.0 * (sp - 1.0) / (sh - 1.0):.0f}%" if sp is not None and sh is not None and sh > 1.01 else "n/a"
+            print(f"{r['name']:<11}{fmt(r['time']['tool_pgo'], '.3f', 9)}{fmt(sp, '.2f', 8)}{share:>9}"
+                  f"{fmt(r.get('paired_pgo'), '.3f', 10)}{fmt(r['rss'].get('tool_pgo'), '.1f', 9)}")
 
     print()
     print(f"{'program':<11}{'base MiB':>10}{'tool MiB':>10}{'hand MiB':>10}{'soa MiB':>10}  structures changed (tool report)")
