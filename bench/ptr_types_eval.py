@@ -39,7 +39,8 @@ Score per program and level
                and a union's members: brotli's `H2` is only a `uint32_t
                buckets_[65537]`, which is all the IR shows of it, so
                `i32*`; a `record_t *` whose one use loads its first
-               member `char *str` is `i8**`). A less specific view of the
+               member `char *str` is `i8**`; a union is also the integer
+               of its size, as clang copies it). A less specific view of the
                same address, like `outer`; not counted as recovered, nor
                as wrong
     merged     the answer (`dominant`, else `prefix_type`) is the type of
@@ -322,6 +323,11 @@ class Layouts:
         if d is None or depth > 16:
             return out
         is_union = self.nodes[d][1].get("tag") == "DW_TAG_union_type"
+        if is_union and self.size(d) in (8, 16, 32, 64):
+            # clang copies a union as an integer of its size (QuickJS's
+            # `JSValueUnion` of an `int32_t`, a `double` and a `void *` is
+            # loaded as an `i64`).
+            out.add(f"i{self.size(d)}")
         mine = [m for m in self.members(d) if m[0] == 0]
         for _, t, _ in (mine if is_union else mine[:1]):
             while True:
