@@ -566,6 +566,15 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         }
     }
 
+    /// [`Analyzer::insert_set`] of several: whether the set grew.
+    fn extend_set(set: &mut Vec<TypeId>, more: impl IntoIterator<Item = TypeId>) -> bool {
+        let mut grew = false;
+        for t in more {
+            grew |= Self::insert_set(set, t);
+        }
+        grew
+    }
+
     fn add_declared(&mut self, n: Node, t: TypeId) {
         if !self.admissible(t) {
             return;
@@ -1728,12 +1737,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                         union_storage = true;
                         let i8p = self.generic_pointer();
                         self.add_declared(result, i8p);
-                        let known = &mut self.info[result as usize].union_views;
-                        let before = known.len();
-                        known.extend(views);
-                        known.sort_unstable();
-                        known.dedup();
-                        if known.len() != before {
+                        if Self::extend_set(&mut self.info[result as usize].union_views, views) {
                             self.changed(result);
                         }
                     }
@@ -2081,15 +2085,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         if let Some(u) = self.info[base as usize].unknown.clone() {
             self.set_unknown(result, &u);
         }
-        if !held.is_empty() {
-            let known = self.union_places.entry(result).or_default();
-            let before = known.len();
-            known.extend(held);
-            known.sort_unstable();
-            known.dedup();
-            if known.len() != before {
-                self.changed(result);
-            }
+        if !held.is_empty() && Self::extend_set(self.union_places.entry(result).or_default(), held) {
+            self.changed(result);
         }
     }
 
