@@ -413,6 +413,8 @@ struct Analyzer<'m, 'c> {
     /// argument's declared type may arrive after the parameter's uses
     /// (and a use, once given, is never taken back).
     generic_back: bool,
+    /// Each `inttoptr` and the integer it casts.
+    int_casts: Vec<(Node, Node)>,
 }
 
 impl<'m, 'c> Analyzer<'m, 'c> {
@@ -460,6 +462,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             union_members,
             union_places: HashMap::default(),
             generic_back: false,
+            int_casts: Vec::new(),
             types,
         }
     }
@@ -801,6 +804,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                         // integer (and what it came from) but not the other
                         // casts of it.
                         self.rule(Rule::Flow { from: s, to: n }, &[s, n]);
+                        self.int_casts.push((n, s));
                     } else {
                         self.rule(Rule::Same { a: s, b: n }, &[s, n]);
                     }
@@ -2171,6 +2175,20 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         self.check_tbaa();
         for n in 0..self.info.len() {
             self.choose_dominant(n);
+        }
+        // An `inttoptr` with no use of its own names only what the
+        // integer's definitions are; when the integer is also used as
+        // other structures (a `JSValue` payload parameter, given a
+        // `JSObject *` by one caller and read per tag as a `JSString *` or
+        // a `JSObject *`), it holds those too: the cast is as ambiguous.
+        for (n, s) in self.int_casts.clone() {
+            let (n, s) = (n as usize, s as usize);
+            if self.info[n].usage.is_empty() && self.info[n].dominant.is_some_and(|d| !self.is_generic(d)) {
+                if let Some(why) = self.info[s].ambiguous.clone() {
+                    self.info[n].dominant = None;
+                    self.info[n].ambiguous = Some(format!("inttoptr of an integer {why}"));
+                }
+            }
         }
     }
 
