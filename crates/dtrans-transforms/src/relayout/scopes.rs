@@ -34,9 +34,13 @@ pub(super) fn in_scope<'m>(m: &'m Module<'_>, v: Value<'m>, owner: Type<'m>) {
     add(m, v, "alias.scope", &[scope(m, owner)]);
 }
 
-/// Makes access `v` `!noalias` with the scopes of all of `owners`.
+/// Makes access `v` `!noalias` with the scopes of all of `owners`, in the
+/// order of their names (the callers hold them in hash maps: the output
+/// must not depend on the process's hash seed).
 pub(super) fn outside<'m>(m: &'m Module<'_>, v: Value<'m>, owners: impl Iterator<Item = Type<'m>>) {
-    let all: Vec<Metadata<'m>> = owners.map(|t| scope(m, t)).collect();
+    let mut owners: Vec<Type<'m>> = owners.collect();
+    owners.sort_by_key(|t| t.struct_name().unwrap_or_default());
+    let all: Vec<Metadata<'m>> = owners.into_iter().map(|t| scope(m, t)).collect();
     add(m, v, "noalias", &all);
 }
 
