@@ -8,6 +8,8 @@ For each program in bench/programs/NAME/ the script builds
     hand_soa  clang-19 -O2 hand_soa.c -o hand_soa -lm   (when hand_soa.c exists)
     tool_pgo  DTRANS cc -O2 -fprofile-use (when train.txt exists: a
               -fprofile-generate build run once with its arguments)
+    hand_pgo  the same with clang-19 and hand.c (a profile also helps
+              the rest of the compilation: tool_pgo's fair comparison)
 runs each once and requires every output to be byte-identical to base's,
 then runs them R times, alternating, measuring the wall time and the peak
 resident memory (ru_maxrss from os.wait4) of every run. It prints per
@@ -137,15 +139,16 @@ def report_changes(path):
     return [f"{ch[0]} {fmt(ch[2])}->{fmt(ch[3])}" for ch in chains]
 
 
-def build_pgo(tool_cmd, original, train, out, log, spec):
-    """The profile-guided tool build: DTRANS cc -fprofile-generate, one
-    training run with the arguments of train.txt, llvm-profdata-19 merge,
-    DTRANS cc -fprofile-use. Returns None or the error text."""
-    prof = os.path.join(out, "prof")
+def build_pgo(cc_cmd, source, train, out, log, name, extra=()):
+    """A profile-guided build `name`: CC -fprofile-generate, one training
+    run with the arguments of train.txt, llvm-profdata-19 merge, CC
+    -fprofile-use (with `extra` arguments). Returns None or the error
+    text."""
+    prof = os.path.join(out, f"prof_{name}")
     shutil.rmtree(prof, ignore_errors=True)
     os.makedirs(prof)
-    exe = os.path.join(out, "train")
-    err = build([*tool_cmd, *CFLAGS, "-fprofile-generate=" + prof, original, "-o", exe, *LIBS], log)
+    exe = os.path.join(out, f"train_{name}")
+    err = build([*cc_cmd, *CFLAGS, "-fprofile-generate=" + prof, source, "-o", exe, *LIBS], log)
     if err:
         return err
     with open(train) as f:
@@ -155,15 +158,12 @@ def build_pgo(tool_cmd, original, train, out, log, spec):
     if p.returncode != 0:
         return f"training run: {status_text(p.returncode)}"
     raws = [os.path.join(prof, f) for f in os.listdir(prof) if f.endswith(".profraw")]
-    data = os.path.join(out, "train.profdata")
+    data = os.path.join(out, f"{name}.profdata")
     err = build(["llvm-profdata-19", "merge", "-o", data, *raws], log)
     if err:
         return err
-    cmd = [*tool_cmd, *CFLAGS, "-fprofile-use=" + data, original, "-o", os.path.join(out, "tool_pgo"), *LIBS,
-           "--report", os.path.join(out, "tool_pgo.json")]
-    if spec:
-        cmd += ["--cost-eval", spec]
-    return build(cmd, log)
+    return build([*cc_cmd, *CFLAGS, "-fprofile-use=" + data, source, "-o", os.path.join(out, name), *LIBS, *extra],
+                 log)
 
 
 def eval_spec(src_dir):
@@ -271,7 +271,11 @@ def bench_program(name, args, tool_cmd, workdir):
     train = os.path.join(src_dir, "train.txt")
     pgo = is_dtrans(tool_cmd) and os.path.isfile(train) and not args.plain
     if pgo:
+        # The hand variant with a profile of its own too: a profile helps
+        # the rest of the compilation, not only the layout.
         variants.insert(2, ("tool_pgo", None))
+        if "hand" in hands:
+            variants.append(("hand_pgo", None))
     res["variants"] = [v for v, _ in variants]
 
     log = []
@@ -280,7 +284,12 @@ def bench_program(name, args, tool_cmd, workdir):
         if os.path.exists(os.path.join(out, v)):
             os.remove(os.path.join(out, v))  # never time a stale binary (--keep)
         if v == "tool_pgo":
-            err = build_pgo(tool_cmd, original, train, out, log, eval_spec(src_dir))
+            spec = eval_spec(src_dir)
+            extra = ["--report", os.path.join(out, "tool_pgo.json")] + (["--cost-eval", spec] if spec else [])
+            err = build_pgo(tool_cmd, original, train, out, log, v, extra)
+            cmd = ["(profile-guided build)"]
+        elif v == "hand_pgo":
+            err = build_pgo([CC], os.path.join(src_dir, "hand.c"), train, out, log, v)
             cmd = ["(profile-guided build)"]
         else:
             err = build(cmd, log)
@@ -346,9 +355,10 @@ def bench_program(name, args, tool_cmd, workdir):
     # The tool's time over the hand variant's in the same round, median
     # over rounds: the machine's slow drifts (other jobs, the host) touch
     # both runs of a round alike.
-    for v, key in (("tool", "paired"), ("tool_pgo", "paired_pgo")):
-        if v in times and "hand" in times and len(times[v]) == len(times["hand"]):
-            res[key] = statistics.median(t / h for t, h in zip(times[v], times["hand"]) if h > 0)
+    for v, hand, key in (("tool", "hand", "paired"), ("tool_pgo", "hand", "paired_pgo"),
+                         ("tool_pgo", "hand_pgo", "paired_pgo_pgo")):
+        if v in times and hand in times and len(times[v]) == len(times[hand]):
+            res[key] = statistics.median(t / h for t, h in zip(times[v], times[hand]) if h > 0)
     return res
 
 
@@ -416,13 +426,19 @@ def main():
     pgo = [r for r in results if "tool_pgo" in r["time"]]
     if pgo:
         print()
-        print("profile-guided tool builds (tool_pgo: trained with NAME/train.txt), timed in the same rounds")
-        print(f"{'program':<11}{'pgo s':>9}{'pgo x':>8}{'of hand':>9}{'pgo/hand':>10}{'pgo MiB':>9}")
+        print("profile-guided builds (tool_pgo, hand_pgo: trained with NAME/train.txt), timed in the same rounds;")
+        print("speedups over base (built without a profile)")
+        print(f"{'program':<11}{'pgo s':>9}{'pgo x':>8}{'of hand':>9}{'pgo/hand':>10}"
+              f"{'hpgo x':>8}{'of hpgo':>9}{'pgo/hpgo':>10}{'pgo MiB':>9}")
+
+        def share_of(sp, sh):
+            return f"{100.0 * (sp - 1.0) / (sh - 1.0):.0f}%" if sp is not None and sh is not None and sh > 1.01 else "n/a"
+
         for r in pgo:
-            sp, sh = speedup(r, "tool_pgo"), speedup(r, "hand")
-            share = f"{100.0 * (sp - 1.0) / (sh - 1.0):.0f}%" if sp is not None and sh is not None and sh > 1.01 else "n/a"
-            print(f"{r['name']:<11}{fmt(r['time']['tool_pgo'], '.3f', 9)}{fmt(sp, '.2f', 8)}{share:>9}"
-                  f"{fmt(r.get('paired_pgo'), '.3f', 10)}{fmt(r['rss'].get('tool_pgo'), '.1f', 9)}")
+            sp, sh, shp = speedup(r, "tool_pgo"), speedup(r, "hand"), speedup(r, "hand_pgo")
+            print(f"{r['name']:<11}{fmt(r['time']['tool_pgo'], '.3f', 9)}{fmt(sp, '.2f', 8)}{share_of(sp, sh):>9}"
+                  f"{fmt(r.get('paired_pgo'), '.3f', 10)}{fmt(shp, '.2f', 8)}{share_of(sp, shp):>9}"
+                  f"{fmt(r.get('paired_pgo_pgo'), '.3f', 10)}{fmt(r['rss'].get('tool_pgo'), '.1f', 9)}")
 
     print()
     print(f"{'program':<11}{'base MiB':>10}{'tool MiB':>10}{'hand MiB':>10}{'soa MiB':>10}  structures changed (tool report)")
