@@ -374,7 +374,7 @@ def main():
     ap.add_argument("--keep", metavar="DIR", help="build in DIR and keep binaries, outputs, reports and build.log")
     ap.add_argument("--tool-cc", metavar="CMD", help='compiler command used instead of "DTRANS cc" (e.g. "clang-19")')
     ap.add_argument("--plain", action="store_true",
-                    help="build the tool without --cost-eval and tool_pgo (for a dtrans without the cost model)")
+                    help="build the tool without --cost-eval, tool_pgo and hand_pgo (for a dtrans without the cost model)")
     args = ap.parse_args()
     names = args.names or DEFAULT_NAMES
     tool_cmd = shlex.split(args.tool_cc) if args.tool_cc else [args.dtrans, "cc"]
