@@ -283,6 +283,9 @@ pub struct PtrTypes<'m> {
     /// nonzero constant) whose result is another structure, with `T`:
     /// typed by their uses, and unsafe for both (see [`analyze`]).
     pub header_steps: HashMap<Value<'m>, TypeId>,
+    /// Per union `!intel.dtrans.unions` lists, the structures its storage
+    /// may be (see [`union_closures`]).
+    pub union_holds: HashMap<TypeId, HashSet<TypeId>>,
 }
 
 impl<'m> PtrTypes<'m> {
@@ -311,7 +314,16 @@ pub fn analyze<'m>(m: &'m Module<'_>, types: ModuleTypes<'m>, source: TypeSource
     }
     let allocations = a.allocation_sites();
     let header_steps = std::mem::take(&mut a.header_steps);
-    PtrTypes { source, allocations, types: a.types, nodes: a.nodes, info: a.info, mem_fns: a.mem_fns, header_steps }
+    PtrTypes {
+        source,
+        allocations,
+        types: a.types,
+        nodes: a.nodes,
+        info: a.info,
+        mem_fns: a.mem_fns,
+        header_steps,
+        union_holds: a.union_holds,
+    }
 }
 
 fn run<'m, 'c>(
@@ -1025,9 +1037,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
 /// that is itself a listed union, what that one may be), and its member
 /// structures alone (with those of member unions).
 #[allow(clippy::type_complexity)]
-pub(crate) fn union_closures(
-    types: &ModuleTypes<'_>,
-) -> (HashMap<TypeId, HashSet<TypeId>>, HashMap<TypeId, HashSet<TypeId>>) {
+fn union_closures(types: &ModuleTypes<'_>) -> (HashMap<TypeId, HashSet<TypeId>>, HashMap<TypeId, HashSet<TypeId>>) {
     let listed: HashMap<TypeId, &Vec<TypeId>> = types.unions.iter().map(|(u, ms)| (*u, ms)).collect();
     let mut holds_of = HashMap::default();
     let mut members_of = HashMap::default();

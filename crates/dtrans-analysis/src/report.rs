@@ -105,13 +105,13 @@ pub fn build<'m>(m: &'m Module<'_>, pt: &PtrTypes<'m>, only: Option<&str>) -> Op
         return None;
     }
     let tm = pt.tm();
-    let unions = crate::ptr_types::union_closures(&pt.types)
-        .0
-        .into_iter()
+    let unions = pt
+        .union_holds
+        .iter()
         .map(|(u, holds)| {
-            let mut holds: Vec<String> = holds.into_iter().map(|t| tm.display(t).to_string()).collect();
+            let mut holds: Vec<String> = holds.iter().map(|t| tm.display(*t).to_string()).collect();
             holds.sort();
-            (tm.display(u).to_string(), holds)
+            (tm.display(*u).to_string(), holds)
         })
         .collect();
     Some(Report { type_source: pt.source.as_str(), functions, unions })
