@@ -1700,6 +1700,15 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     views.retain(|c| !matches!(tm.pointee(*c).map(|q| tm.get(q)), Some(DType::Function { .. })));
                     return Some(Accessed::Members(views));
                 }
+                // A union of no structure that the annotator made `void *`
+                // there: its members point to different types (Lua's
+                // `Value`: a `GCObject *`, a `void *`, a `lua_CFunction`).
+                // Its storage too holds one or another, so what one load is
+                // used as is no use of the address.
+                let start = zero_chain(tm, z).skip(1).find(|c| self.compatible(*c, ty));
+                if members.is_empty() && start.is_some_and(|c| self.is_generic(c)) {
+                    return Some(Accessed::Members(Vec::new()));
+                }
             }
             if self.compatible(z, ty) {
                 return Some(Accessed::Type(z));
@@ -1823,12 +1832,16 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             if !void_field {
                 held.extend(self.load_uses.get(&addr).into_iter().flatten().copied());
             }
-            // (Union storage whose members differ there says nothing.)
+            // (Union storage whose members differ there says nothing; one
+            // the annotator made `void *` says `void *`.)
             for p in self.pointees_of(&held) {
-                if let Some(Accessed::Type(c)) = self.accessed(p, ty) {
-                    if matches!(self.types.tm.get(c), DType::Pointer(_)) {
-                        self.add_usage(vn, c);
-                    }
+                let c = match self.accessed(p, ty) {
+                    Some(Accessed::Type(c)) => c,
+                    Some(Accessed::Members(views)) if views.is_empty() => self.generic_pointer(),
+                    _ => continue,
+                };
+                if matches!(self.types.tm.get(c), DType::Pointer(_)) {
+                    self.add_usage(vn, c);
                 }
             }
         }
