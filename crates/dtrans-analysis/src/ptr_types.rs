@@ -2571,16 +2571,21 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     found
                 };
                 // A structure that begins with a pointer-sized integer
-                // (`uintptr_t next`, mimalloc's encoded free list) holds any
-                // pointer there, as the safety analysis's stores take it
-                // (`is_generic`); not such an integer alone, which would
-                // explain every pointer slot.
-                let int_slot = matches!(tm.get(*pa), DType::Struct(_))
+                // (`uintptr_t next`, mimalloc's encoded free list) or a
+                // `void *` (hoedown's `renderer_data.opaque`, written and
+                // read through the structure's own pointer at -O2) holds
+                // any pointer there, as the safety analysis's stores take
+                // it (`is_generic`; its `void *` field rule judges the
+                // loads); not such a slot alone, which would explain every
+                // pointer slot.
+                let generic_slot = matches!(tm.get(*pa), DType::Struct(_))
                     && matches!(tm.get(*pb), DType::Pointer(_))
-                    && zero_chain(tm, *pa)
-                        .skip(1)
-                        .any(|z| matches!(tm.get(z), DType::Int(bits) if *bits == self.ptr_bits()));
-                union || decays || int_slot || zero_chain(tm, *pa).any(|z| z == *pb || self.pointee_explains(z, *pb))
+                    && zero_chain(tm, *pa).skip(1).any(|z| match tm.get(z) {
+                        DType::Int(bits) => *bits == self.ptr_bits(),
+                        DType::Pointer(_) => self.is_generic(z),
+                        _ => false,
+                    });
+                union || decays || generic_slot || zero_chain(tm, *pa).any(|z| z == *pb || self.pointee_explains(z, *pb))
             }
             (DType::Pointer(_), DType::Int(bits)) => *bits == self.ptr_bits(),
             _ => false,

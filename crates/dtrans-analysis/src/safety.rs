@@ -1447,16 +1447,22 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
             return;
         }
         let Some(ai) = self.info(addr) else { return };
-        if ai.elements.is_empty() {
-            return;
-        }
+        // (A `void *` at a structure's start is written through the
+        // structure's own pointer at -O2: no GEP names the field.)
+        let fields = match ai.elements.as_slice() {
+            [] => match self.generic_first_field(ai) {
+                Some(f) => vec![f],
+                None => return,
+            },
+            es => es.iter().map(|e| (e.aggregate, e.field)).collect(),
+        };
         let stored = self
             .info(val)
             .filter(|v| v.ambiguous.is_none() && v.unknown.is_none() && v.elements.is_empty())
             .and_then(|v| v.dominant)
             .and_then(|d| self.pointee_struct(d));
-        for e in ai.elements.clone() {
-            self.field_stores.entry((e.aggregate, e.field)).or_default().push(stored);
+        for f in fields {
+            self.field_stores.entry(f).or_default().push(stored);
         }
     }
 
