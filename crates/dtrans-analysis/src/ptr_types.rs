@@ -2551,10 +2551,14 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         let tm = &self.types.tm;
         match (tm.get(a), tm.get(b)) {
             (DType::Pointer(pa), DType::Pointer(pb)) => {
-                // A union's storage is each of its members; an array
-                // decays to its element.
-                let union = matches!(tm.get(*pa), DType::Struct(name) if name.starts_with("union."))
-                    && self.union_may_be(*pa, *pb);
+                // A union's storage is each of its members, also where a
+                // structure begins with one (SQLite's `sqlite3_value`
+                // begins with `MemValue`, read as its `int nZero` through
+                // the value's own pointer at -O2); an array decays to its
+                // element.
+                let union = zero_chain(tm, *pa).any(|z| {
+                    matches!(tm.get(z), DType::Struct(name) if name.starts_with("union.")) && self.union_may_be(z, *pb)
+                });
                 let decays = {
                     // `[9 x [7 x S]]` decays to `[7 x S]`, and that to `S`.
                     let mut cur = *pb;
