@@ -286,6 +286,23 @@ pub struct PtrTypes<'m> {
     /// Per union `!intel.dtrans.unions` lists, the structures its storage
     /// may be (see [`union_closures`]).
     pub union_holds: HashMap<TypeId, HashSet<TypeId>>,
+    /// Parameters and arguments whose `byval`/`sret`/`byref` attribute
+    /// names another structure of the same body than the source's (see
+    /// [`AttrTwin`]).
+    pub attr_twins: Vec<AttrTwin>,
+}
+
+/// An aggregate passed by pointer whose attribute type is a structure
+/// llvm-link merged with the source's (zstd's `seq_t` passed as
+/// `byval(%struct.ZSTD_frameSizeInfo)`): the pointer is the source's
+/// structure, and the attribute copies the other's bytes, so neither may
+/// change layout alone.
+#[derive(Clone, Debug)]
+pub struct AttrTwin {
+    /// `@f: parameter k` or `@f: call @g, argument k`.
+    pub place: String,
+    pub source: TypeId,
+    pub ir: TypeId,
 }
 
 impl<'m> PtrTypes<'m> {
@@ -323,6 +340,7 @@ pub fn analyze<'m>(m: &'m Module<'_>, types: ModuleTypes<'m>, source: TypeSource
         mem_fns: a.mem_fns,
         header_steps,
         union_holds: a.union_holds,
+        attr_twins: a.attr_twins,
     }
 }
 
@@ -427,6 +445,7 @@ struct Analyzer<'m, 'c> {
     generic_back: bool,
     /// Each `inttoptr` and the integer it casts.
     int_casts: Vec<(Node, Node)>,
+    attr_twins: Vec<AttrTwin>,
 }
 
 impl<'m, 'c> Analyzer<'m, 'c> {
@@ -475,6 +494,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             union_places: HashMap::default(),
             generic_back: false,
             int_casts: Vec::new(),
+            attr_twins: Vec::new(),
             types,
         }
     }
@@ -743,7 +763,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             }
             for attr in ["byval", "sret", "byref"] {
                 if let Some(t) = f.type_attribute(dtrans_ir::AttrIndex::Param(i as u32), attr) {
-                    if let Some(d) = self.known_ir_type(t) {
+                    let place = format!("@{}: parameter {i}", f.name());
+                    if let Some(d) = self.attr_type(meta_params.get(i).copied(), t, place) {
                         let pd = self.pointer_to(d);
                         self.add_declared(n, pd);
                     }
@@ -1317,6 +1338,25 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         n
     }
 
+    /// The type an aggregate attribute (`byval(T)`, ...) gives a pointer,
+    /// unless the metadata's type for it (`meta`) is a structure of the
+    /// same body that llvm-link replaced by `t`: then the metadata's type
+    /// alone, and the pair noted ([`AttrTwin`]).
+    fn attr_type(&mut self, meta: Option<TypeId>, t: Type<'m>, place: String) -> Option<TypeId> {
+        let tm = &self.types.tm;
+        let source = meta.and_then(|p| tm.pointee(p)).filter(|s| matches!(tm.get(*s), DType::Struct(_)));
+        if let Some(s) = source {
+            let own = tm.struct_name(s).and_then(|n| self.m.struct_type(n));
+            if let (Some(own), Some(ir)) = (own, self.known_ir_type(t)) {
+                if own != t && dtrans_ir::isomorphic_structs(own, t) {
+                    self.attr_twins.push(AttrTwin { place, source: s, ir });
+                    return None;
+                }
+            }
+        }
+        self.known_ir_type(t)
+    }
+
     fn visit_call(&mut self, i: Instruction<'m>) {
         let v = i.as_value();
         let rty = v.ty();
@@ -1324,10 +1364,18 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             (rty.is_pointer() || rty.is_struct() || rty.kind() == TypeKind::LLVMVectorTypeKind).then(|| self.node(v));
         let nargs = i.call_arg_count().unwrap_or(0);
         // Types of aggregates passed by pointer, from the call's attributes.
+        let callee_params = match i.called_function().and_then(|f| self.fn_types.get(&f)).map(|t| self.types.tm.get(*t)) {
+            Some(DType::Function { params, .. }) => params.clone(),
+            _ => Vec::new(),
+        };
         for k in 0..nargs {
             for attr in ["byval", "sret", "byref", "elementtype"] {
                 if let Some(t) = i.call_param_type_attribute(k, attr) {
-                    if let (Some(d), Some(a)) = (self.known_ir_type(t), i.call_arg(k).and_then(|a| self.opt_node(a))) {
+                    let callee = i.called_function().map(|f| f.name()).unwrap_or_default();
+                    let caller = i.parent_function().map(|f| f.name()).unwrap_or_default();
+                    let place = format!("@{caller}: call @{callee}, argument {k}");
+                    let d = self.attr_type(callee_params.get(k as usize).copied(), t, place);
+                    if let (Some(d), Some(a)) = (d, i.call_arg(k).and_then(|a| self.opt_node(a))) {
                         let pd = self.pointer_to(d);
                         self.add_usage(a, pd);
                     }

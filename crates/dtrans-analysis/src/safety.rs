@@ -283,6 +283,19 @@ pub fn analyze_safety<'m>(
         s.mark(tw.source, Condition::MergedByLinker, site.clone());
         s.mark(tw.ir, Condition::MergedByLinker, site);
     }
+    // Likewise a pointer whose `byval`/`sret`/`byref` attribute names the
+    // other: the attribute copies that one's bytes.
+    for tw in pt.attr_twins.clone() {
+        let tm = pt.tm();
+        let why = format!(
+            "a {} in the source, passed as {} in the linked IR (merged by the linker)",
+            tm.display(tw.source),
+            tm.display(tw.ir)
+        );
+        let site = Site { place: tw.place.clone(), line: None, why };
+        s.mark(tw.source, Condition::MergedByLinker, site.clone());
+        s.mark(tw.ir, Condition::MergedByLinker, site);
+    }
     s.collect_comparators();
     s.visit_globals();
     for f in m.functions() {

@@ -5,16 +5,18 @@
 // (release: `struct str` holds a `struct hdr`, `struct obj` begins with
 // the fields of one; sweep: Lua's CommonHeader), or the base it is
 // declared as (mark); the one derived structure a use proves, when the
-// value is not declared as the base (mark_any); a structure whose union at the start is
-// read as a scalar and as a pointer slot (number). Two structures that
-// share no start have none (mix).
+// value is not declared as the base (mark_any). Two structures that share
+// no start have none (mix). Not ambiguous: a structure whose union at the
+// start is read as a scalar and as a pointer slot (number): the union may
+// be any of its members there, and a load from it is typed by its use.
 // RUN: %clang -g -O2 -S -emit-llvm %s -o %t.ll
 // RUN: %dtrans ptr-types %t.ll | %FileCheck %s
 
 // CHECK-LABEL: function @release
 // CHECK-NEXT: %0 -> ? | {{.*}} | ambiguous: used as %struct.str* and %struct.obj* | prefix type: %struct.hdr*
 // CHECK-LABEL: function @number
-// CHECK-NEXT: %0 -> ? | declared: %struct.val* | {{.*}}double*{{.*}} | ambiguous: used as %struct.val* and %struct.str** | prefix type: %struct.val*
+// CHECK-NEXT: %0 -> %struct.val* | declared: %struct.val* | usage: %struct.val*, double*, %struct.str**{{$}}
+// CHECK: -> %struct.str* | usage: %struct.str*{{$}}
 // CHECK-LABEL: function @mark
 // CHECK-NEXT: %0 -> ? | declared: %struct.gco* | {{.*}} | ambiguous: used as %struct.gco* and %struct.closure* | prefix type: %struct.gco*
 // CHECK-LABEL: function @mark_any
