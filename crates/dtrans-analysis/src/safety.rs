@@ -1802,6 +1802,19 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         if !system {
             self.check_result(i);
         }
+        // A structure a library function declares it returns (its source
+        // prototype: `localeconv`'s `struct lconv *`) is the library's:
+        // its layout is not the program's to change.
+        if let Some(c) = callee.filter(|c| c.is_declaration()) {
+            let returned: Vec<TypeId> = self
+                .info(v)
+                .map(|info| info.declared.iter().filter_map(|d| self.pointee_struct(*d)).collect())
+                .unwrap_or_default();
+            if !returned.is_empty() {
+                let site = self.site(i, format!("returned by the library's @{}", c.name()));
+                self.mark_all(&returned, Condition::SystemObject, &site);
+            }
+        }
     }
 
     /// The result of a call that is not an allocation: a `void *` used as a

@@ -1417,6 +1417,57 @@ impl<'a, 'm> Annotator<'a, 'm> {
         Some(self.tm.function(ret, params, fty.is_var_arg()))
     }
 
+    /// The source prototype of a library function the module declares,
+    /// when its debug information describes it (clang does so for callees
+    /// at -O1 and up: `fopen` returns a `FILE *`), and only where the
+    /// prototype cannot have been lowered (as many source as IR
+    /// parameters, no aggregate by value, no `sret`), every pointer in it
+    /// converts and one is more than `void *`/`char *`; else none (a
+    /// declaration's missing metadata is reported nowhere: most have
+    /// none).
+    fn declared_signature(&mut self, f: Function<'m>) -> Option<TypeId> {
+        let Some(DiType::Subroutine { types }) = f.debug_type().and_then(|t| t.di_type()) else { return None };
+        let fty = f.function_type();
+        let irp = fty.param_types();
+        let ir_ret = fty.return_type()?;
+        if !irp.iter().chain(std::iter::once(&ir_ret)).any(|t| t.contains_pointer()) {
+            return None;
+        }
+        let di_params: Vec<Option<Metadata<'m>>> = types.iter().skip(1).copied().collect();
+        let lowered = di_params.len() != irp.len()
+            || di_params.iter().any(|t| t.is_none_or(|t| composite_kind(t).is_some()))
+            || types.first().copied().flatten().is_some_and(|r| composite_kind(r).is_some())
+            || (0..irp.len()).any(|k| f.type_attribute(AttrIndex::Param(k as u32), "sret").is_some());
+        if lowered {
+            return None;
+        }
+        let convert = |this: &mut Self, di: Option<Metadata<'m>>, irt: Type<'m>| -> Option<TypeId> {
+            if irt.contains_pointer() {
+                this.convert_guided(di?, irt)
+            } else {
+                Some(ir_to_dtrans(&mut this.tm, &this.names, irt))
+            }
+        };
+        let mut params = Vec::with_capacity(irp.len());
+        for (k, irt) in irp.iter().enumerate() {
+            params.push(convert(self, di_params[k], *irt)?);
+        }
+        let ret = if ir_ret.is_void() {
+            ir_to_dtrans(&mut self.tm, &self.names, ir_ret)
+        } else {
+            convert(self, types.first().copied().flatten(), ir_ret)?
+        };
+        // (`malloc`'s or `strlen`'s `void *`/`char *` say nothing the IR
+        // does not.)
+        let tm = &self.tm;
+        let specific =
+            |t: &TypeId| matches!(tm.get(*t), DType::Pointer(p) if !matches!(tm.get(*p), DType::Int(8)));
+        if !params.iter().chain(std::iter::once(&ret)).any(specific) {
+            return None;
+        }
+        Some(self.tm.function(ret, params, fty.is_var_arg()))
+    }
+
     /// Parameters that carry a piece of a source aggregate passed in
     /// registers (x86-64: each eightbyte of a structure of up to 16 bytes
     /// becomes its own parameter). A piece is placed by how clang stores it
@@ -1833,6 +1884,9 @@ impl<'a, 'm> Annotator<'a, 'm> {
         let mut alloca_types = Vec::new();
         for f in self.m.functions() {
             if f.is_declaration() {
+                if f.as_value().metadata(func_kind).is_none() {
+                    signatures.extend(self.declared_signature(f).map(|t| (f, t)));
+                }
                 continue;
             }
             if f.as_value().metadata(func_kind).is_none() {
