@@ -1806,13 +1806,13 @@ impl<'a, 'm, 'c> SafetyAnalyzer<'a, 'm, 'c> {
         // prototype: `localeconv`'s `struct lconv *`) is the library's:
         // its layout is not the program's to change.
         if let Some(c) = callee.filter(|c| c.is_declaration()) {
-            let returned: Vec<TypeId> = self
-                .info(v)
-                .map(|info| info.declared.iter().filter_map(|d| self.pointee_struct(*d)).collect())
-                .unwrap_or_default();
-            if !returned.is_empty() {
+            let returned = match self.fn_types.get(&c).map(|t| self.tm().get(*t)) {
+                Some(DType::Function { ret, .. }) => self.pointee_struct(*ret),
+                _ => None,
+            };
+            if let Some(r) = returned {
                 let site = self.site(i, format!("returned by the library's @{}", c.name()));
-                self.mark_all(&returned, Condition::SystemObject, &site);
+                self.mark(r, Condition::SystemObject, site);
             }
         }
     }
