@@ -1364,7 +1364,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             (rty.is_pointer() || rty.is_struct() || rty.kind() == TypeKind::LLVMVectorTypeKind).then(|| self.node(v));
         let nargs = i.call_arg_count().unwrap_or(0);
         // Types of aggregates passed by pointer, from the call's attributes.
-        let callee_params = match i.called_function().and_then(|f| self.fn_types.get(&f)).map(|t| self.types.tm.get(*t)) {
+        let callee_params = match i.called_function().and_then(|f| self.fn_types.get(&f)).map(|t| self.types.tm.get(*t))
+        {
             Some(DType::Function { params, .. }) => params.clone(),
             _ => Vec::new(),
         };
@@ -1394,10 +1395,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 return;
             }
             if !f.is_declaration() {
-                let meta_params = match self.fn_types.get(&f).map(|t| self.types.tm.get(*t)) {
-                    Some(DType::Function { params, .. }) => params.clone(),
-                    _ => Vec::new(),
-                };
+                let meta_params = &callee_params;
                 for k in 0..nargs.min(f.num_params()) {
                     let (Some(arg), Some(p)) = (i.call_arg(k), f.param(k)) else { continue };
                     let Some(a) = self.opt_node(arg) else { continue };
@@ -2637,7 +2635,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                         DType::Pointer(_) => self.is_generic(z),
                         _ => false,
                     });
-                union || decays || generic_slot || zero_chain(tm, *pa).any(|z| z == *pb || self.pointee_explains(z, *pb))
+                union
+                    || decays
+                    || generic_slot
+                    || zero_chain(tm, *pa).any(|z| z == *pb || self.pointee_explains(z, *pb))
             }
             (DType::Pointer(_), DType::Int(bits)) => *bits == self.ptr_bits(),
             _ => false,

@@ -1460,8 +1460,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
         // (`malloc`'s or `strlen`'s `void *`/`char *` say nothing the IR
         // does not.)
         let tm = &self.tm;
-        let specific =
-            |t: &TypeId| matches!(tm.get(*t), DType::Pointer(p) if !matches!(tm.get(*p), DType::Int(8)));
+        let specific = |t: &TypeId| matches!(tm.get(*t), DType::Pointer(p) if !matches!(tm.get(*p), DType::Int(8)));
         if !params.iter().chain(std::iter::once(&ret)).any(specific) {
             return None;
         }
