@@ -169,7 +169,8 @@ type Node = u32;
 /// What a load or store at the start of an object touches.
 enum Accessed {
     Type(TypeId),
-    /// Union storage whose members hold pointers to these types there.
+    /// Union storage whose members hold pointers to these types there
+    /// (none listed: a union of no structure made `void *` there).
     Members(Vec<TypeId>),
 }
 

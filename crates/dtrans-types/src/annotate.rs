@@ -1364,10 +1364,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
         // parameters, none an aggregate by value, no `sret`) position k is
         // source parameter k.
         let di_params: Vec<Option<Metadata<'m>>> = types.iter().skip(1).copied().collect();
-        let lowered = di_params.len() != irp.len()
-            || di_params.iter().any(|t| t.is_none_or(|t| composite_kind(t).is_some()))
-            || (0..irp.len()).any(|k| f.type_attribute(AttrIndex::Param(k as u32), "sret").is_some());
-        if !lowered {
+        if !may_be_lowered(f, &di_params, &irp) {
             for k in 0..irp.len() {
                 if out[k].is_none() && irp[k].contains_pointer() {
                     out[k] = di_params[k].and_then(|d| self.convert_guided(d, irp[k]));
@@ -1434,11 +1431,8 @@ impl<'a, 'm> Annotator<'a, 'm> {
             return None;
         }
         let di_params: Vec<Option<Metadata<'m>>> = types.iter().skip(1).copied().collect();
-        let lowered = di_params.len() != irp.len()
-            || di_params.iter().any(|t| t.is_none_or(|t| composite_kind(t).is_some()))
-            || types.first().copied().flatten().is_some_and(|r| composite_kind(r).is_some())
-            || (0..irp.len()).any(|k| f.type_attribute(AttrIndex::Param(k as u32), "sret").is_some());
-        if lowered {
+        let di_ret = types.first().copied().flatten();
+        if may_be_lowered(f, &di_params, &irp) || di_ret.is_some_and(|r| composite_kind(r).is_some()) {
             return None;
         }
         let convert = |this: &mut Self, di: Option<Metadata<'m>>, irt: Type<'m>| -> Option<TypeId> {
@@ -1455,7 +1449,7 @@ impl<'a, 'm> Annotator<'a, 'm> {
         let ret = if ir_ret.is_void() {
             ir_to_dtrans(&mut self.tm, &self.names, ir_ret)
         } else {
-            convert(self, types.first().copied().flatten(), ir_ret)?
+            convert(self, di_ret, ir_ret)?
         };
         // (`malloc`'s or `strlen`'s `void *`/`char *` say nothing the IR
         // does not.)
@@ -2120,6 +2114,15 @@ fn fingerprint(md: Option<Metadata<'_>>, depth: u32) -> String {
 /// [`Metadata::strip_di_qualifiers`] on an optional type (`None` is void).
 fn strip_qualifiers(md: Option<Metadata<'_>>) -> Option<Metadata<'_>> {
     md?.strip_di_qualifiers()
+}
+
+/// Whether clang may have lowered a prototype on its way to the IR (so IR
+/// parameter k need not be source parameter k): the counts differ, a
+/// source parameter is an aggregate passed by value, or the IR has `sret`.
+fn may_be_lowered<'m>(f: Function<'m>, di_params: &[Option<Metadata<'m>>], irp: &[Type<'m>]) -> bool {
+    di_params.len() != irp.len()
+        || di_params.iter().any(|t| t.is_none_or(|t| composite_kind(t).is_some()))
+        || (0..irp.len()).any(|k| f.type_attribute(AttrIndex::Param(k as u32), "sret").is_some())
 }
 
 /// The struct/union/class composite behind a debug type (typedefs and
