@@ -177,6 +177,9 @@ pub struct LlvmTypeFlow<'m> {
     /// Calls to allocation wrappers ([`allocates`]), not joined to the
     /// callee's return while building: their results are seeded `void *`.
     allocator_calls: HashSet<Instruction<'m>>,
+    /// The integers that hold addresses ([`RecordClasses::addresses`]),
+    /// while building.
+    addresses: HashSet<Value<'m>>,
     /// Weak sign evidence, applied after propagation where it left an
     /// integer without a sign ([`propagate::apply_hints`]).
     hints: Vec<Hint>,
@@ -443,6 +446,7 @@ impl<'m> LlvmTypeFlow<'m> {
             added: Default::default(),
             first_fields: Default::default(),
             allocator_calls: Default::default(),
+            addresses: Default::default(),
             hints: Vec::new(),
         };
         let defined: Vec<Function<'m>> = m.functions().filter(|f| !f.is_declaration()).collect();
@@ -456,6 +460,7 @@ impl<'m> LlvmTypeFlow<'m> {
         }
         b.function_tables(&mut tf, m)?;
         b.records = RecordClasses::build(m, &mut b.allocators, tf.lattice().ptr_bits);
+        tf.addresses = std::mem::take(&mut b.records.addresses);
         for f in &defined {
             for inst in f.instructions() {
                 b.instruction_edges(&mut tf, inst)?;
@@ -474,6 +479,7 @@ impl<'m> LlvmTypeFlow<'m> {
         tf.added = Default::default();
         tf.first_fields = Default::default();
         tf.allocator_calls = Default::default();
+        tf.addresses = Default::default();
         tracing::debug!(nodes = tf.graph.len(), edges = tf.graph.edge_count(), "type flow graph built");
         Ok(tf)
     }
@@ -506,6 +512,31 @@ impl<'m> LlvmTypeFlow<'m> {
 
     fn join_deref(&mut self, pointer: NodeId, pointee: NodeId) -> Result<(), BuildError> {
         self.join_leveled(pointer, pointee, 1)
+    }
+
+    /// Whether integer `v` holds an address (while building): a member of
+    /// [`RecordClasses::addresses`], or a constant expression that is a
+    /// `ptrtoint` or is used by an `inttoptr`. A plain constant (`i64 8`)
+    /// holds none: its users are all over the module.
+    fn holds_address(&self, v: Value<'m>) -> bool {
+        if v.kind() == ValueKind::ConstantExpr {
+            return v.const_opcode() == Some(Opcode::LLVMPtrToInt) || used_as_address(v);
+        }
+        self.addresses.contains(&v)
+    }
+
+    /// The constant `C` of `add X, C` or `sub X, C` (not zero) of the
+    /// pointer size whose result holds an address ([`Self::holds_address`]:
+    /// `X` holds one, or the sum is used as one): a field's (or a constant
+    /// index's) address in code that does address arithmetic on integers.
+    fn constant_offset(&self, inst: Instruction<'m>) -> Option<i64> {
+        if !matches!(inst.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub)
+            || inst.as_value().ty().int_width() != Some(self.lattice().ptr_bits)
+        {
+            return None;
+        }
+        let c = inst.operand(1)?.const_int_value().filter(|&c| c != 0)?;
+        self.holds_address(inst.as_value()).then_some(c)
     }
 
     fn add_node(&mut self, kind: NodeKind, bound: ScalarType, source: LlvmSource<'m>, label: String) -> NodeId {
@@ -743,7 +774,7 @@ impl<'m> LlvmTypeFlow<'m> {
                 // An unsigned comparison of addresses held in integers
                 // (lifted code compares pointers so) says nothing of sign.
                 let addresses =
-                    kind == Some(K::Unsigned) && (0..2).any(|k| inst.operand(k).is_some_and(|v| pointer_like(v, 0)));
+                    kind == Some(K::Unsigned) && (0..2).any(|k| inst.operand(k).is_some_and(|v| self.holds_address(v)));
                 // How the optimizer writes `lo <= x && x <= hi` (`x - lo <u
                 // n`) whatever x's sign, and how it rewrites a signed
                 // comparison of values it knows are not negative: no seed.
@@ -777,7 +808,7 @@ impl<'m> LlvmTypeFlow<'m> {
                     self.seed_int(u0, K::Unsigned)?;
                 }
             }
-            O::LLVMAdd | O::LLVMSub if constant_offset(inst, self.lattice().ptr_bits).is_some() => {
+            O::LLVMAdd | O::LLVMSub if self.constant_offset(inst).is_some() => {
                 // An address plus a constant: both are addresses (the
                 // edges leave them apart, so each says so itself).
                 self.seed_pointer(u0)?;
@@ -1208,15 +1239,15 @@ impl<'m> EdgeBuilder<'m> {
                 // An address plus a constant is a field's address (or an
                 // element's): it points to something else than the base
                 // does, as a byte-offset GEP does; joined to nothing.
-                if constant_offset(inst, tf.lattice().ptr_bits).is_some() {
+                if tf.constant_offset(inst).is_some() {
                     return Ok(());
                 }
                 // (A scaled operand, `n * 8` or `n << 3`, is an offset:
                 // the other one is the base.)
                 let scaled = |k: u32| inst.operand(k).is_some_and(scaled_index);
                 let (p0, p1) = (
-                    inst.operand(0).is_some_and(|v| pointer_like(v, 0)) || (scaled(1) && !scaled(0)),
-                    inst.operand(1).is_some_and(|v| pointer_like(v, 0)) || (scaled(0) && !scaled(1)),
+                    inst.operand(0).is_some_and(|v| tf.holds_address(v)) || (scaled(1) && !scaled(0)),
+                    inst.operand(1).is_some_and(|v| tf.holds_address(v)) || (scaled(0) && !scaled(1)),
                 );
                 match (p0, p1, inst.opcode() == O::LLVMSub) {
                     (true, false, _) => same(u0, r, tf)?,
@@ -1466,50 +1497,7 @@ fn intrinsic_rules<'m>(
 #[cfg(test)]
 mod tests;
 
-/// Whether integer `v` holds an address: made by `ptrtoint`, used by
-/// `inttoptr`, or an offset, mask or merge of such a value (the shapes of
-/// lifted code and of `uintptr_t` arithmetic). A few levels deep.
-fn pointer_like(v: Value<'_>, depth: u32) -> bool {
-    use Opcode as O;
-    if depth > 6 || v.ty().is_pointer() {
-        return false;
-    }
-    // A plain constant's users are all over the module (`i64 8`): it is
-    // no address. (A constant expression's users are those of that one
-    // expression.)
-    if !matches!(v.kind(), ValueKind::Instruction | ValueKind::Argument | ValueKind::ConstantExpr) {
-        return false;
-    }
-    if v.const_opcode() == Some(O::LLVMPtrToInt) {
-        return true;
-    }
-    let used_as_address = v.users().iter().any(|u| {
-        u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr) || u.const_opcode() == Some(O::LLVMIntToPtr)
-    });
-    if used_as_address {
-        return true;
-    }
-    let Some(i) = v.as_instruction() else {
-        return v.const_opcode() == Some(O::LLVMPtrToInt);
-    };
-    let op = |k: u32| i.operand(k).is_some_and(|x| pointer_like(x, depth + 1));
-    match i.opcode() {
-        O::LLVMPtrToInt => true,
-        O::LLVMAdd | O::LLVMOr | O::LLVMXor => op(0) || op(1),
-        O::LLVMSub | O::LLVMAnd => op(0),
-        O::LLVMPHI => (0..i.num_operands().min(8)).any(op),
-        O::LLVMSelect => op(1) || op(2),
-        // A slot that holds addresses: another load of it is used as one,
-        // or what is stored there is one.
-        O::LLVMLoad if depth < 3 => i.operand(0).is_some_and(|a| slot_holds_addresses(a, i, depth)),
-        _ => false,
-    }
-}
 
-/// The constant `C` of `add X, C` or `sub X, C` (not zero) of the pointer
-/// size whose result holds an address ([`pointer_like`]: `X` holds one, or
-/// the sum is used as one): a field's (or a constant index's) address in
-/// code that does address arithmetic on integers.
 /// Where a function pointer sits in a constant table: a field of a
 /// structure type, or an element of the array (of arrays) a global holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1679,16 +1667,6 @@ fn sign_extends_in_place(inst: Instruction<'_>) -> bool {
     })
 }
 
-fn constant_offset(inst: Instruction<'_>, ptr_bits: u32) -> Option<i64> {
-    if !matches!(inst.opcode(), Opcode::LLVMAdd | Opcode::LLVMSub) || inst.as_value().ty().int_width() != Some(ptr_bits)
-    {
-        return None;
-    }
-    let c = inst.operand(1)?.const_int_value().filter(|&c| c != 0)?;
-    // (The sum is an address when the base is one, or when it is used as
-    // one: then the base is the address `C` bytes before.)
-    pointer_like(inst.as_value(), 0).then_some(c)
-}
 
 /// Whether defined function `f` returns fresh memory: every value it
 /// returns is the result of an allocation (a declared function whose
@@ -1842,6 +1820,8 @@ struct RecordClasses<'m> {
     index: HashMap<Cell<'m>, u32>,
     parent: Vec<u32>,
     record: Vec<bool>,
+    /// The integers that hold addresses ([`Self::find_addresses`]).
+    addresses: HashSet<Value<'m>>,
 }
 
 impl<'m> RecordClasses<'m> {
@@ -1932,6 +1912,9 @@ impl<'m> RecordClasses<'m> {
                 }
             }
         }
+        // (Before the fields are joined: a field's values are of one type
+        // where the shapes agree, which says nothing of addresses.)
+        rc.addresses = rc.find_addresses(&defined, ptr_bits);
         // The accesses of each member, in module order.
         let mut members: Vec<Value<'m>> = Vec::new();
         for f in &defined {
@@ -2037,6 +2020,81 @@ impl<'m> RecordClasses<'m> {
         rc
     }
 
+    /// The integers (of the pointer size, instructions and arguments of
+    /// `defined`) that hold addresses: every member of a class with a
+    /// member made by `ptrtoint` or used by `inttoptr`, and, until nothing
+    /// changes, every member of the class of an `add`, `or` or `xor` with
+    /// an operand that holds one, and of an `and` or a `sub` of a constant
+    /// whose first operand does (an address masked or offset; `p - q` of a
+    /// variable `q` is a difference). Through the classes an address
+    /// follows the values through memory (a slot's stores and loads),
+    /// calls and returns, `phi` and `select`, however far: lifted code at
+    /// -O0 keeps every pointer in a stack slot, and copies it from slot to
+    /// slot. Linear in the members and their users.
+    fn find_addresses(&mut self, defined: &[Function<'m>], ptr_bits: u32) -> HashSet<Value<'m>> {
+        use Opcode as O;
+        let holds = |v: Value<'m>| {
+            v.ty().int_width() == Some(ptr_bits) && matches!(v.kind(), ValueKind::Instruction | ValueKind::Argument)
+        };
+        let cells: Vec<(Value<'m>, u32)> = self
+            .index
+            .iter()
+            .filter_map(|(c, &i)| match c {
+                Cell::Value(v) => Some((*v, i)),
+                _ => None,
+            })
+            .collect();
+        let mut members: HashMap<u32, Vec<Value<'m>>> = HashMap::default();
+        for (v, i) in cells {
+            let root = self.find(i);
+            members.entry(root).or_default().push(v);
+        }
+        let mut marked: HashSet<u32> = HashSet::default();
+        let mut found: HashSet<Value<'m>> = HashSet::default();
+        let mut work: Vec<Value<'m>> = Vec::new();
+        let mut mark = |rc: &mut Self, v: Value<'m>, work: &mut Vec<Value<'m>>| match rc.index.get(&Cell::Value(v)) {
+            Some(&c) => {
+                let root = rc.find(c);
+                if marked.insert(root) {
+                    let class = members.get(&root).map(Vec::as_slice).unwrap_or(&[]);
+                    found.extend(class.iter().copied());
+                    work.extend(class.iter().copied());
+                }
+            }
+            None => {
+                if found.insert(v) {
+                    work.push(v);
+                }
+            }
+        };
+        for f in defined {
+            let values = f.params().into_iter().chain(f.instructions().map(|i| i.as_value()));
+            for v in values.filter(|v| holds(*v)) {
+                let made = v.as_instruction().is_some_and(|i| i.opcode() == O::LLVMPtrToInt);
+                if made || used_as_address(v) {
+                    mark(self, v, &mut work);
+                }
+            }
+        }
+        while let Some(v) = work.pop() {
+            for u in v.users() {
+                let Some(i) = u.as_instruction().filter(|_| holds(u)) else { continue };
+                let first = i.operand(0) == Some(v);
+                let offset = i.operand(1).is_some_and(|c| c.const_int_value().is_some());
+                let address = match i.opcode() {
+                    O::LLVMAdd | O::LLVMOr | O::LLVMXor => true,
+                    O::LLVMAnd => first,
+                    O::LLVMSub => first && offset,
+                    _ => false,
+                };
+                if address {
+                    mark(self, u, &mut work);
+                }
+            }
+        }
+        found
+    }
+
     /// Whether integer `x` is in a class of records' addresses.
     fn is_record(&mut self, x: Value<'m>) -> bool {
         let Some(&c) = self.index.get(&Cell::Value(x)) else { return false };
@@ -2082,6 +2140,15 @@ impl Shape {
 /// A memory access through an address: offset from it, size in bytes
 /// (unknown for aggregates), type (kind and integer width).
 type Access = (i64, Option<u64>, (TypeKind, Option<u32>));
+
+/// Whether `v` is used as an address: an `inttoptr` (instruction or
+/// constant expression) of it.
+fn used_as_address(v: Value<'_>) -> bool {
+    v.users().iter().any(|u| {
+        u.as_instruction().is_some_and(|i| i.opcode() == Opcode::LLVMIntToPtr)
+            || u.const_opcode() == Some(Opcode::LLVMIntToPtr)
+    })
+}
 
 /// The address base of a slot accessed at `a` (an `inttoptr` of an
 /// integer address stands for that integer).
@@ -2211,49 +2278,3 @@ fn scaled_index(v: Value<'_>) -> bool {
     }
 }
 
-/// Whether memory at `addr` (an `inttoptr` of a slot's integer address,
-/// or the address itself) holds addresses, as seen from its other loads
-/// and stores (`load` is the one asking; bounded).
-fn slot_holds_addresses(addr: Value<'_>, load: Instruction<'_>, depth: u32) -> bool {
-    use Opcode as O;
-    let base = match addr.as_instruction() {
-        Some(i) if i.opcode() == O::LLVMIntToPtr => i.operand(0).unwrap_or(addr),
-        _ => addr,
-    };
-    // (A plain constant's users are all over the module.)
-    if !matches!(
-        base.kind(),
-        ValueKind::Instruction | ValueKind::Argument | ValueKind::ConstantExpr | ValueKind::GlobalVariable
-    ) {
-        return false;
-    }
-    // The pointers to the slot: `base` itself and its `inttoptr`s.
-    let mut pointers = vec![base];
-    for u in base.users().into_iter().take(64) {
-        if u.as_instruction().is_some_and(|i| i.opcode() == O::LLVMIntToPtr) {
-            pointers.push(u);
-        }
-    }
-    for p in pointers {
-        for u in p.users().into_iter().take(64) {
-            let Some(i) = u.as_instruction() else { continue };
-            match i.opcode() {
-                O::LLVMLoad if i != load && i.operand(0) == Some(p) => {
-                    let v = i.as_value();
-                    let as_address =
-                        v.users().iter().any(|x| x.as_instruction().is_some_and(|x| x.opcode() == O::LLVMIntToPtr));
-                    if as_address {
-                        return true;
-                    }
-                }
-                O::LLVMStore if i.operand(1) == Some(p) => {
-                    if i.operand(0).is_some_and(|v| v.ty().is_pointer() || pointer_like(v, depth + 1)) {
-                        return true;
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    false
-}

@@ -1,7 +1,8 @@
 // Addresses held in integers (the lifter variant: pointers as i64 with an
 // inttoptr before each use). An integer is an address when `ptrtoint`
 // made it, `inttoptr` uses it, it is an offset, mask or merge of one, or it
-// is loaded from a slot whose other loads are used as addresses; `p < end`
+// holds the same addresses as one (a slot's stores and loads, a call's
+// arguments and parameters: `RecordClasses`' classes); `p < end`
 // of two such integers is an unsigned comparison that says nothing of
 // sign (before: p, end and their slots became uint64_t); in `a + n * 8`
 // the scaled operand is the offset, not the base (before: n became a
