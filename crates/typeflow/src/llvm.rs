@@ -1889,6 +1889,16 @@ impl<'m> RecordClasses<'m> {
                             rc.union(Cell::Value(x), Cell::Content(slot_base(a)));
                         }
                     }
+                    _ => {}
+                }
+            }
+        }
+        // (Addresses cross calls one way each: see `find_addresses`.)
+        rc.addresses = rc.find_addresses(&defined, ptr_bits);
+        for f in &defined {
+            for inst in f.instructions() {
+                let v = inst.as_value();
+                match inst.opcode() {
                     O::LLVMRet => {
                         if let Some(x) = inst.operand(0).filter(|x| holds(*x)) {
                             rc.union(Cell::Value(x), Cell::Return(*f));
@@ -1912,9 +1922,6 @@ impl<'m> RecordClasses<'m> {
                 }
             }
         }
-        // (Before the fields are joined: a field's values are of one type
-        // where the shapes agree, which says nothing of addresses.)
-        rc.addresses = rc.find_addresses(&defined, ptr_bits);
         // The accesses of each member, in module order.
         let mut members: Vec<Value<'m>> = Vec::new();
         for f in &defined {
@@ -2021,16 +2028,22 @@ impl<'m> RecordClasses<'m> {
     }
 
     /// The integers (of the pointer size, instructions and arguments of
-    /// `defined`) that hold addresses: every member of a class with a
-    /// member made by `ptrtoint` or used by `inttoptr`, and, until nothing
-    /// changes, every member of the class of an `add`, `or` or `xor` with
-    /// an operand that holds one, and of an `and` or a `sub` of a constant
-    /// whose first operand does (an address masked or offset; `p - q` of a
-    /// variable `q` is a difference). Through the classes an address
-    /// follows the values through memory (a slot's stores and loads),
-    /// calls and returns, `phi` and `select`, however far: lifted code at
-    /// -O0 keeps every pointer in a stack slot, and copies it from slot to
-    /// slot. Linear in the members and their users.
+    /// `defined`) that hold addresses, over the classes joined so far (a
+    /// slot's stores and loads, `phi`, `select`): every member of a class
+    /// with a member made by `ptrtoint` or used by `inttoptr`, and, until
+    /// nothing changes, every member of the class of an `add`, `or` or
+    /// `xor` with an operand that holds one, and of an `and` or a `sub` of
+    /// a constant whose first operand does (an address masked or offset;
+    /// `p - q` of a variable `q` is a difference). Across calls an address
+    /// goes one way each: a parameter that holds one makes every call's
+    /// argument there one (the callee uses it as an address), and a
+    /// returned value every call's result (not the other way: C passes
+    /// sizes and addresses alike through one `uintptr_t` parameter,
+    /// `align_up(p, a)` and `align_up(size, a)`, and that would make every
+    /// size such a function sees or returns an address). So an address is
+    /// followed however far: lifted code at -O0 keeps every pointer in a
+    /// stack slot and copies it from slot to slot. Linear in the members
+    /// and their users.
     fn find_addresses(&mut self, defined: &[Function<'m>], ptr_bits: u32) -> HashSet<Value<'m>> {
         use Opcode as O;
         let holds = |v: Value<'m>| {
@@ -2067,6 +2080,21 @@ impl<'m> RecordClasses<'m> {
                 }
             }
         };
+        // The direct calls of each defined function, and the position of
+        // each parameter.
+        let mut calls: HashMap<Function<'m>, Vec<Instruction<'m>>> = HashMap::default();
+        let mut params: HashMap<Value<'m>, (Function<'m>, u32)> = HashMap::default();
+        for f in defined {
+            for (k, p) in f.params().into_iter().enumerate() {
+                params.insert(p, (*f, k as u32));
+            }
+            for inst in f.instructions().filter(|i| matches!(i.opcode(), O::LLVMCall | O::LLVMInvoke)) {
+                let Some(callee) = direct_callee(inst).filter(|c| !c.is_declaration()) else { continue };
+                if inst.called_function_type() == Some(callee.function_type()) {
+                    calls.entry(callee).or_default().push(inst);
+                }
+            }
+        }
         for f in defined {
             let values = f.params().into_iter().chain(f.instructions().map(|i| i.as_value()));
             for v in values.filter(|v| holds(*v)) {
@@ -2077,7 +2105,23 @@ impl<'m> RecordClasses<'m> {
             }
         }
         while let Some(v) = work.pop() {
+            if let Some((f, k)) = params.get(&v) {
+                for call in calls.get(f).map(Vec::as_slice).unwrap_or(&[]) {
+                    if let Some(x) = call.operand(*k).filter(|x| holds(*x)) {
+                        mark(self, x, &mut work);
+                    }
+                }
+            }
             for u in v.users() {
+                if let Some(ret) = u.as_instruction().filter(|i| i.opcode() == O::LLVMRet) {
+                    let f = ret.parent_function();
+                    for call in f.and_then(|f| calls.get(&f)).map(Vec::as_slice).unwrap_or(&[]) {
+                        if holds(call.as_value()) {
+                            mark(self, call.as_value(), &mut work);
+                        }
+                    }
+                    continue;
+                }
                 let Some(i) = u.as_instruction().filter(|_| holds(u)) else { continue };
                 let first = i.operand(0) == Some(v);
                 let offset = i.operand(1).is_some_and(|c| c.const_int_value().is_some());
