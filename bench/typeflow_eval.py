@@ -17,7 +17,10 @@ What it measures
        has no more casts than either. Definitions: crates/typeflow/src/eval.rs.
        With --csmith N, N random programs from csmith (seeds S, S+1, ...,
        --seed S; the generator options of tests/exec/compare.py) are scored
-       too, totalled apart from tests/programs ("csmith" rows).
+       too, totalled apart from tests/programs ("csmith" rows). With
+       --modules M ..., modules built elsewhere with -g are scored too
+       ("corpus" rows; the real programs of bench/corpus.py --ptr-types,
+       which leaves DIR/NAME/linked-O0.bc and linked-O2.bc).
     1b. Casts per function. For each module scored, `dtrans typeflow` (full
        propagation) is compared function by function with `--flood-only`
        (the propagation before the minimum cuts) and with `--no-propagate`
@@ -41,7 +44,8 @@ What it measures
 
 Usage
     python3 bench/typeflow_eval.py [--runs R] [--copies 1,2,4,8] [--extra]
-        [--csmith N] [--seed S] [--no-programs] [--baseline PATH]
+        [--csmith N] [--seed S] [--no-programs] [--modules M ...]
+        [--no-module-casts] [--baseline PATH]
         [--no-timing] [--no-eval] [--dtrans PATH] [--opt PATH] [--keep]
 
     --dtrans defaults to $DTRANS, then target/release/dtrans; --opt to $OPT,
@@ -162,6 +166,18 @@ def accuracy_part(args, out):
                     ll.unlink()
             if group == "csmith" and not args.keep:
                 src.unlink()
+    # Modules built elsewhere (`bench/corpus.py --ptr-types` leaves each
+    # corpus program linked at -O0 and -O2 with -g: DIR/NAME/linked-O0.bc).
+    for mod in args.modules:
+        mod = Path(mod)
+        level = next((lv for lv in ("O0", "O2") if lv in mod.stem), mod.stem)
+        prog = mod.parent.name if mod.stem.startswith("linked") else mod.stem
+        for variant in ["normal", "lifter"]:
+            e = evaluate(args, mod, variant == "lifter")
+            for m in e["modes"]:
+                rows.append(("corpus", prog, level, variant, m))
+            if not args.no_module_casts:
+                casts.append(("corpus", prog, level, variant, compare_casts(args, mod, variant == "lifter")))
 
     head = (f"{'program':<10} {'level':<11} {'variant':<7} {'mode':<15} {'points':>6} "
             f"{'accuracy':>9} {'exact':>7} {'TIE':>6} {'casts':>6}")
@@ -175,6 +191,8 @@ def accuracy_part(args, out):
     verdicts = []
     for group, _, _ in groups:
         totals(rows, group, levels, verdicts)
+    if args.modules:
+        totals(rows, "corpus", sorted({lv for g, _, lv, _, _ in rows if g == "corpus"}), verdicts)
     print()
     for group, level, variant, beats in verdicts:
         word = "yes" if beats else "NO"
@@ -326,7 +344,12 @@ def main():
     ap.add_argument("--no-eval", action="store_true", help="skip the accuracy part")
     ap.add_argument("--csmith", type=int, default=0, metavar="N", help="also score N csmith programs")
     ap.add_argument("--seed", type=int, default=1, metavar="S", help="first csmith seed (default 1)")
-    ap.add_argument("--no-programs", action="store_true", help="score csmith programs only")
+    ap.add_argument("--no-programs", action="store_true", help="do not score tests/programs")
+    ap.add_argument("--modules", nargs="+", default=[], metavar="M",
+                    help="also score these modules (built with -g; the level is read from the name, as in "
+                         "bench/corpus.py --ptr-types's DIR/NAME/linked-O0.bc), as group 'corpus'")
+    ap.add_argument("--no-module-casts", action="store_true",
+                    help="skip the casts per function of --modules (three more runs of each)")
     ap.add_argument("--baseline", metavar="PATH", help="an older dtrans whose casts per function to compare")
     ap.add_argument("--dtrans", metavar="PATH",
                     default=os.environ.get("DTRANS", str(REPO / "target" / "release" / "dtrans")))
