@@ -2034,7 +2034,9 @@ impl<'m> RecordClasses<'m> {
     /// nothing changes, every member of the class of an `add`, `or` or
     /// `xor` with an operand that holds one, and of an `and` or a `sub` of
     /// a constant whose first operand does (an address masked or offset;
-    /// `p - q` of a variable `q` is a difference). Across calls an address
+    /// `p - q` of a variable `q` is a difference); and the other operand
+    /// of an address that is a sum with an [`index_like`] number (the
+    /// base). Across calls an address
     /// goes one way each: a parameter that holds one makes every call's
     /// argument there one (the callee uses it as an address), and a
     /// returned value every call's result (not the other way: C passes
@@ -2105,6 +2107,18 @@ impl<'m> RecordClasses<'m> {
             }
         }
         while let Some(v) = work.pop() {
+            // An address that is a sum of a number and something else:
+            // the other is the base (`&a[i >> 3]` in lifted code is
+            // `a + (i >> 3)`, with no scale to tell the index).
+            if let Some(sum) = v.as_instruction().filter(|i| i.opcode() == O::LLVMAdd) {
+                if let (Some(a), Some(b)) = (sum.operand(0), sum.operand(1)) {
+                    match (index_like(a), index_like(b)) {
+                        (true, false) if holds(b) => mark(self, b, &mut work),
+                        (false, true) if holds(a) => mark(self, a, &mut work),
+                        _ => {}
+                    }
+                }
+            }
             if let Some((f, k)) = params.get(&v) {
                 for call in calls.get(f).map(Vec::as_slice).unwrap_or(&[]) {
                     if let Some(x) = call.operand(*k).filter(|x| holds(*x)) {
@@ -2308,6 +2322,29 @@ fn member_accesses<'m>(x: Value<'m>, ptr_bits: u32, found: &mut Vec<Access>, lin
             }
         }
     }
+}
+
+/// Whether `v` is a number computed as an index is, never an address: a
+/// [`scaled_index`], a product, quotient, remainder or shift, or a
+/// sign or zero extension (a narrower index widened).
+fn index_like(v: Value<'_>) -> bool {
+    use Opcode as O;
+    scaled_index(v)
+        || v.as_instruction().is_some_and(|i| {
+            matches!(
+                i.opcode(),
+                O::LLVMMul
+                    | O::LLVMShl
+                    | O::LLVMLShr
+                    | O::LLVMAShr
+                    | O::LLVMUDiv
+                    | O::LLVMSDiv
+                    | O::LLVMURem
+                    | O::LLVMSRem
+                    | O::LLVMSExt
+                    | O::LLVMZExt
+            )
+        })
 }
 
 /// Whether `v` is an index scaled by an element size: `mul X, C` or
