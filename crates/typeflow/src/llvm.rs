@@ -1497,7 +1497,6 @@ fn intrinsic_rules<'m>(
 #[cfg(test)]
 mod tests;
 
-
 /// Where a function pointer sits in a constant table: a field of a
 /// structure type, or an element of the array (of arrays) a global holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1666,7 +1665,6 @@ fn sign_extends_in_place(inst: Instruction<'_>) -> bool {
         shl.opcode() == Opcode::LLVMShl && shl.operand(1).and_then(|v| v.const_int_value()) == Some(k)
     })
 }
-
 
 /// Whether defined function `f` returns fresh memory: every value it
 /// returns is the result of an allocation (a declared function whose
@@ -2358,4 +2356,3 @@ fn scaled_index(v: Value<'_>) -> bool {
         _ => false,
     }
 }
-
