@@ -20,7 +20,10 @@ What it measures
        too, totalled apart from tests/programs ("csmith" rows). With
        --modules M ..., modules built elsewhere with -g are scored too
        ("corpus" rows; the real programs of bench/corpus.py --ptr-types,
-       which leaves DIR/NAME/linked-O0.bc and linked-O2.bc).
+       which leaves DIR/NAME/linked-O0.bc and linked-O2.bc). With
+       --default-int, full propagation ends with `dtrans typeflow
+       --default-int` (32-bit integers left without a sign become int: a
+       default, not evidence; the casts per function compare that too).
     1b. Casts per function. For each module scored, `dtrans typeflow` (full
        propagation) is compared function by function with `--flood-only`
        (the propagation before the minimum cuts) and with `--no-propagate`
@@ -45,7 +48,7 @@ What it measures
 Usage
     python3 bench/typeflow_eval.py [--runs R] [--copies 1,2,4,8] [--extra]
         [--csmith N] [--seed S] [--no-programs] [--modules M ...]
-        [--no-module-casts] [--baseline PATH]
+        [--no-module-casts] [--default-int] [--baseline PATH]
         [--no-timing] [--no-eval] [--dtrans PATH] [--opt PATH] [--keep]
 
     --dtrans defaults to $DTRANS, then target/release/dtrans; --opt to $OPT,
@@ -89,6 +92,8 @@ def evaluate(args, ll, lift):
     cmd = [args.dtrans, "typeflow", "--eval", "--format", "json", str(ll)]
     if lift:
         cmd.insert(2, "--lift")
+    if args.default_int:
+        cmd.insert(2, "--default-int")
     return json.loads(sh(cmd).stdout)
 
 
@@ -109,7 +114,7 @@ def compare_casts(args, ll, lift):
     """Functions where full propagation has more casts than the flood alone,
     than the bounds, and (with --baseline) than the baseline binary; and
     the totals of each."""
-    full = casts_per_function(args.dtrans, ll, lift)
+    full = casts_per_function(args.dtrans, ll, lift, ["--default-int"] if args.default_int else [])
     others = {
         "flood": casts_per_function(args.dtrans, ll, lift, ["--flood-only"]),
         "bounds": casts_per_function(args.dtrans, ll, lift, ["--no-propagate"]),
@@ -348,6 +353,8 @@ def main():
     ap.add_argument("--modules", nargs="+", default=[], metavar="M",
                     help="also score these modules (built with -g; the level is read from the name, as in "
                          "bench/corpus.py --ptr-types's DIR/NAME/linked-O0.bc), as group 'corpus'")
+    ap.add_argument("--default-int", action="store_true",
+                    help="full propagation ends with `--default-int` (sign-less 32-bit integers become int)")
     ap.add_argument("--no-module-casts", action="store_true",
                     help="skip the casts per function of --modules (three more runs of each)")
     ap.add_argument("--baseline", metavar="PATH", help="an older dtrans whose casts per function to compare")

@@ -227,6 +227,12 @@ enum Command {
         /// propagation: points, kind accuracy, TIE distance, casts.
         #[arg(long, conflicts_with_all = ["dot", "no_propagate", "no_seeds"])]
         eval: bool,
+        /// After propagation, give the 32-bit integers still without a
+        /// sign C's `int` (a default a decompiler prints, not evidence: no
+        /// operation depends on their sign, no cast appears); with --eval,
+        /// in the full-propagation mode.
+        #[arg(long, conflicts_with = "no_propagate")]
+        default_int: bool,
         /// First turn pointers into `i64` the way a binary lifter would
         /// (`inttoptr` before each use that needs a pointer).
         #[arg(long)]
@@ -320,6 +326,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             no_seeds,
             flood_only,
             eval,
+            default_int,
             lift,
             lifted_output,
         } => {
@@ -331,6 +338,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 cuts: !flood_only,
                 seeds: !no_seeds,
                 eval,
+                default_int,
                 lift,
                 lifted_output,
             };

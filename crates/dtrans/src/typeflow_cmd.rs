@@ -21,6 +21,8 @@ pub struct Options {
     pub cuts: bool,
     pub seeds: bool,
     pub eval: bool,
+    /// Sign-less 32-bit integers become `int` after propagation.
+    pub default_int: bool,
     pub lift: bool,
     pub lifted_output: Option<PathBuf>,
 }
@@ -44,7 +46,8 @@ pub fn run(ctx: &'static Context, file: &Path, opts: &Options) -> Result<ExitCod
         if m.named_metadata("llvm.dbg.cu").is_none_or(|n| n.operands().is_empty()) {
             bail!("{}: no debug information: --eval takes its ground truth from `clang-19 -g`", file.display());
         }
-        let e = eval::evaluate(&m, opts.function.as_deref()).with_context(|| format!("{}", file.display()))?;
+        let e = eval::evaluate(&m, opts.function.as_deref(), opts.default_int)
+            .with_context(|| format!("{}", file.display()))?;
         match opts.format {
             Format::Text => print!("{}", eval::text(&e)),
             Format::Json => println!("{}", serde_json::to_string_pretty(&eval::json(&e))?),
@@ -63,6 +66,10 @@ pub fn run(ctx: &'static Context, file: &Path, opts: &Options) -> Result<ExitCod
     if opts.propagate {
         let start = Instant::now();
         let report = if opts.cuts { tf.propagate() } else { tf.propagate_flood_only() };
+        if opts.default_int {
+            let regions = tf.default_int();
+            tracing::info!(regions, "sign-less 32-bit regions given C's int");
+        }
         propagated = Some(report);
         let propagate_ms = start.elapsed().as_secs_f64() * 1e3;
         let g = tf.graph();

@@ -596,8 +596,10 @@ pub fn score(tf: &LlvmTypeFlow<'_>, mode: Mode, points: &[Point]) -> ModeScore {
 }
 
 /// Builds the graph of `m` in each mode and scores it against the debug
-/// information of `m` (all functions, or the one named `only`).
-pub fn evaluate(m: &Module<'_>, only: Option<&str>) -> Result<Evaluation, EvalError> {
+/// information of `m` (all functions, or the one named `only`). With
+/// `default_int`, full propagation ends with
+/// [`LlvmTypeFlow::default_int`].
+pub fn evaluate(m: &Module<'_>, only: Option<&str>, default_int: bool) -> Result<Evaluation, EvalError> {
     let mut points = Vec::new();
     let mut skipped = Skipped::default();
     let mut modes = Vec::new();
@@ -627,6 +629,9 @@ pub fn evaluate(m: &Module<'_>, only: Option<&str>) -> Result<Evaluation, EvalEr
         }
         if mode.propagates() {
             tf.propagate();
+            if default_int {
+                tf.default_int();
+            }
         }
         if let Err(e) = tf.verify() {
             return Err(EvalError::Broken(tf.explain(&e)));

@@ -676,6 +676,13 @@ impl<'m> LlvmTypeFlow<'m> {
         report
     }
 
+    /// After propagation, on request: the integers of C's `int` size left
+    /// without a sign become `int` ([`propagate::apply_default_int`]).
+    /// Returns the regions given a sign.
+    pub fn default_int(&mut self) -> usize {
+        propagate::apply_default_int(&mut self.graph, 32)
+    }
+
     pub fn stats(&self) -> Stats {
         propagate::stats(&self.graph)
     }

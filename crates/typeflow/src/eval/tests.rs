@@ -110,7 +110,7 @@ int f(const u32 *p, char **argv, struct s *ps, enum color c, enum sign g, _Bool 
 fn debug_types_map_to_scalar_types() {
     let ctx = Context::new();
     let m = compile(&ctx, TYPES, "-O0", "types");
-    let e = evaluate(&m, None).unwrap();
+    let e = evaluate(&m, None, false).unwrap();
     let tr = truths(&e, "@f");
     let get = |v: &str, o: &'static str| tr.get(&(v.to_string(), o)).map(String::as_str);
     // Parameters (unnamed at -O0) from the DISubroutineType.
@@ -143,7 +143,7 @@ const SMALL: &str = "int half(int x) { return x / 2; }\nunsigned third(unsigned 
 fn three_modes_on_a_small_program() {
     let ctx = Context::new();
     let m = compile(&ctx, SMALL, "-O0", "small");
-    let e = evaluate(&m, None).unwrap();
+    let e = evaluate(&m, None, false).unwrap();
     // Per function: parameter, return, the alloca, the store of the
     // parameter into it and the load from it.
     assert_eq!(e.details.len(), 10);
@@ -157,10 +157,10 @@ fn three_modes_on_a_small_program() {
     assert_eq!((full.kind_correct, full.exact, full.tie_total, full.casts), (10, 10, 0, 0));
     assert!(seeds.casts > none.casts, "seeds alone make casts");
     // Restricted to one function.
-    let only = evaluate(&m, Some("@third")).unwrap();
+    let only = evaluate(&m, Some("@third"), false).unwrap();
     assert_eq!(only.details.len(), 5);
     assert!(only.details.iter().all(|d| d.function == "@third"));
-    assert!(matches!(evaluate(&m, Some("nope")), Err(EvalError::NoSuchFunction(_))));
+    assert!(matches!(evaluate(&m, Some("nope"), false), Err(EvalError::NoSuchFunction(_))));
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn values_and_expressions_at_o2() {
                int h(int x) { struct pt v = {x, x + 1}; int y = v.a * v.b; return y ^ 5; }\n\
                unsigned long w(unsigned long n) { unsigned long k = n / 7; return k; }\n";
     let m = compile(&ctx, src, "-O2", "o2");
-    let e = evaluate(&m, None).unwrap();
+    let e = evaluate(&m, None, false).unwrap();
     let origins: Vec<(&str, &str)> =
         e.details.iter().map(|d| (d.point.variable.as_str(), d.point.origin.name())).collect();
     assert!(origins.contains(&("y", "value")), "{origins:?}");
@@ -196,7 +196,7 @@ fn values_and_expressions_at_o2() {
 fn modules_without_debug_information_have_no_points() {
     let ctx = Context::new();
     let m = Module::parse_bytes(&ctx, b"define i32 @f(i32 %a) {\n  ret i32 %a\n}\n", Path::new("t.ll")).unwrap();
-    let e = evaluate(&m, None).unwrap();
+    let e = evaluate(&m, None, false).unwrap();
     assert!(e.details.is_empty());
     assert_eq!(e.modes.len(), 3);
     assert_eq!(e.modes[0].tie_distance(), 0.0);

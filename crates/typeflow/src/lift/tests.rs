@@ -192,6 +192,6 @@ fn debug_values_follow_the_integers() {
         }
     }
     // The evaluation finds the same points as on the original.
-    let e = crate::eval::evaluate(&m, None).unwrap();
+    let e = crate::eval::evaluate(&m, None, false).unwrap();
     assert!(e.details.iter().any(|d| d.point.variable == "p" && d.point.truth.is_pointer()));
 }
