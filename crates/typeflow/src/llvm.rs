@@ -177,8 +177,8 @@ pub struct LlvmTypeFlow<'m> {
     /// Calls to allocation wrappers ([`allocates`]), not joined to the
     /// callee's return while building: their results are seeded `void *`.
     allocator_calls: HashSet<Instruction<'m>>,
-    /// The integers that hold addresses ([`RecordClasses::addresses`]),
-    /// while building.
+    /// The integers that hold addresses
+    /// ([`RecordClasses::find_addresses`]), while building.
     addresses: HashSet<Value<'m>>,
     /// Weak sign evidence, applied after propagation where it left an
     /// integer without a sign ([`propagate::apply_hints`]).
@@ -2041,8 +2041,8 @@ impl<'m> RecordClasses<'m> {
     /// a constant whose first operand does (an address masked or offset;
     /// `p - q` of a variable `q` is a difference); and the other operand
     /// of an address that is a sum with an [`index_like`] number (the
-    /// base). Across calls an address
-    /// goes one way each: a parameter that holds one makes every call's
+    /// base). Across calls an address goes one way each: a parameter that
+    /// holds one makes every call's
     /// argument there one (the callee uses it as an address), and a
     /// returned value every call's result (not the other way: C passes
     /// sizes and addresses alike through one `uintptr_t` parameter,
@@ -2072,7 +2072,8 @@ impl<'m> RecordClasses<'m> {
         let mut marked: HashSet<u32> = HashSet::default();
         let mut found: HashSet<Value<'m>> = HashSet::default();
         let mut work: Vec<Value<'m>> = Vec::new();
-        let mut mark = |rc: &mut Self, v: Value<'m>, work: &mut Vec<Value<'m>>| match rc.index.get(&Cell::Value(v)) {
+        // Marks the class of `cell` (a value without a class alone).
+        let mut mark = |rc: &mut Self, cell: Cell<'m>, work: &mut Vec<Value<'m>>| match rc.index.get(&cell) {
             Some(&c) => {
                 let root = rc.find(c);
                 if marked.insert(root) {
@@ -2082,8 +2083,10 @@ impl<'m> RecordClasses<'m> {
                 }
             }
             None => {
-                if found.insert(v) {
-                    work.push(v);
+                if let Cell::Value(v) = cell {
+                    if found.insert(v) {
+                        work.push(v);
+                    }
                 }
             }
         };
@@ -2102,12 +2105,42 @@ impl<'m> RecordClasses<'m> {
                 }
             }
         }
+        // What the returns of `f` hold, its calls' results hold.
+        let results = |f: Option<Function<'m>>| {
+            let sites = f.and_then(|f| calls.get(&f)).map(Vec::as_slice).unwrap_or(&[]);
+            sites.iter().map(|c| c.as_value()).filter(|v| holds(*v)).collect::<Vec<_>>()
+        };
+        // The seeds: made by `ptrtoint`, used by `inttoptr`; and what a
+        // constant address (`ptrtoint (ptr @g to i64)`, lifted code's
+        // globals) reaches in one step: an offset or merge of it, the
+        // slot it is stored to, the results of the calls that return it.
+        let constant_address = |x: Value<'m>| {
+            x.kind() == ValueKind::ConstantExpr && (x.const_opcode() == Some(O::LLVMPtrToInt) || used_as_address(x))
+        };
         for f in defined {
-            let values = f.params().into_iter().chain(f.instructions().map(|i| i.as_value()));
-            for v in values.filter(|v| holds(*v)) {
-                let made = v.as_instruction().is_some_and(|i| i.opcode() == O::LLVMPtrToInt);
-                if made || used_as_address(v) {
-                    mark(self, v, &mut work);
+            for p in f.params().into_iter().filter(|p| holds(*p) && used_as_address(*p)) {
+                mark(self, Cell::Value(p), &mut work);
+            }
+            for inst in f.instructions() {
+                let v = inst.as_value();
+                let consts = (0..inst.num_operands()).filter(|&k| inst.operand(k).is_some_and(constant_address));
+                let carried = holds(v) && consts.clone().any(|k| carries_address(inst, k));
+                let made = holds(v) && inst.opcode() == O::LLVMPtrToInt;
+                if made || carried || (holds(v) && used_as_address(v)) {
+                    mark(self, Cell::Value(v), &mut work);
+                }
+                match inst.opcode() {
+                    O::LLVMStore if consts.clone().any(|k| k == 0) => {
+                        if let Some(a) = inst.operand(1) {
+                            mark(self, Cell::Content(slot_base(a)), &mut work);
+                        }
+                    }
+                    O::LLVMRet if consts.clone().any(|k| k == 0) => {
+                        for r in results(Some(*f)) {
+                            mark(self, Cell::Value(r), &mut work);
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
@@ -2118,8 +2151,8 @@ impl<'m> RecordClasses<'m> {
             if let Some(sum) = v.as_instruction().filter(|i| i.opcode() == O::LLVMAdd) {
                 if let (Some(a), Some(b)) = (sum.operand(0), sum.operand(1)) {
                     match (index_like(a), index_like(b)) {
-                        (true, false) if holds(b) => mark(self, b, &mut work),
-                        (false, true) if holds(a) => mark(self, a, &mut work),
+                        (true, false) if holds(b) => mark(self, Cell::Value(b), &mut work),
+                        (false, true) if holds(a) => mark(self, Cell::Value(a), &mut work),
                         _ => {}
                     }
                 }
@@ -2127,31 +2160,20 @@ impl<'m> RecordClasses<'m> {
             if let Some((f, k)) = params.get(&v) {
                 for call in calls.get(f).map(Vec::as_slice).unwrap_or(&[]) {
                     if let Some(x) = call.operand(*k).filter(|x| holds(*x)) {
-                        mark(self, x, &mut work);
+                        mark(self, Cell::Value(x), &mut work);
                     }
                 }
             }
             for u in v.users() {
                 if let Some(ret) = u.as_instruction().filter(|i| i.opcode() == O::LLVMRet) {
-                    let f = ret.parent_function();
-                    for call in f.and_then(|f| calls.get(&f)).map(Vec::as_slice).unwrap_or(&[]) {
-                        if holds(call.as_value()) {
-                            mark(self, call.as_value(), &mut work);
-                        }
+                    for r in results(ret.parent_function()) {
+                        mark(self, Cell::Value(r), &mut work);
                     }
                     continue;
                 }
                 let Some(i) = u.as_instruction().filter(|_| holds(u)) else { continue };
-                let first = i.operand(0) == Some(v);
-                let offset = i.operand(1).is_some_and(|c| c.const_int_value().is_some());
-                let address = match i.opcode() {
-                    O::LLVMAdd | O::LLVMOr | O::LLVMXor => true,
-                    O::LLVMAnd => first,
-                    O::LLVMSub => first && offset,
-                    _ => false,
-                };
-                if address {
-                    mark(self, u, &mut work);
+                if (0..i.num_operands()).any(|k| i.operand(k) == Some(v) && carries_address(i, k)) {
+                    mark(self, Cell::Value(u), &mut work);
                 }
             }
         }
@@ -2326,6 +2348,22 @@ fn member_accesses<'m>(x: Value<'m>, ptr_bits: u32, found: &mut Vec<Access>, lin
                 from(b, c.wrapping_neg(), Some(x));
             }
         }
+    }
+}
+
+/// Whether pointer-sized integer `inst` holds an address when its
+/// operand `k` does: an offset, tag or merge of it (`add`, `or`, `xor`,
+/// `phi`, a `select`'s value), a mask of it or it minus a constant (`and`,
+/// `sub`, operand 0; `p - q` of a variable `q` is a difference).
+fn carries_address(inst: Instruction<'_>, k: u32) -> bool {
+    use Opcode as O;
+    let offset = inst.operand(1).is_some_and(|c| c.const_int_value().is_some());
+    match inst.opcode() {
+        O::LLVMAdd | O::LLVMOr | O::LLVMXor | O::LLVMPHI => true,
+        O::LLVMSelect => k != 0,
+        O::LLVMAnd => k == 0,
+        O::LLVMSub => k == 0 && offset,
+        _ => false,
     }
 }
 
