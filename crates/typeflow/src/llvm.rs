@@ -2035,7 +2035,10 @@ impl<'m> RecordClasses<'m> {
     /// The integers (of the pointer size, instructions and arguments of
     /// `defined`) that hold addresses, over the classes joined so far (a
     /// slot's stores and loads, `phi`, `select`): every member of a class
-    /// with a member made by `ptrtoint` or used by `inttoptr`, and, until
+    /// with a member made by `ptrtoint` or used by `inttoptr`, or that a
+    /// constant address (`ptrtoint (ptr @g to i64)`) reaches in one step
+    /// (an offset of it, the slot it is stored to, a call's result that
+    /// returns it); and, until
     /// nothing changes, every member of the class of an `add`, `or` or
     /// `xor` with an operand that holds one, and of an `and` or a `sub` of
     /// a constant whose first operand does (an address masked or offset;
