@@ -105,6 +105,9 @@ pub struct Splits<'m> {
     pub blocks: HashMap<Type<'m>, (Function<'m>, Function<'m>)>,
     /// The allocation helpers, when a structure is laid out in blocks.
     pub(super) block_fns: Option<blocked::BlockFns<'m>>,
+    /// Per structure laid out in blocks whose small arrays share blocks:
+    /// its allocation helpers (`blocked::build_slab`).
+    pub(super) slabs: HashMap<Type<'m>, blocked::SlabFns<'m>>,
     /// Steps over a variable count of elements of a structure in blocks
     /// call `blocked::step_function` instead of computing in place.
     pub step_calls: bool,
@@ -764,6 +767,23 @@ fn block_alloc<'m>(
     }
     let bytes = blocked::block_bytes(m, b, g, n)?;
     let total = b.add(bytes, m.const_int(64, blocked::block_extra(g.align) as i64), "")?;
+    // The library's own calls, where small arrays share blocks: the
+    // helpers allocate (a count that does not fit asks for -1 bytes, and
+    // the library fails as it did).
+    if let (Some(slab), K::Malloc | K::Calloc | K::Realloc) = (splits.slabs.get(&owner), kind) {
+        let none = m.const_int(64, -1);
+        let (n, total) = (b.select(fits, n, none, "")?, b.select(fits, total, none, "")?);
+        let new = if kind == K::Realloc {
+            let old = call.call_arg(0).expect("the pointer resized");
+            b.call(slab.resize.function_type(), slab.resize.as_value(), &[old, n, bytes, total], "")?
+        } else {
+            let zeroed = m.const_int(1, i64::from(kind == K::Calloc));
+            b.call(slab.new.function_type(), slab.new.as_value(), &[n, bytes, total, zeroed], "")?
+        };
+        call.as_value().replace_all_uses_with(new.as_value())?;
+        cx.mark_erased(call.as_value());
+        return Ok(());
+    }
     let total = b.select(fits, total, to_i64(m, b, size)?, "")?;
     let align = m.const_int(64, g.align as i64);
     let resized = matches!(kind, K::Realloc | K::UserRealloc);

@@ -9,7 +9,7 @@
 //! here is a byte offset from the pointer it comes from (a GEP, not an
 //! `inttoptr`), so it keeps that pointer's provenance: the blocks of one
 //! array are one allocation.
-use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntUGT, LLVMIntULT};
+use dtrans_ir::IntPredicate::{LLVMIntEQ, LLVMIntNE, LLVMIntSLT, LLVMIntUGT, LLVMIntULE, LLVMIntULT};
 use dtrans_ir::{Builder, Function, Module, Value};
 
 use super::layouts::BlockGeom;
@@ -390,10 +390,27 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
         Ok(go)
     };
 
+    // An array in a slab (its first header word negative, `build_slab`)
+    // gives its slab's reference back, freeing the slab with the last
+    // one, and has no block of its own: null (a free of null does
+    // nothing). The header words of a slab's array are loaded at
+    // alignment 1: its records may be narrower than 8 bytes.
     let raw = define("__dtrans_blocks_raw", &[ptr])?;
     null_or(raw)?;
-    let at = offset(m, &b, raw.param(0).expect("declared parameter"), m.const_int(64, -8))?;
-    b.ret(Some(b.load(ptr, at, "")?.as_value()))?;
+    let p0 = raw.param(0).expect("declared parameter");
+    let head = b.load(i64t, offset(m, &b, p0, m.const_int(64, -16))?, "")?;
+    head.set_alignment(1);
+    let (own, shared) = (raw.append_block("own"), raw.append_block("shared"));
+    b.cond_br(b.icmp(LLVMIntSLT, head.as_value(), c64(m, 0), "")?, shared, own)?;
+    b.position_at_end(own);
+    let at = b.load(ptr, offset(m, &b, p0, m.const_int(64, -8))?, "")?;
+    at.set_alignment(1);
+    b.ret(Some(at.as_value()))?;
+    b.position_at_end(shared);
+    let slab = b.load(ptr, offset(m, &b, p0, m.const_int(64, -8))?, "")?;
+    slab.set_alignment(1);
+    unref_slab(m, &b, raw, slab.as_value())?;
+    b.ret(Some(null))?;
 
     // The header before array `a`: its blocks' bytes and its block.
     let header = |a: Value<'m>, bytes: Value<'m>, block: Value<'m>| -> Result<(), OptError> {
@@ -430,6 +447,245 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
     header(a, p(3), p(0))?;
     b.ret(Some(a))?;
     Ok(BlockFns { raw, place, moved })
+}
+
+/// At `b`'s position in `f`: the reference count of `slab` (at -16; the
+/// block it came in at -8) less one, the block freed when none is left;
+/// `b` ends in the block after.
+fn unref_slab<'m>(m: &'m Module<'_>, b: &Builder<'m>, f: Function<'m>, slab: Value<'m>) -> Result<(), OptError> {
+    let (i64t, ptr) = (m.int_type(64), m.pointer_type());
+    let count = offset(m, b, slab, m.const_int(64, -16))?;
+    let left = b.sub(b.load(i64t, count, "")?.as_value(), c64(m, 1), "")?;
+    b.store(left, count)?;
+    let (free_it, after) = (f.append_block("slab.free"), f.append_block("slab.kept"));
+    b.cond_br(b.icmp(LLVMIntEQ, left, c64(m, 0), "")?, free_it, after)?;
+    b.position_at_end(free_it);
+    let free_ty = m.function_type(m.void_type(), &[ptr], false)?;
+    let free = declare(m, "free", free_ty)?;
+    let block = b.load(ptr, offset(m, b, slab, m.const_int(64, -8))?, "")?.as_value();
+    b.call(free_ty, free.as_value(), &[block], "")?;
+    b.br(after)?;
+    b.position_at_end(after);
+    Ok(())
+}
+
+/// The helpers of a structure whose small arrays share blocks
+/// ([`build_slab`]).
+pub(super) struct SlabFns<'m> {
+    /// `ptr @__dtrans_blocks_new.<struct>(i64 %n, i64 %bytes, i64
+    /// %total, i1 %zeroed)`: a fresh array of `n` elements (`bytes` of
+    /// whole blocks, `total` with the room to place them: what a malloc
+    /// of the array asks for; a count that does not fit gives `n` and
+    /// `total` -1, and the library's failure), zeroed when `zeroed`.
+    pub new: Function<'m>,
+    /// `ptr @__dtrans_blocks_resize.<struct>(ptr %old, i64 %n, i64
+    /// %bytes, i64 %total)`: what `realloc(old, ...)` of `n` elements
+    /// does.
+    pub resize: Function<'m>,
+}
+
+/// The most elements an array in a slab holds: a quarter of a block, so
+/// that a slab left for a new one wastes at most a quarter of its slots.
+pub(super) fn slab_most(g: &BlockGeom) -> u64 {
+    g.per / 4
+}
+
+/// The group-0 records before an array in a slab that hold its header.
+fn header_slots(g: &BlockGeom) -> u64 {
+    16u64.div_ceil(g.sizes[0].max(1))
+}
+
+/// Whether the small arrays of a structure of geometry `g` can share
+/// blocks: the largest one and its header fit in one.
+pub(super) fn slab_fits(g: &BlockGeom) -> bool {
+    slab_most(g) > 0 && slab_most(g) + header_slots(g) <= g.per
+}
+
+/// The helpers that allocate and resize arrays of the structure `name`
+/// (geometry `g`) when small ones share blocks ("slabs"). An array of at
+/// most [`slab_most`] elements does not get blocks of its own (a block
+/// each would make a program of many short arrays, one per node of a
+/// graph, take a block per node, most of it address space, a page per
+/// group touched): it takes the next free slots of the structure's
+/// current slab, one block allocated by the library's malloc and placed
+/// like an array of one block. Elements, steps and runs are those of any
+/// array (a small array never crosses its block's end). Before the
+/// array, in the records of [`header_slots`] slots of group 0, its header:
+/// its count with the sign bit set (the header of an array with blocks
+/// of its own holds their bytes, never negative) and its slab. A slab
+/// counts its references in its own header's first word (the bytes of
+/// one block that `place` wrote there are known): one per array, one
+/// while it is current; `__dtrans_blocks_raw` gives an array's back, and
+/// the last one frees the slab. Slots of a freed array are not reused
+/// while the slab lives. The globals `@__dtrans_blocks_slab.<struct>` and
+/// `@__dtrans_blocks_next.<struct>` (the current slab and its first free
+/// slot) are not guarded: only for programs that run no threads.
+pub(super) fn build_slab<'m>(
+    m: &'m Module<'_>,
+    name: &str,
+    g: &BlockGeom,
+    fns: &BlockFns<'m>,
+    (copy, set): (Function<'m>, Function<'m>),
+) -> Result<SlabFns<'m>, OptError> {
+    let (i64t, i1t, ptr) = (m.int_type(64), m.int_type(1), m.pointer_type());
+    let null = m.const_null(ptr);
+    let malloc_ty = m.function_type(ptr, &[i64t], false)?;
+    let calloc_ty = m.function_type(ptr, &[i64t, i64t], false)?;
+    let realloc_ty = m.function_type(ptr, &[ptr, i64t], false)?;
+    let malloc = declare(m, "malloc", malloc_ty)?;
+    let calloc = declare(m, "calloc", calloc_ty)?;
+    let realloc = declare(m, "realloc", realloc_ty)?;
+    let current = m.add_internal_global(&format!("__dtrans_blocks_slab.{name}"), ptr, null)?;
+    let next = m.add_internal_global(&format!("__dtrans_blocks_next.{name}"), i64t, c64(m, 0))?;
+    let align = c64(m, g.align);
+    let hs = header_slots(g);
+
+    // new(n, bytes, total, zeroed)
+    let new_name = format!("__dtrans_blocks_new.{name}");
+    let new_ty = m.function_type(ptr, &[i64t, i64t, i64t, i1t], false)?;
+    let (new, b) = new_helper_with(m, &new_name, new_ty, &[])?.ok_or_else(|| edit(format!("@{new_name} exists")))?;
+    let p = |k: u32| new.param(k).expect("declared parameter");
+    let (own, own_zero, own_plain, own_placed) = (
+        new.append_block("own"),
+        new.append_block("own.zeroed"),
+        new.append_block("own.plain"),
+        new.append_block("own.placed"),
+    );
+    let (shared, fresh, got, none, carve) = (
+        new.append_block("shared"),
+        new.append_block("fresh"),
+        new.append_block("got"),
+        new.append_block("none"),
+        new.append_block("carve"),
+    );
+    b.cond_br(b.icmp(LLVMIntULE, p(0), c64(m, slab_most(g)), "")?, shared, own)?;
+    // An array with blocks of its own, as the program's call would make it.
+    b.position_at_end(own);
+    b.cond_br(p(3), own_zero, own_plain)?;
+    b.position_at_end(own_zero);
+    let z = b.call(calloc_ty, calloc.as_value(), &[c64(m, 1), p(2)], "")?.as_value();
+    b.br(own_placed)?;
+    b.position_at_end(own_plain);
+    let u = b.call(malloc_ty, malloc.as_value(), &[p(2)], "")?.as_value();
+    b.br(own_placed)?;
+    b.position_at_end(own_placed);
+    let block = b.phi(ptr, "block")?;
+    block.add_incoming(z, own_zero)?;
+    block.add_incoming(u, own_plain)?;
+    let placed = b.call(fns.place.function_type(), fns.place.as_value(), &[block.as_value(), align, p(1)], "")?;
+    b.ret(Some(placed.as_value()))?;
+    // In the current slab when its free slots hold the array and its
+    // header, else in a fresh one.
+    b.position_at_end(shared);
+    let slab = b.load(ptr, current, "")?.as_value();
+    let k = b.load(i64t, next, "")?.as_value();
+    let need = b.add(p(0), c64(m, hs), "")?;
+    let room = b.icmp(LLVMIntULE, b.add(k, need, "")?, c64(m, g.per), "")?;
+    let some = b.icmp(LLVMIntNE, slab, null, "")?;
+    b.cond_br(b.and(some, room, "")?, carve, fresh)?;
+    b.position_at_end(fresh);
+    let total = c64(m, g.bytes + block_extra(g.align));
+    let raw = b.call(malloc_ty, malloc.as_value(), &[total], "")?.as_value();
+    b.cond_br(b.icmp(LLVMIntEQ, raw, null, "")?, none, got)?;
+    b.position_at_end(none);
+    b.ret(Some(null))?;
+    b.position_at_end(got);
+    let fresh_slab =
+        b.call(fns.place.function_type(), fns.place.as_value(), &[raw, align, c64(m, g.bytes)], "")?.as_value();
+    b.store(c64(m, 1), offset(m, &b, fresh_slab, m.const_int(64, -16))?)?;
+    let (drop_old, dropped) = (new.append_block("old"), new.append_block("current"));
+    b.cond_br(some, drop_old, dropped)?;
+    b.position_at_end(drop_old);
+    unref_slab(m, &b, new, slab)?;
+    b.br(dropped)?;
+    b.position_at_end(dropped);
+    b.store(fresh_slab, current)?;
+    b.br(carve)?;
+    b.position_at_end(carve);
+    let s = b.phi(ptr, "slab")?;
+    s.add_incoming(slab, shared)?;
+    s.add_incoming(fresh_slab, dropped)?;
+    let first = b.phi(i64t, "first")?;
+    first.add_incoming(k, shared)?;
+    first.add_incoming(c64(m, 0), dropped)?;
+    let s = s.as_value();
+    let slot = b.add(first.as_value(), c64(m, hs), "")?;
+    let at = b.add(c64(m, g.offsets[0]), b.mul(slot, c64(m, g.sizes[0]), "")?, "")?;
+    let a = offset(m, &b, s, at)?;
+    // (n is small: adding the sign bit sets it.)
+    let sign = b.add(p(0), m.const_int(64, i64::MIN), "")?;
+    // (A record may be narrower than 8 bytes: the header's words may be
+    // unaligned.)
+    b.store(sign, offset(m, &b, a, m.const_int(64, -16))?)?.set_alignment(1);
+    b.store(s, offset(m, &b, a, m.const_int(64, -8))?)?.set_alignment(1);
+    let count = offset(m, &b, s, m.const_int(64, -16))?;
+    b.store(b.add(b.load(i64t, count, "")?.as_value(), c64(m, 1), "")?, count)?;
+    b.store(b.add(first.as_value(), need, "")?, next)?;
+    let (zero, done) = (new.append_block("zero"), new.append_block("done"));
+    b.cond_br(p(3), zero, done)?;
+    b.position_at_end(zero);
+    b.call(set.function_type(), set.as_value(), &[a, m.const_int(32, 0), p(0)], "")?;
+    b.br(done)?;
+    b.position_at_end(done);
+    b.ret(Some(a))?;
+
+    // resize(old, n, bytes, total)
+    let resize_name = format!("__dtrans_blocks_resize.{name}");
+    let resize_ty = m.function_type(ptr, &[ptr, i64t, i64t, i64t], false)?;
+    let (resize, b) =
+        new_helper_with(m, &resize_name, resize_ty, &[])?.ok_or_else(|| edit(format!("@{resize_name} exists")))?;
+    let p = |k: u32| resize.param(k).expect("declared parameter");
+    let fresh_call = |b: &Builder<'m>| -> Result<Value<'m>, OptError> {
+        let args = [p(1), p(2), p(3), m.const_int(1, 0)];
+        Ok(b.call(new_ty, new.as_value(), &args, "")?.as_value())
+    };
+    let (from_null, check, own, shared, gone, grow, copy_it) = (
+        resize.append_block("from.null"),
+        resize.append_block("check"),
+        resize.append_block("own"),
+        resize.append_block("shared"),
+        resize.append_block("gone"),
+        resize.append_block("grow"),
+        resize.append_block("copy"),
+    );
+    b.cond_br(b.icmp(LLVMIntEQ, p(0), null, "")?, from_null, check)?;
+    // realloc(NULL, ...) is a malloc.
+    b.position_at_end(from_null);
+    b.ret(Some(fresh_call(&b)?))?;
+    b.position_at_end(check);
+    let head = b.load(i64t, offset(m, &b, p(0), m.const_int(64, -16))?, "")?;
+    head.set_alignment(1);
+    let head = head.as_value();
+    b.cond_br(b.icmp(LLVMIntSLT, head, c64(m, 0), "")?, shared, own)?;
+    // Blocks of its own: the library's realloc of its block (none left
+    // for no elements: the library frees it and returns null), placed.
+    b.position_at_end(own);
+    let raw = b.load(ptr, offset(m, &b, p(0), m.const_int(64, -8))?, "")?.as_value();
+    let frees = b.icmp(LLVMIntEQ, p(1), c64(m, 0), "")?;
+    let total = b.select(frees, c64(m, 0), p(3), "")?;
+    let block = b.call(realloc_ty, realloc.as_value(), &[raw, total], "")?.as_value();
+    let args = [block, p(0), raw, p(2), align];
+    b.ret(Some(b.call(fns.moved.function_type(), fns.moved.as_value(), &args, "")?.as_value()))?;
+    // In a slab: a fresh array, the elements both have copied, the old
+    // one given back; no elements: given back, null (as the library's
+    // realloc to 0 bytes); out of memory: null, the old one kept.
+    b.position_at_end(shared);
+    b.cond_br(b.icmp(LLVMIntEQ, p(1), c64(m, 0), "")?, gone, grow)?;
+    b.position_at_end(gone);
+    b.call(fns.raw.function_type(), fns.raw.as_value(), &[p(0)], "")?;
+    b.ret(Some(null))?;
+    b.position_at_end(grow);
+    let fresh = fresh_call(&b)?;
+    let fail = resize.append_block("fail");
+    b.cond_br(b.icmp(LLVMIntEQ, fresh, null, "")?, fail, copy_it)?;
+    b.position_at_end(fail);
+    b.ret(Some(null))?;
+    b.position_at_end(copy_it);
+    let had = b.and(head, m.const_int(64, i64::MAX), "")?;
+    b.call(copy.function_type(), copy.as_value(), &[fresh, p(0), umin(&b, had, p(1))?], "")?;
+    b.call(fns.raw.function_type(), fns.raw.as_value(), &[p(0)], "")?;
+    b.ret(Some(fresh))?;
+    Ok(SlabFns { new, resize })
 }
 
 /// `define internal void @NAME(ptr %dst, ptr %src, i64 %n)` (`set`:
