@@ -253,6 +253,26 @@ impl<'m> Builder<'m> {
         Self::instruction(unsafe { c::LLVMBuildStore(self.raw, v.raw(), ptr.raw()) })
     }
 
+    /// `atomicrmw xchg ptr %ptr, v acquire`: the old value, `v` stored in
+    /// one step (a spin lock's acquire).
+    pub fn atomic_xchg_acquire(&self, ptr: Value<'m>, v: Value<'m>) -> Result<Instruction<'m>, EditError> {
+        self.check_positioned()?;
+        if !ptr.ty().is_pointer() || v.ty().int_width().is_none() {
+            return Err(type_error("atomicrmw xchg", format!("{} to {}", v.ty(), ptr.ty())));
+        }
+        // SAFETY: positioned builder; a pointer and an integer, checked.
+        Self::instruction(unsafe {
+            c::LLVMBuildAtomicRMW(
+                self.raw,
+                llvm_sys::LLVMAtomicRMWBinOp::LLVMAtomicRMWBinOpXchg,
+                ptr.raw(),
+                v.raw(),
+                llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingAcquire,
+                0,
+            )
+        })
+    }
+
     /// An empty `phi` of type `ty` (add incoming values with
     /// [`Instruction::add_incoming`]). Position it among the block's phis.
     pub fn phi(&self, ty: Type<'m>, name: &str) -> Result<Instruction<'m>, EditError> {
@@ -856,6 +876,22 @@ impl<'m> Instruction<'m> {
         if ok {
             // SAFETY: LLVMSetAlignment accepts these opcodes.
             unsafe { c::LLVMSetAlignment(self.as_value().raw(), bytes) };
+        }
+        ok
+    }
+
+    /// Makes a store atomic with release ordering (a spin lock's release);
+    /// false for other instructions and for stores of other than an
+    /// integer at its natural alignment.
+    pub fn set_release(self) -> bool {
+        let Some(v) = (self.opcode() == Opcode::LLVMStore).then(|| self.operand(0)).flatten() else { return false };
+        let bytes = v.ty().int_width().map(|w| w.div_ceil(8));
+        let ok = bytes.is_some_and(|b| b.is_power_of_two() && self.alignment() == Some(b));
+        if ok {
+            // SAFETY: a store, checked above.
+            unsafe {
+                c::LLVMSetOrdering(self.as_value().raw(), llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingRelease)
+            };
         }
         ok
     }

@@ -40,8 +40,8 @@
 //!   keeps the place within a page, so for blocks aligned to at most a
 //!   page nothing moves). A calloc stays a calloc (its pages
 //!   zeroed lazily);
-//! - small arrays share blocks: in a program that runs no threads and
-//!   resizes the structure's arrays only by the library's realloc, the
+//! - small arrays share blocks: where the structure's arrays are resized
+//!   only by the library's realloc, the
 //!   library's malloc, calloc and realloc of it become calls of the
 //!   structure's helpers (`__dtrans_blocks_new.<struct>`,
 //!   `__dtrans_blocks_resize.<struct>`, `blocked::build_slab`), which
@@ -51,8 +51,9 @@
 //!   of 4 to 16 records: 48 times the memory, 37 times the time, all in
 //!   `mmap`s); its header (count with the sign bit set, slab) is in the
 //!   group-0 records before it, the slab counts its arrays and is freed
-//!   with the last, and a realloc of such an array copies it (to a slab
-//!   or to blocks of its own);
+//!   with the last (the counts and the current slab change under one spin
+//!   lock, `__dtrans_blocks_lock`), and a realloc of such an array copies
+//!   it (to a slab or to blocks of its own);
 //! - a copy, move or set of whole elements: one call per group for each
 //!   run of elements that stays in one block of each array, backward when
 //!   a move's destination is after its source (`__dtrans_blocks_copy.<struct>`,

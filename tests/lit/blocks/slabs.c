@@ -50,12 +50,16 @@
 // CHECK: call ptr @calloc(i64 1, i64 %2)
 // CHECK: call ptr @malloc(i64 %2)
 // CHECK: call ptr @__dtrans_blocks_place(ptr %block, i64 4096, i64 %1)
-// CHECK: add i64 %0, 2
-// CHECK: icmp ule i64 %{{[0-9]+}}, 512
-// CHECK: call ptr @malloc(i64 16400)
+// CHECK-LABEL: fresh:
+// CHECK-NEXT: call ptr @malloc(i64 16400)
 // CHECK: call ptr @__dtrans_blocks_place(ptr %{{[0-9]+}}, i64 4096, i64 12288)
+// CHECK-LABEL: carve:
 // CHECK: add i64 %0, -9223372036854775808
 // CHECK: store i64 %{{[0-9]+}}, ptr %{{[0-9]+}}, align 1
+// (Under the slabs' lock: blocks/slabs-threads.c.)
+// CHECK-LABEL: locked:
+// CHECK: add i64 %0, 2
+// CHECK: icmp ule i64 %{{[0-9]+}}, 512
 // CHECK: call void @__dtrans_blocks_set.struct.rec(ptr %{{[0-9]+}}, i32 0, i64 %0)
 // CHECK-LABEL: define internal ptr @__dtrans_blocks_resize.struct.rec(
 // CHECK: call ptr @realloc(

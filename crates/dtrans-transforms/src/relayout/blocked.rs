@@ -340,6 +340,9 @@ pub(super) struct BlockFns<'m> {
     /// grown part. A realloc of a large block by `mremap` keeps the
     /// distance when the alignment is at most a page: nothing moves.
     pub moved: Function<'m>,
+    /// `@__dtrans_blocks_lock`, an `i32`: held (1) while a thread changes
+    /// a slab's count or a structure's current slab ([`build_slab`]).
+    pub lock: Value<'m>,
 }
 
 /// The bytes an allocation of blocks of `align` bytes asks for beyond
@@ -395,6 +398,7 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
     // one, and has no block of its own: null (a free of null does
     // nothing). The header words of a slab's array are loaded at
     // alignment 1: its records may be narrower than 8 bytes.
+    let lock = m.add_internal_global("__dtrans_blocks_lock", m.int_type(32), m.const_int(32, 0))?;
     let raw = define("__dtrans_blocks_raw", &[ptr])?;
     null_or(raw)?;
     let p0 = raw.param(0).expect("declared parameter");
@@ -409,7 +413,9 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
     b.position_at_end(shared);
     let slab = b.load(ptr, offset(m, &b, p0, m.const_int(64, -8))?, "")?;
     slab.set_alignment(1);
+    lock_slabs(m, &b, raw, lock)?;
     unref_slab(m, &b, raw, slab.as_value())?;
+    unlock_slabs(m, &b, lock)?;
     b.ret(Some(null))?;
 
     // The header before array `a`: its blocks' bytes and its block.
@@ -446,7 +452,34 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
     b.position_at_end(keep);
     header(a, p(3), p(0))?;
     b.ret(Some(a))?;
-    Ok(BlockFns { raw, place, moved })
+    Ok(BlockFns { raw, place, moved, lock })
+}
+
+/// At `b`'s position in `f`: spins until it takes the slabs' `lock`
+/// (`atomicrmw xchg` acquire); `b` ends in the block after, returned.
+fn lock_slabs<'m>(
+    m: &'m Module<'_>,
+    b: &Builder<'m>,
+    f: Function<'m>,
+    lock: Value<'m>,
+) -> Result<dtrans_ir::BasicBlock<'m>, OptError> {
+    let (spin, locked) = (f.append_block("lock"), f.append_block("locked"));
+    b.br(spin)?;
+    b.position_at_end(spin);
+    let was = b.atomic_xchg_acquire(lock, m.const_int(32, 1))?.as_value();
+    b.cond_br(b.icmp(LLVMIntEQ, was, m.const_int(32, 0), "")?, locked, spin)?;
+    b.position_at_end(locked);
+    Ok(locked)
+}
+
+/// At `b`'s position: gives the slabs' `lock` back (a release store).
+fn unlock_slabs<'m>(m: &'m Module<'_>, b: &Builder<'m>, lock: Value<'m>) -> Result<(), OptError> {
+    let s = b.store(m.const_int(32, 0), lock)?;
+    s.set_alignment(4);
+    if !s.set_release() {
+        return Err(edit("the slabs' lock is no aligned i32"));
+    }
+    Ok(())
 }
 
 /// At `b`'s position in `f`: the reference count of `slab` (at -16; the
@@ -519,7 +552,9 @@ pub(super) fn slab_fits(g: &BlockGeom) -> bool {
 /// the last one frees the slab. Slots of a freed array are not reused
 /// while the slab lives. The globals `@__dtrans_blocks_slab.<struct>` and
 /// `@__dtrans_blocks_next.<struct>` (the current slab and its first free
-/// slot) are not guarded: only for programs that run no threads.
+/// slot) and the slabs' counts change only under one spin lock
+/// (`BlockFns::lock`), for programs that run threads; a fresh slab's
+/// malloc is made under it, the zeroing of an array after it.
 pub(super) fn build_slab<'m>(
     m: &'m Module<'_>,
     name: &str,
@@ -577,6 +612,7 @@ pub(super) fn build_slab<'m>(
     // In the current slab when its free slots hold the array and its
     // header, else in a fresh one.
     b.position_at_end(shared);
+    let taken = lock_slabs(m, &b, new, fns.lock)?;
     let slab = b.load(ptr, current, "")?.as_value();
     let k = b.load(i64t, next, "")?.as_value();
     let need = b.add(p(0), c64(m, hs), "")?;
@@ -588,6 +624,7 @@ pub(super) fn build_slab<'m>(
     let raw = b.call(malloc_ty, malloc.as_value(), &[total], "")?.as_value();
     b.cond_br(b.icmp(LLVMIntEQ, raw, null, "")?, none, got)?;
     b.position_at_end(none);
+    unlock_slabs(m, &b, fns.lock)?;
     b.ret(Some(null))?;
     b.position_at_end(got);
     let fresh_slab =
@@ -603,10 +640,10 @@ pub(super) fn build_slab<'m>(
     b.br(carve)?;
     b.position_at_end(carve);
     let s = b.phi(ptr, "slab")?;
-    s.add_incoming(slab, shared)?;
+    s.add_incoming(slab, taken)?;
     s.add_incoming(fresh_slab, dropped)?;
     let first = b.phi(i64t, "first")?;
-    first.add_incoming(k, shared)?;
+    first.add_incoming(k, taken)?;
     first.add_incoming(c64(m, 0), dropped)?;
     let s = s.as_value();
     let slot = b.add(first.as_value(), c64(m, hs), "")?;
@@ -621,6 +658,7 @@ pub(super) fn build_slab<'m>(
     let count = offset(m, &b, s, m.const_int(64, -16))?;
     b.store(b.add(b.load(i64t, count, "")?.as_value(), c64(m, 1), "")?, count)?;
     b.store(b.add(first.as_value(), need, "")?, next)?;
+    unlock_slabs(m, &b, fns.lock)?;
     let (zero, done) = (new.append_block("zero"), new.append_block("done"));
     b.cond_br(p(3), zero, done)?;
     b.position_at_end(zero);

@@ -1013,13 +1013,12 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                 let copy = blocked::build_whole(m, &format!("__dtrans_blocks_copy.{name}"), g, false)?;
                 let set = blocked::build_whole(m, &format!("__dtrans_blocks_set.{name}"), g, true)?;
                 self.splits.blocks.insert(old, (copy, set));
-                // Small arrays share blocks where the helpers' globals
-                // need no guard and every resize of an array is the
-                // library's realloc (which the helpers do).
+                // Small arrays share blocks where every resize of an
+                // array is the library's realloc (which the helpers do).
                 let user_realloc = self.actions.values().flatten().any(|a| {
                     matches!(a, plan::Action::BlockAlloc { owner, kind: dtrans_analysis::alloc::AllocKind::UserRealloc, .. } if *owner == old)
                 });
-                if blocked::slab_fits(g) && !user_realloc && may_run_threads(m).is_none() {
+                if blocked::slab_fits(g) && !user_realloc {
                     let fns = self.splits.block_fns.as_ref().expect("built above");
                     let slab = blocked::build_slab(m, &name, g, fns, (copy, set))?;
                     self.splits.slabs.insert(old, slab);
