@@ -1,7 +1,8 @@
 ; blocks-loops: the calls of a step function of `blocks` (what `dtrans cc`
 ; leaves for after opt-19's first run) put in place, and loops stepping with
 ; a counter split into runs over blocks: @sum (the exit's phi then comes
-; from the new block), @fill (from a variable start, the latch staying on
+; from the new block; @sum_latch_first: the counter's phi lists the latch
+; first), @fill (from a variable start, the latch staying on
 ; true, a body of three blocks) and @copy (two bases: the run ends at the
 ; nearer block end) step inside a run by plain strides from the run's first
 ; element; the latch's test bounds the counter (`!=`, signed `<`), so
@@ -76,6 +77,11 @@
 ; CHECK-NEXT: br label %loop
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %done, label %exit, label %blocks.outer
+; CHECK-LABEL: define i64 @sum_latch_first(
+; CHECK: loop:
+; CHECK-NEXT: %0 = phi i64 [ %i1, %loop ], [ %{{[0-9]+}}, %blocks.outer ]
+; CHECK-NOT: call ptr @__dtrans_blocks_step
+; CHECK: blocks.outer:
 ; CHECK-LABEL: define void @fill(
 ; CHECK: %0 = phi i64 [ %5, %blocks.outer ], [ %i1, %latch ]
 ; CHECK-NEXT: %1 = sub i64 %0, %5
@@ -127,8 +133,8 @@
 ; CHECK-NOT: blocks.
 ; CHECK-LABEL: define i32 @main(
 ; CHECK-NOT: __dtrans_blocks_step
-; REPORT: "loops": 3,
-; REPORT: "strided": 4,
+; REPORT: "loops": 4,
+; REPORT: "strided": 5,
 ; REPORT: "expanded": 7
 ; OUT: 6930200
 ; OUT-NEXT: 4447500
@@ -137,6 +143,7 @@
 ; OUT-NEXT: 5017500
 ; OUT-NEXT: 1750000
 ; OUT-NEXT: 5015000
+; OUT-NEXT: 4447500
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
@@ -166,6 +173,26 @@ entry:
 loop:
   %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
   %acc = phi i64 [ 0, %entry ], [ %acc1, %loop ]
+  %e = call ptr @__dtrans_blocks_step.12288.4096.512.8(ptr %p, i64 %i)
+  %k = load i64, ptr %e, align 8
+  %acc1 = add i64 %acc, %k
+  %i1 = add nuw nsw i64 %i, 1
+  %done = icmp eq i64 %i1, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  %r = phi i64 [ 0, %entry ], [ %acc1, %loop ]
+  ret i64 %r
+}
+
+; Split: @sum with the counter's incoming values in the other order (the
+; latch's first: LLVM writes either).
+define i64 @sum_latch_first(ptr %p, i64 %n) {
+entry:
+  %z = icmp eq i64 %n, 0
+  br i1 %z, label %exit, label %loop
+loop:
+  %i = phi i64 [ %i1, %loop ], [ 0, %entry ]
+  %acc = phi i64 [ %acc1, %loop ], [ 0, %entry ]
   %e = call ptr @__dtrans_blocks_step.12288.4096.512.8(ptr %p, i64 %i)
   %k = load i64, ptr %e, align 8
   %acc1 = add i64 %acc, %k
@@ -316,6 +343,8 @@ define i32 @main() {
   call void @print(i64 %s5)
   %s6 = call i64 @sum_next(ptr %a, i64 2000)
   call void @print(i64 %s6)
+  %s7 = call i64 @sum_latch_first(ptr %b, i64 2560)
+  call void @print(i64 %s7)
   call void @free(ptr %a)
   call void @free(ptr %b)
   ret i32 0

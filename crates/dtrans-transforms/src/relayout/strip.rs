@@ -272,15 +272,22 @@ struct Loop<'m> {
 
 impl<'m> Loop<'m> {
     fn of(iv: Instruction<'m>) -> Option<Loop<'m>> {
-        let incoming = iv.incoming();
-        let [_, (next, _)] = incoming[..] else { return None };
-        // %next = add %i, 1 (either order).
-        let add = next.as_instruction().filter(|a| a.opcode() == Opcode::LLVMAdd)?;
-        let (x, y) = (add.operand(0)?, add.operand(1)?);
+        // %next = add %i, 1 (either order), from either incoming edge
+        // (LLVM lists the latch first or second).
         let one = |v: Value<'m>| v.const_int_value() == Some(1);
-        if !((x == iv.as_value() && one(y)) || (y == iv.as_value() && one(x))) {
-            return None;
-        }
+        let is_next = |v: Value<'m>| {
+            v.as_instruction().filter(|a| a.opcode() == Opcode::LLVMAdd).is_some_and(|add| {
+                let (Some(x), Some(y)) = (add.operand(0), add.operand(1)) else { return false };
+                (x == iv.as_value() && one(y)) || (y == iv.as_value() && one(x))
+            })
+        };
+        let incoming = iv.incoming();
+        let [(a, _), (b, _)] = incoming[..] else { return None };
+        let next = match (is_next(a), is_next(b)) {
+            (true, false) => a,
+            (false, true) => b,
+            _ => return None,
+        };
         Loop::shape(iv, next)
     }
 
