@@ -10,8 +10,8 @@
 //! point to) for the block's elements, then each other group's records.
 //! When group 0's record is a power of two, so is `per`, and the block is
 //! aligned to group 0's records (a 24-byte element with an 8-byte pointer
-//! record, blocks of at most 131072 bytes: 4096 per 98304-byte block, the
-//! pointer records eight pages); the array starts on that boundary, so a pointer's block is the pointer with its
+//! record, blocks of at most 524288 bytes: 16384 per 393216-byte block, the
+//! pointer records 32 pages); the array starts on that boundary, so a pointer's block is the pointer with its
 //! low bits cleared. A pointer to an element stays a machine address (its
 //! group-0 record), so null, equality, ordering within an array, pointers
 //! kept in other structures and given to functions need nothing. What
@@ -45,8 +45,10 @@
 //!   library's malloc, calloc and realloc of it become calls of the
 //!   structure's helpers (`__dtrans_blocks_new.<struct>`,
 //!   `__dtrans_blocks_resize.<struct>`, `blocked::build_slab`), which
-//!   give an array of at most a quarter of a block the next slots of a
-//!   shared block (a slab) instead of a block of its own: a program with
+//!   give an array that fits in one block (with its 16-byte header) the
+//!   next slots of a shared block (a slab) instead of blocks of its own
+//!   (a fresh slab becomes the one to fill only when it keeps more room
+//!   than the current one): a program with
 //!   one short array per graph node took a block per node (2,000 nodes
 //!   of 4 to 16 records: 48 times the memory, 37 times the time, all in
 //!   `mmap`s); its header (count with the sign bit set, slab) is in the

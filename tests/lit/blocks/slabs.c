@@ -1,9 +1,10 @@
 // blocks with many short arrays: one array of records per graph node (a
-// malloc of 3 to 17 records each), some grown by realloc past a quarter of
-// a block (they then get blocks of their own) or shrunk to nothing, some
-// calloc'd (zeroed). An array of at most a quarter of a block (here 128 of
-// 512) takes the next slots of a shared block (a slab) instead of a block
-// of its own: 2000 nodes would otherwise take 2000 blocks of 12 KiB. The
+// malloc of 3 to 17 records each), some grown by realloc to 300 records
+// (a slab of their own, which stays aside: the current slab keeps more
+// room) or past a block (blocks of their own), or shrunk to nothing, some
+// calloc'd (zeroed). An array that fits in one block with its header (here
+// 510 of 512) takes the next slots of a shared block (a slab) instead of
+// blocks of its own: 2000 nodes would otherwise take 2000 blocks of 12 KiB. The
 // library's malloc, calloc and realloc become calls of the structure's
 // helpers; a free is given what `__dtrans_blocks_raw` says (null for an
 // array in a slab: the slab counts its arrays and is freed with the last).
@@ -41,18 +42,20 @@
 // CHECK: sub i64 %{{[0-9]+}}, 1
 // CHECK: call void @free(
 // CHECK: ret ptr null
-// The new helper: at most 128 elements in the current slab when the
+// The new helper: at most 510 elements in the current slab when the
 // array and its 16-byte header (two 8-byte records) fit in its 512 slots,
-// else in a fresh slab of one block (12288 + 4096 + 16 bytes); the header
-// holds the count with the sign bit set and the slab.
+// else in a fresh slab of one block (12288 + 4096 + 16 bytes), which
+// becomes current only when it keeps more free slots than the current
+// one; the header holds the count with the sign bit set and the slab.
 // CHECK-LABEL: define internal ptr @__dtrans_blocks_new.struct.rec(
-// CHECK: icmp ule i64 %0, 128
+// CHECK: icmp ule i64 %0, 510
 // CHECK: call ptr @calloc(i64 1, i64 %2)
 // CHECK: call ptr @malloc(i64 %2)
 // CHECK: call ptr @__dtrans_blocks_place(ptr %block, i64 4096, i64 %1)
 // CHECK-LABEL: fresh:
 // CHECK-NEXT: call ptr @malloc(i64 16400)
 // CHECK: call ptr @__dtrans_blocks_place(ptr %{{[0-9]+}}, i64 4096, i64 12288)
+// CHECK: icmp ugt i64 %{{[0-9]+}}, %{{[0-9]+}}
 // CHECK-LABEL: carve:
 // CHECK: add i64 %0, -9223372036854775808
 // CHECK: store i64 %{{[0-9]+}}, ptr %{{[0-9]+}}, align 1
@@ -60,12 +63,16 @@
 // CHECK-LABEL: locked:
 // CHECK: add i64 %0, 2
 // CHECK: icmp ule i64 %{{[0-9]+}}, 512
+// CHECK-LABEL: make.current:
+// CHECK: store i64 1, ptr %{{[0-9]+}}
+// CHECK-LABEL: aside:
+// CHECK-NEXT: store i64 0, ptr %{{[0-9]+}}
 // CHECK: call void @__dtrans_blocks_set.struct.rec(ptr %{{[0-9]+}}, i32 0, i64 %0)
 // CHECK-LABEL: define internal ptr @__dtrans_blocks_resize.struct.rec(
 // CHECK: call ptr @realloc(
 // CHECK: call ptr @__dtrans_blocks_moved(
 // CHECK: call void @__dtrans_blocks_copy.struct.rec(
-// OUT: keys 9365987494 re 129115.0 im 32589.5
+// OUT: keys 9498119494 re 133515.0 im 28189.5
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -125,7 +132,7 @@ int main(void) {
     g[v].e = v % 5 == 4 ? zeroed(g[v].n) : make(g[v].n, v);
   }
   for (long v = 0; v < nodes; v += 97)
-    grow(&g[v], 300 + v % 3); /* past a quarter of a block */
+    grow(&g[v], v % 2 ? 300 + v % 3 : 700 + v % 3); /* a slab aside; past a block */
   for (long v = 1; v < nodes; v += 89)
     grow(&g[v], 0);
   for (long v = 2; v < nodes; v += 53)

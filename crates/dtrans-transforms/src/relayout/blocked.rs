@@ -517,10 +517,12 @@ pub(super) struct SlabFns<'m> {
     pub resize: Function<'m>,
 }
 
-/// The most elements an array in a slab holds: a quarter of a block, so
-/// that a slab left for a new one wastes at most a quarter of its slots.
+/// The most elements an array in a slab holds: as many as fit in one
+/// block with their header. (An array of a few thousand elements with a
+/// block of its own took the whole block: up to four times the
+/// memory of the program's own arrays, and as many library calls.)
 pub(super) fn slab_most(g: &BlockGeom) -> u64 {
-    g.per / 4
+    g.per.saturating_sub(header_slots(g))
 }
 
 /// The group-0 records before an array in a slab that hold its header.
@@ -629,7 +631,19 @@ pub(super) fn build_slab<'m>(
     b.position_at_end(got);
     let fresh_slab =
         b.call(fns.place.function_type(), fns.place.as_value(), &[raw, align, c64(m, g.bytes)], "")?.as_value();
-    b.store(c64(m, 1), offset(m, &b, fresh_slab, m.const_int(64, -16))?)?;
+    let fresh_count = offset(m, &b, fresh_slab, m.const_int(64, -16))?;
+    // The fresh slab becomes current when it keeps more free slots than
+    // the current one (whose first free slot is past the array's need):
+    // a slab is left only for one with more room, so a large array does
+    // not make the small ones after it start yet another slab.
+    let (make_current, aside) = (new.append_block("make.current"), new.append_block("aside"));
+    let roomier = b.select(some, b.icmp(LLVMIntUGT, k, need, "")?, m.const_int(1, 1), "")?;
+    b.cond_br(roomier, make_current, aside)?;
+    b.position_at_end(aside);
+    b.store(c64(m, 0), fresh_count)?;
+    b.br(carve)?;
+    b.position_at_end(make_current);
+    b.store(c64(m, 1), fresh_count)?;
     let (drop_old, dropped) = (new.append_block("old"), new.append_block("current"));
     b.cond_br(some, drop_old, dropped)?;
     b.position_at_end(drop_old);
@@ -642,9 +656,15 @@ pub(super) fn build_slab<'m>(
     let s = b.phi(ptr, "slab")?;
     s.add_incoming(slab, taken)?;
     s.add_incoming(fresh_slab, dropped)?;
+    s.add_incoming(fresh_slab, aside)?;
     let first = b.phi(i64t, "first")?;
     first.add_incoming(k, taken)?;
     first.add_incoming(c64(m, 0), dropped)?;
+    first.add_incoming(c64(m, 0), aside)?;
+    let is_current = b.phi(i1t, "current")?;
+    is_current.add_incoming(m.const_int(1, 1), taken)?;
+    is_current.add_incoming(m.const_int(1, 1), dropped)?;
+    is_current.add_incoming(m.const_int(1, 0), aside)?;
     let s = s.as_value();
     let slot = b.add(first.as_value(), c64(m, hs), "")?;
     let at = b.add(c64(m, g.offsets[0]), b.mul(slot, c64(m, g.sizes[0]), "")?, "")?;
@@ -657,7 +677,8 @@ pub(super) fn build_slab<'m>(
     b.store(s, offset(m, &b, a, m.const_int(64, -8))?)?.set_alignment(1);
     let count = offset(m, &b, s, m.const_int(64, -16))?;
     b.store(b.add(b.load(i64t, count, "")?.as_value(), c64(m, 1), "")?, count)?;
-    b.store(b.add(first.as_value(), need, "")?, next)?;
+    let after = b.add(first.as_value(), need, "")?;
+    b.store(b.select(is_current.as_value(), after, k, "")?, next)?;
     unlock_slabs(m, &b, fns.lock)?;
     let (zero, done) = (new.append_block("zero"), new.append_block("done"));
     b.cond_br(p(3), zero, done)?;

@@ -132,28 +132,31 @@ pub struct CostModel {
     /// (0.5: loops over arrays of one field vectorize).
     pub soa_streams: f64,
     /// `block-bytes`: the most bytes a block of the `blocks` pass takes,
-    /// a power of two from 512 to 1M (131072: a longer run of a group's
+    /// a power of two from 512 to 1M (524288: a longer run of a group's
     /// records streams better, since a hardware prefetcher starts again
-    /// at each page; a larger block wastes more of an array's last one,
-    /// up to this many bytes per array, mostly pages never touched. On
-    /// `bench/programs/qregs`, 24-byte records with an 8-byte hot group,
-    /// 16384 (4 KiB runs) gave 63-70% of the hand variant's speedup and
-    /// 65536 to 524288 gave 76-92%, 131072 the most consistently;
-    /// `layouts::BlockGeom`).
+    /// at each page and each run ends in a jump; a larger block wastes
+    /// more of the last one of an array larger than a block, mostly
+    /// pages never touched (arrays up to a block share blocks: slabs).
+    /// On `bench/programs/qregs`, 24-byte records with an 8-byte hot
+    /// group, 16384 (4 KiB runs) gave 63-70% of the hand variant's
+    /// speedup and 65536 to 524288 76-92% on the machine of the first
+    /// measurements; on a later one (interleaved rounds, time over the
+    /// hand variant's) 131072 took 1.21-1.23, 262144 1.14, 524288
+    /// 1.06-1.07 (peak memory 1.04-1.05x the original's), 1048576 1.06
+    /// (1.08x); `layouts::BlockGeom`).
     pub block_bytes: u64,
     /// `block-bytes-max`: with a profile, how large a block may grow
-    /// beyond `block-bytes` (524288), doubling while the hottest stream
+    /// beyond `block-bytes` (524288, the default block: a profile grows
+    /// only blocks set smaller), doubling while the hottest stream
     /// over the structure visits, per entry of its loop, at least
     /// `block-runs` blocks' worth of elements: the profile shows the
     /// arrays are large, so a longer run of a group's records costs
-    /// little of their memory. On `bench/programs/qregs` 524288 took
-    /// 91-92% of the hand variant's speedup in two runs where 131072 took
-    /// 79-80% in two others (peak memory 1.02x against 1.005x), but the
-    /// default alone spread from 79% to 95% over the day's runs
-    /// (`bench/programs/qregs/README.md`); in interleaved runs of the
-    /// next day the profile-guided build (393216-byte blocks) took 87-90%
-    /// where the default took 77-82%. Without a profile the array
-    /// sizes are unknown and blocks stay at `block-bytes`.
+    /// little of their memory. (When the default block was 131072, on
+    /// `bench/programs/qregs` the profile-guided build, 393216-byte
+    /// blocks, took 87-90% of the hand variant's speedup where the
+    /// default took 77-82%: `bench/programs/qregs/README.md`.) Without
+    /// a profile the array sizes are unknown and blocks stay at
+    /// `block-bytes`.
     pub block_bytes_max: u64,
     /// `block-runs`: see `block-bytes-max` (8).
     pub block_runs: u64,
@@ -194,7 +197,7 @@ impl Default for CostModel {
             hot_regions: 8,
             max_groups: 16,
             soa_streams: 0.5,
-            block_bytes: 131072,
+            block_bytes: 524288,
             block_bytes_max: 524288,
             block_runs: 8,
             block_min: 16,
@@ -1126,7 +1129,13 @@ mod tests {
     fn block_size_from_a_profile() {
         // 24-byte elements (three 8-byte fields), a stream over the first.
         let (fl, size) = fields(&[8, 8, 8]);
-        let m = CostModel::default();
+        // (The default block is already the default maximum: a profile
+        // grows blocks set smaller.)
+        let unprofiled = [region(Walk::Stream, 1e6, &[0])];
+        let shape = Shape { fields: &fl, size, regions: &unprofiled, count: None };
+        assert_eq!(CostModel::default().block_bytes_for(&shape), 524288);
+        let mut m = CostModel::default();
+        m.set("block-bytes=131072").unwrap();
         let profiled = |visits: f64, entries: Option<f64>| {
             let mut r = region(Walk::Stream, visits, &[0]);
             r.profile = true;
@@ -1153,7 +1162,7 @@ mod tests {
             let shape = Shape { fields: &fl, size, regions: &regions, count: None };
             assert_eq!(m.block_bytes_for(&shape), want, "{regions:?}");
         }
-        let mut capped = CostModel::default();
+        let mut capped = m;
         capped.set("block-bytes-max=131072").unwrap();
         let regions = [profiled(1e6, Some(1.0))];
         let shape = Shape { fields: &fl, size, regions: &regions, count: None };
