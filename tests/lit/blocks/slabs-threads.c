@@ -14,7 +14,7 @@
 // RUN: %clang -O0 %t.out.ll -o %t.new0 -lpthread && %t.new0 > %t.new0.txt && diff %t.base.txt %t.new0.txt
 // RUN: %dtrans cc -O2 %s -o %t.cc -lpthread --cost block-bytes=16384 2>/dev/null && %t.cc > %t.cc.txt && diff %t.base.txt %t.cc.txt
 // RUN: %FileCheck %s --check-prefix=OUT < %t.new.txt
-// REPORT: "detail": "2 groups in blocks: {re, key} {im}; blocks of 4096 bytes, 170 elements each (groups at [0, 2720])",{{[[:space:]]*}}"name": "%struct.rec",
+// REPORT: "detail": "2 groups in blocks: {im} {re, key}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.rec",
 // CHECK-LABEL: define internal ptr @__dtrans_blocks_raw(
 // CHECK-LABEL: shared:
 // CHECK: atomicrmw xchg ptr @__dtrans_blocks_lock, i32 1 acquire

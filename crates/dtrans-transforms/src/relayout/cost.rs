@@ -160,6 +160,13 @@ pub struct CostModel {
     pub block_bytes_max: u64,
     /// `block-runs`: see `block-bytes-max` (8).
     pub block_runs: u64,
+    /// `block-page-form`: whether `blocks` may use page-sized blocks of
+    /// as many elements as fit when no group's records give a
+    /// power-of-two count per block (0: refused; 1: allowed). Every step
+    /// over elements in such blocks divides by the count and no loop is
+    /// strip-mined: a scan of two of three 8-byte fields ran 2.8 times as
+    /// long as the original (`blocks::power_of_two_first`).
+    pub block_page_form: bool,
     /// `block-min`: the fewest elements a block must hold (16): below, the
     /// slot arithmetic of every step costs more than the split saves and
     /// each array wastes more of its last block.
@@ -200,6 +207,7 @@ impl Default for CostModel {
             block_bytes: 524288,
             block_bytes_max: 524288,
             block_runs: 8,
+            block_page_form: false,
             block_min: 16,
             prefetch_lines: 32,
             pack_access: 0.03,
@@ -235,6 +243,7 @@ impl CostModel {
         "block-bytes",
         "block-bytes-max",
         "block-runs",
+        "block-page-form",
         "block-min",
         "prefetch-lines",
         "pack-access",
@@ -303,6 +312,13 @@ impl CostModel {
                 "block-runs" => {
                     self.block_runs =
                         int(v).filter(|x| (1..=1 << 20).contains(x)).ok_or_else(|| bad("a count from 1 to 1M"))?
+                }
+                "block-page-form" => {
+                    self.block_page_form = match v {
+                        "0" => false,
+                        "1" => true,
+                        _ => return Err(bad("0 or 1")),
+                    }
                 }
                 "block-min" => {
                     self.block_min =

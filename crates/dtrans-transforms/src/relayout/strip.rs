@@ -10,8 +10,8 @@
 //! loop: the loop's blocks are `H` and the blocks that reach `L` without
 //! passing `H`, each entered only from the loop), and a counter `%i = phi
 //! i64 [%start, P], [%next, L]` with `%next = add %i, 1`; the steps split
-//! are `step(%base, %i)` with `%base` defined outside the loop, and only
-//! geometries of a power-of-two count per block. Then:
+//! are `step(%base, %i)` with `%base` defined outside the loop (any
+//! geometry: a page-sized block's slot divides once per run). Then:
 //!
 //! ```text
 //! P:  br O                        ; was br H
@@ -162,7 +162,7 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32, lines: u64) -> Result<Strippe
         let calls = step_calls(m, &gone);
         let iv = calls.iter().find_map(|c| {
             let i = c.k().as_instruction().filter(|i| i.opcode() == Opcode::LLVMPHI)?;
-            (c.geom.per.is_power_of_two() && !tried.contains(&i)).then_some(i)
+            (!tried.contains(&i)).then_some(i)
         });
         let Some(iv) = iv else { break };
         tried.insert(iv);
@@ -171,7 +171,6 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32, lines: u64) -> Result<Strippe
             .iter()
             .filter(|c| {
                 c.k() == iv.as_value()
-                    && c.geom.per.is_power_of_two()
                     && c.call.parent_block().is_some_and(|b| lp.body.contains(&b))
                     && lp.invariant(c.base())
             })
@@ -191,7 +190,6 @@ fn rewrite<'m>(m: &'m Module<'_>, erase_kind: u32, lines: u64) -> Result<Strippe
         let walk = calls.iter().find_map(|c| {
             let p = c.base().as_instruction().filter(|i| i.opcode() == Opcode::LLVMPHI)?;
             let ok = c.k().const_int_value() == Some(1)
-                && c.geom.per.is_power_of_two()
                 && !tried.contains(&p)
                 && p.incoming().iter().any(|(v, _)| *v == c.call.as_value());
             ok.then(|| (p, c.clone()))
