@@ -85,7 +85,10 @@
 //! the whole block, so the wrapper cannot tell another size; not a realloc
 //! wrapper, which may hand back a fresh block while the old array stays),
 //! none of a constant count smaller
-//! than half a block (a single node would take a whole block), no malloc
+//! than half a block where the array takes blocks of its own (a global,
+//! a local, a wrapper's: a single node would take a whole block; the
+//! library's allocations share slabs unless a block holds too few to
+//! share), no malloc
 //! or calloc of a variable count in a loop (many small arrays would each
 //! take a block: memory a program of many small rows does not have), a
 //! global of it only as a zeroed array of at least half a block (a lone

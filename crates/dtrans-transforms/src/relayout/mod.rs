@@ -212,6 +212,7 @@ impl PassFactory for RelayoutFactory {
             resized: Default::default(),
             blocked: Default::default(),
             least_alloc: Default::default(),
+            least_library: Default::default(),
             block_bytes: Default::default(),
             global_arrays: HashMap::default(),
             no_index: HashMap::default(),
@@ -256,7 +257,10 @@ struct Relayout<'m> {
     /// Blocked structure name -> its allocation of a constant count asking
     /// for the fewest bytes (bytes, count, function): under half a block it
     /// would waste more than it holds, so the structure is refused.
-    least_alloc: HashMap<String, (u64, u64, String)>,
+    least_alloc: HashMap<String, sites::Least>,
+    /// The same among the library's allocations of it, which share blocks
+    /// when small (slabs): checked only where they cannot.
+    least_library: HashMap<String, sites::Least>,
     /// Blocked structure name -> the most bytes its blocks take.
     block_bytes: HashMap<String, u64>,
     /// Split structure name -> the global array holding every instance,
@@ -728,8 +732,13 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                     Ok(ch)
                 } else if blocked {
                     self.blocked.insert(name.clone());
-                    if let Ok(ArraySource::Blocks { least: Some(least) }) = source {
-                        self.least_alloc.insert(name.clone(), least);
+                    if let Ok(ArraySource::Blocks { least, least_library }) = source {
+                        if let Some(least) = least {
+                            self.least_alloc.insert(name.clone(), least);
+                        }
+                        if let Some(least) = least_library {
+                            self.least_library.insert(name.clone(), least);
+                        }
                     }
                     Ok(ch)
                 } else {
@@ -831,7 +840,9 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                             ),
                         ));
                     };
-                    let (bytes, _, place) = self.least_alloc.get(&name)?;
+                    let own = self.least_alloc.get(&name);
+                    let library = self.least_library.get(&name).filter(|_| !blocked::slab_fits(g));
+                    let (bytes, _, place) = [own, library].into_iter().flatten().min_by_key(|l| l.0)?;
                     (bytes.saturating_mul(2) < g.bytes).then(|| {
                         let why = format!("less than half a block ({} elements, {} bytes)", g.per, g.bytes);
                         (*t, format!("{place}: {why}"))

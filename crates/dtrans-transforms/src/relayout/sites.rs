@@ -34,6 +34,9 @@ use rustc_hash::FxHashSet as HashSet;
 
 use crate::optbase::OptContext;
 
+/// An array of a constant count: (bytes, count, where it is made).
+pub type Least = (u64, u64, String);
+
 /// How the one array of a split structure is allocated.
 #[derive(Clone)]
 pub enum ArraySource<'m> {
@@ -48,10 +51,12 @@ pub enum ArraySource<'m> {
     Global { array: Value<'m>, count: u64 },
     /// Any number of arrays, each allocated by the library in blocks
     /// (`blocks_allowed`: the `blocks` pass); `least` is the array of a
-    /// constant count (allocated, global or local) asking for the fewest
-    /// bytes (bytes, count, where it is made), which must fill half a
-    /// block once the block is known.
-    Blocks { least: Option<(u64, u64, String)> },
+    /// constant count with blocks of its own (a global, a local, or made
+    /// by a wrapper) asking for the fewest bytes (bytes, count, where it
+    /// is made), which must fill half a block once the block is known;
+    /// `least_library` the same among the library's allocations, which
+    /// share blocks when they are small (slabs: `blocked::build_slab`).
+    Blocks { least: Option<Least>, least_library: Option<Least> },
 }
 
 /// Whether every instance of structure `s` lives in one array the pass
@@ -100,13 +105,15 @@ pub fn split_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId) -> Result<ArraySour
 /// not one array only (peel's and aos-to-soa's
 /// form, where the side arrays are indexed directly). Allocations of a
 /// constant count are judged against the block once the grouping gives
-/// it (`ArraySource::Blocks::least`, checked in `Relayout::prepare_types`).
+/// it (`ArraySource::Blocks::least`, checked in `Relayout::prepare_types`;
+/// the library's allocations only where small arrays cannot share blocks).
 /// (An allocation of fewer than half of `min`, the least per block, is
 /// refused here already.)
 pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u64) -> Result<ArraySource<'m>, String> {
     let name = cx.info.ptr.tm().struct_name(s).unwrap_or_default().to_string();
     let ty = cx.m.struct_type(&name).ok_or_else(|| format!("no LLVM type %{name}"))?;
-    let mut least: Option<(u64, u64, String)> = None;
+    let mut least: Option<Least> = None;
+    let mut least_library: Option<Least> = None;
     // A global array (of arrays) of it becomes blocks of its own, zero
     // like the original (the analysis leaves out initialized ones:
     // HasInitializerList; a lone instance is GlobalInstance).
@@ -196,7 +203,7 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u6
                 ));
             }
             keep_least(
-                &mut least,
+                if library && !wrapper { &mut least_library } else { &mut least },
                 n.saturating_mul(size),
                 n,
                 format!("an allocation of {n} in @{}", function_name(a.call)),
@@ -208,7 +215,7 @@ pub fn blocks_allowed<'m>(cx: &OptContext<'m, '_>, s: TypeId, size: u64, min: u6
             return Err(format!("`{lib}` is defined in the program (the blocks' code calls it)"));
         }
     }
-    Ok(ArraySource::Blocks { least })
+    Ok(ArraySource::Blocks { least, least_library })
 }
 
 /// The largest local array `blocks` lays out (bytes in the original
@@ -247,7 +254,7 @@ fn may_recurse(f: dtrans_ir::Function<'_>) -> bool {
 
 /// Keeps in `least` the array of a constant count asking for the fewest
 /// bytes (`place` says where it is made).
-fn keep_least(least: &mut Option<(u64, u64, String)>, bytes: u64, n: u64, place: String) {
+fn keep_least(least: &mut Option<Least>, bytes: u64, n: u64, place: String) {
     if least.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
         *least = Some((bytes, n, place));
     }
