@@ -163,9 +163,10 @@ impl Policy for Blocks {
         }
         let result = match best {
             None => Err(p.with_hottest("every field is accessed in the same places: no grouping".into())),
-            Some((layout, t1)) => match model.decide((t0, c.size), (t1, layout.size()), false).and_then(|saving| {
-                power_of_two_first(c, model, &layout, &shape).map(|layout| (saving, layout))
-            }) {
+            Some((layout, t1)) => match model
+                .decide((t0, c.size), (t1, layout.size()), false)
+                .and_then(|saving| power_of_two_first(c, model, &layout, &shape).map(|layout| (saving, layout)))
+            {
                 Err(why) => Err(p.with_hottest(format!("blocks {}: {why}", layout.describe(&c.fields)))),
                 Ok((_, layout)) => {
                     p.choice = "blocks".into();
@@ -215,7 +216,8 @@ fn power_of_two_first(
         g.fields.iter().map(|f| c.fields[*f as usize].align.max(1)).max().unwrap_or(1)
     };
     let geom = |first: usize| {
-        let order: Vec<usize> = std::iter::once(first).chain((0..layout.groups.len()).filter(|k| *k != first)).collect();
+        let order: Vec<usize> =
+            std::iter::once(first).chain((0..layout.groups.len()).filter(|k| *k != first)).collect();
         let sizes: Vec<u64> = order.iter().map(|k| layout.groups[*k].size).collect();
         let aligns: Vec<u64> = order.iter().map(|k| align(&layout.groups[*k])).collect();
         (order, BlockGeom::new(max, &sizes, &aligns, model.block_min))
