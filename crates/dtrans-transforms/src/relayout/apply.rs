@@ -356,6 +356,10 @@ pub fn apply<'m>(
                 let p = call.call_arg(*arg).expect("the pointer freed");
                 let raw = b.call(fns.raw.function_type(), fns.raw.as_value(), &[p], "")?;
                 call.set_call_arg(*arg, raw.as_value())?;
+                // (The block of an array in a slab is null: a `nonnull` the
+                // optimizer put on the program's free would make that path
+                // undefined, and LLVM drops it, the slab's lock with it.)
+                call.drop_call_site_attribute_facts();
             }
             Action::BlockSort { call, owner } => {
                 let fns = splits.block_fns.as_ref().ok_or_else(|| edit("no block allocation helpers"))?;
@@ -796,6 +800,9 @@ fn block_alloc<'m>(
         let total = b.select(frees, m.const_int(64, 0), total, "")?;
         call.set_call_arg(0, raw)?;
         call.set_call_arg(op, b.int_cast(total, size.ty(), false, "")?)?;
+        // (The block may be null, the size changed: the facts the
+        // optimizer put on the call are of the program's arguments.)
+        call.drop_call_site_attribute_facts();
         (Some(old), Some(raw))
     } else {
         call.set_call_arg(op, b.int_cast(total, size.ty(), false, "")?)?;
