@@ -116,7 +116,7 @@
 //! (`split::best_grouping`); the saving must pass the model's margin.
 use dtrans_analysis::info::Transform;
 
-use crate::relayout::cost::{CostModel, Layout, Prediction};
+use crate::relayout::cost::{CostModel, Group, Layout, Prediction, Shape};
 use crate::relayout::layouts::BlockGeom;
 use crate::relayout::{Candidate, Choice, Policy};
 use crate::split::{best_grouping, splittable};
@@ -209,12 +209,10 @@ fn power_of_two_first(
     c: &Candidate<'_>,
     model: &CostModel,
     layout: &Layout,
-    shape: &crate::relayout::cost::Shape<'_>,
+    shape: &Shape<'_>,
 ) -> Result<Layout, String> {
     let max = model.block_bytes_for(shape);
-    let align = |g: &crate::relayout::cost::Group| {
-        g.fields.iter().map(|f| c.fields[*f as usize].align.max(1)).max().unwrap_or(1)
-    };
+    let align = |g: &Group| g.fields.iter().map(|f| c.fields[*f as usize].align.max(1)).max().unwrap_or(1);
     let geom = |first: usize| {
         let order: Vec<usize> =
             std::iter::once(first).chain((0..layout.groups.len()).filter(|k| *k != first)).collect();

@@ -825,8 +825,9 @@ impl<'m> OptPass<'m> for Relayout<'m> {
             }
             let lay = self.layouts(m, &cands);
             // Blocked structures whose blocks are too small for the least
-            // per block, or too large for an allocation of a constant
-            // count (a single node would take a whole block).
+            // per block, of page size where that form is not allowed, or
+            // too large for an allocation of a constant count (a single
+            // node would take a whole block).
             let cramped: Vec<(Type<'m>, String)> = cands
                 .iter()
                 .filter_map(|(t, _)| {
@@ -840,6 +841,16 @@ impl<'m> OptPass<'m> for Relayout<'m> {
                             ),
                         ));
                     };
+                    // (The policy chose a group order that gives a
+                    // power-of-two count from the records' sizes before
+                    // planning; should the plan's sizes differ, no page
+                    // form slips through.)
+                    if !g.per.is_power_of_two() && !self.cost.block_page_form {
+                        return Some((
+                            *t,
+                            format!("{} per {}-byte block: not a power of two (block-page-form=0)", g.per, g.bytes),
+                        ));
+                    }
                     let own = self.least_alloc.get(&name);
                     let library = self.least_library.get(&name).filter(|_| !blocked::slab_fits(g));
                     let (bytes, _, place) = [own, library].into_iter().flatten().min_by_key(|l| l.0)?;
