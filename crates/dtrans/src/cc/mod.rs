@@ -104,7 +104,8 @@ Arguments are clang-19's, plus seven of dtrans's own anywhere among them:
                     (line, loop-weight, max-depth, cache-bytes, hit,
                     random-line, side-visit, margin, overlap, hot-regions,
                     max-groups, soa-streams, block-bytes, block-bytes-max,
-                    block-runs, block-min, prefetch-lines, pack-access;
+                    block-runs, block-page-form, block-min, prefetch-lines,
+                    pack-access;
                     see docs/commands.md)
   --cost-eval 'S={F,...}{...}'  layouts for the model to predict beside its
                     own, in the report (calibration)
