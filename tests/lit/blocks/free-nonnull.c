@@ -15,7 +15,7 @@
 // RUN: %dtrans cc -O2 %s -o %t.cc 2>/dev/null && timeout 20 %t.cc > %t.cc.txt && diff %t.base.txt %t.cc.txt
 // INPUT: call void @free(ptr noundef nonnull
 // CHECK-LABEL: define {{.*}} @main(
-// CHECK: [[RAW:%[0-9a-z.]+]] = call ptr @__dtrans_blocks_raw(
+// CHECK: [[RAW:%[0-9a-z.]+]] = call ptr @__dtrans_blocks_release.struct.rec(
 // CHECK-NEXT: call void @free(ptr [[RAW]])
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,10 +15,6 @@
 // RUN: %dtrans cc -O2 %s -o %t.cc -lpthread --cost block-bytes=16384 2>/dev/null && %t.cc > %t.cc.txt && diff %t.base.txt %t.cc.txt
 // RUN: %FileCheck %s --check-prefix=OUT < %t.new.txt
 // REPORT: "detail": "2 groups in blocks: {im} {re, key}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.rec",
-// CHECK-LABEL: define internal ptr @__dtrans_blocks_raw(
-// CHECK-LABEL: shared:
-// CHECK: atomicrmw xchg ptr @__dtrans_blocks_lock, i32 1 acquire
-// CHECK: store atomic i32 0, ptr @__dtrans_blocks_lock release, align 4
 // CHECK-LABEL: define internal ptr @__dtrans_blocks_new.struct.rec(
 // CHECK-LABEL: shared:
 // CHECK-NEXT: br label %lock
@@ -29,9 +25,22 @@
 // CHECK: store atomic i32 0, ptr @__dtrans_blocks_lock release, align 4
 // CHECK-LABEL: lock:
 // CHECK-NEXT: atomicrmw xchg ptr @__dtrans_blocks_lock, i32 1 acquire
+// The array freed last, taken again, is zeroed after the lock too.
+// CHECK-LABEL: reuse:
+// CHECK: store atomic i32 0, ptr @__dtrans_blocks_lock release, align 4
+// CHECK-LABEL: reuse.zeroed:
+// CHECK-NEXT: call void @__dtrans_blocks_set.struct.rec(
 // The zeroing of a calloc'd array is made after the lock is given back.
 // CHECK-LABEL: zero:
 // CHECK-NEXT: call void @__dtrans_blocks_set.struct.rec(
+// A free keeps the array under the lock.
+// CHECK-LABEL: define internal ptr @__dtrans_blocks_release.struct.rec(
+// CHECK-LABEL: done:
+// CHECK-NEXT: store atomic i32 0, ptr @__dtrans_blocks_lock release, align 4
+// CHECK-LABEL: lock:
+// CHECK-NEXT: atomicrmw xchg ptr @__dtrans_blocks_lock, i32 1 acquire
+// CHECK-LABEL: locked:
+// CHECK-NEXT: load ptr, ptr @__dtrans_blocks_kept.struct.rec
 // OUT: thread 0: keys 5280675640 re 1127095.0
 // OUT: thread 3: keys
 #include <pthread.h>

@@ -6,8 +6,10 @@
 // 510 of 512) takes the next slots of a shared block (a slab) instead of
 // blocks of its own: 2000 nodes would otherwise take 2000 blocks of 12 KiB. The
 // library's malloc, calloc and realloc become calls of the structure's
-// helpers; a free is given what `__dtrans_blocks_raw` says (null for an
-// array in a slab: the slab counts its arrays and is freed with the last).
+// helpers; a free is given what the structure's release helper says
+// (null for an array in a slab, which is kept for the next array its slots
+// fit, the one kept before giving its slab's reference back: the slab
+// counts its arrays and is freed with the last).
 // Every build prints what the original prints.
 // RUN: %clang -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: %dtrans opt %t.ll -p blocks --cost block-bytes=16384 -o %t.out.ll --report %t.json
@@ -25,7 +27,7 @@
 // RUN: %FileCheck %s --check-prefix=OUT < %t.new.txt
 // REPORT: "detail": "2 groups in blocks: {key} {re, im}; blocks of 12288 bytes, 512 elements each (groups at [0, 4096])",{{[[:space:]]*}}"name": "%struct.rec",
 // CHECK-LABEL: define {{.*}} @main(
-// CHECK: call ptr @__dtrans_blocks_raw(
+// CHECK: call ptr @__dtrans_blocks_release.struct.rec(
 // CHECK-NEXT: call void @free(
 // CHECK-LABEL: define {{.*}} @zeroed(
 // CHECK: call ptr @__dtrans_blocks_new.struct.rec(i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i1 true)
@@ -33,20 +35,13 @@
 // CHECK: call ptr @__dtrans_blocks_new.struct.rec(i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i1 false)
 // CHECK-LABEL: define {{.*}} @grow(
 // CHECK: call ptr @__dtrans_blocks_resize.struct.rec(ptr %{{[0-9a-z.]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}})
-// An array in a slab gives its reference back and has no block of its
-// own (null); the last reference frees the slab's block.
-// CHECK-LABEL: define internal ptr @__dtrans_blocks_raw(
-// CHECK: load i64, ptr %{{[0-9]+}}, align 1
-// CHECK: icmp slt i64 %{{[0-9]+}}, 0
-// CHECK-LABEL: shared:
-// CHECK: sub i64 %{{[0-9]+}}, 1
-// CHECK: call void @free(
-// CHECK: ret ptr null
 // The new helper: at most 510 elements in the current slab when the
 // array and its 16-byte header (two 8-byte records) fit in its 512 slots,
 // else in a fresh slab of one block (12288 + 4096 + 16 bytes), which
 // becomes current only when it keeps more free slots than the current
 // one; the header holds the count with the sign bit set and the slab.
+// First, under the slabs' lock, the array the program freed last, when
+// it holds at least n and at most 2n elements, is taken again.
 // CHECK-LABEL: define internal ptr @__dtrans_blocks_new.struct.rec(
 // CHECK: icmp ule i64 %0, 510
 // CHECK: call ptr @calloc(i64 1, i64 %2)
@@ -61,6 +56,15 @@
 // CHECK: store i64 %{{[0-9]+}}, ptr %{{[0-9]+}}, align 1
 // (Under the slabs' lock: blocks/slabs-threads.c.)
 // CHECK-LABEL: locked:
+// CHECK-NEXT: load ptr, ptr @__dtrans_blocks_kept.struct.rec
+// CHECK-LABEL: kept:
+// CHECK: and i64 %{{[0-9]+}}, 9223372036854775807
+// CHECK-LABEL: reuse:
+// CHECK-NEXT: store ptr null, ptr @__dtrans_blocks_kept.struct.rec
+// CHECK: add i64 %0, -9223372036854775808
+// CHECK-LABEL: reuse.zeroed:
+// CHECK-NEXT: call void @__dtrans_blocks_set.struct.rec(
+// CHECK-LABEL: slabs:
 // CHECK: add i64 %0, 2
 // CHECK: icmp ule i64 %{{[0-9]+}}, 512
 // CHECK-LABEL: make.current:
@@ -68,6 +72,21 @@
 // CHECK-LABEL: aside:
 // CHECK-NEXT: store i64 0, ptr %{{[0-9]+}}
 // CHECK: call void @__dtrans_blocks_set.struct.rec(ptr %{{[0-9]+}}, i32 0, i64 %0)
+// A free of an array in a slab keeps it (its block to the library: null)
+// and the one kept before gives its slab's reference back; the last
+// reference frees the slab's block.
+// CHECK-LABEL: define internal ptr @__dtrans_blocks_release.struct.rec(
+// CHECK: load i64, ptr %{{[0-9]+}}, align 1
+// CHECK: icmp slt i64 %{{[0-9]+}}, 0
+// CHECK-LABEL: old:
+// CHECK: sub i64 %{{[0-9]+}}, 1
+// CHECK-LABEL: done:
+// CHECK: ret ptr null
+// CHECK-LABEL: locked:
+// CHECK-NEXT: load ptr, ptr @__dtrans_blocks_kept.struct.rec
+// CHECK-NEXT: store ptr %0, ptr @__dtrans_blocks_kept.struct.rec
+// CHECK-LABEL: slab.free:
+// CHECK: call void @free(
 // CHECK-LABEL: define internal ptr @__dtrans_blocks_resize.struct.rec(
 // CHECK: call ptr @realloc(
 // CHECK: call ptr @__dtrans_blocks_moved(

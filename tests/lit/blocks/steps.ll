@@ -66,7 +66,7 @@
 ; CHECK: %17 = add i64 %16, -1
 ; CHECK-NEXT: %18 = ashr i64 %17, 9
 ; CHECK: %x = call i64 @dist(ptr %21, ptr %3)
-; CHECK: %22 = call ptr @__dtrans_blocks_raw(ptr %3)
+; CHECK: %22 = call ptr @__dtrans_blocks_release.struct.A(ptr %3)
 ; CHECK-NEXT: call void @free(ptr %22)
 ; CHECK-LABEL: define internal ptr @__dtrans_blocks_raw(
 ; The header before an array: its blocks' bytes at -16, its block at -8.

@@ -26,7 +26,7 @@
 // CHECK-NEXT: call ptr @__dtrans_blocks_place(ptr [[A]], i64 4096, i64 %{{[0-9]+}})
 // CHECK: [[B:%[0-9]+]] = call ptr @amp_alloc(i64 noundef 40976)
 // CHECK-NEXT: call ptr @__dtrans_blocks_place(ptr [[B]], i64 4096, i64 36864)
-// CHECK: [[R:%[0-9]+]] = call ptr @__dtrans_blocks_raw(ptr %{{[0-9]+}})
+// CHECK: [[R:%[0-9]+]] = call ptr @__dtrans_blocks_release.struct.amp(ptr %{{[0-9]+}})
 // CHECK-NEXT: call void @pool_free(ptr @pool, ptr [[R]])
 #include <stdio.h>
 #include <stdlib.h>

@@ -349,12 +349,14 @@ pub fn apply<'m>(
             Action::BlockAlloc { call, owner, op, count, kind } => {
                 block_alloc(cx, &b, lay, splits, *call, *owner, (*op, *count, *kind))?;
             }
-            Action::BlockFree { call, arg } => {
-                // The block the array came in.
+            Action::BlockFree { call, arg, owner } => {
+                // The block the array came in (an array in a slab: kept
+                // for the next one, null to the library).
                 at(&b, *call);
                 let fns = splits.block_fns.as_ref().ok_or_else(|| edit("no block allocation helpers"))?;
                 let p = call.call_arg(*arg).expect("the pointer freed");
-                let raw = b.call(fns.raw.function_type(), fns.raw.as_value(), &[p], "")?;
+                let release = splits.slabs.get(owner).map_or(fns.raw, |s| s.release);
+                let raw = b.call(release.function_type(), release.as_value(), &[p], "")?;
                 call.set_call_arg(*arg, raw.as_value())?;
                 // (The block of an array in a slab is null: a `nonnull` the
                 // optimizer put on the program's free would make that path

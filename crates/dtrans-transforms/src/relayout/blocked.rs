@@ -515,6 +515,10 @@ pub(super) struct SlabFns<'m> {
     /// %bytes, i64 %total)`: what `realloc(old, ...)` of `n` elements
     /// does.
     pub resize: Function<'m>,
+    /// `ptr @__dtrans_blocks_release.<struct>(ptr %p)`: what a free of
+    /// array `p` hands the library (its block; null for an array in a
+    /// slab, which is kept for the next array that fits its slots).
+    pub release: Function<'m>,
 }
 
 /// The most elements an array in a slab holds: as many as fit in one
@@ -574,6 +578,11 @@ pub(super) fn build_slab<'m>(
     let realloc = declare(m, "realloc", realloc_ty)?;
     let current = m.add_internal_global(&format!("__dtrans_blocks_slab.{name}"), ptr, null)?;
     let next = m.add_internal_global(&format!("__dtrans_blocks_next.{name}"), i64t, c64(m, 0))?;
+    // The last array in a slab the program freed, its slab's reference
+    // still held: the next array that fits its slots takes them (a free
+    // and a malloc of the same count, the way a program remakes an
+    // array, then keep the array's place, as the library's malloc does).
+    let kept = m.add_internal_global(&format!("__dtrans_blocks_kept.{name}"), ptr, null)?;
     let align = c64(m, g.align);
     let hs = header_slots(g);
 
@@ -614,7 +623,37 @@ pub(super) fn build_slab<'m>(
     // In the current slab when its free slots hold the array and its
     // header, else in a fresh one.
     b.position_at_end(shared);
-    let taken = lock_slabs(m, &b, new, fns.lock)?;
+    lock_slabs(m, &b, new, fns.lock)?;
+    // The kept array when it holds at least n and at most 2n elements.
+    let (check_kept, reuse, reuse_zero, reuse_done, taken) = (
+        new.append_block("kept"),
+        new.append_block("reuse"),
+        new.append_block("reuse.zeroed"),
+        new.append_block("reuse.done"),
+        new.append_block("slabs"),
+    );
+    let old = b.load(ptr, kept, "")?.as_value();
+    b.cond_br(b.icmp(LLVMIntNE, old, null, "")?, check_kept, taken)?;
+    b.position_at_end(check_kept);
+    let old_head = b.load(i64t, offset(m, &b, old, m.const_int(64, -16))?, "")?;
+    old_head.set_alignment(1);
+    let had = b.and(old_head.as_value(), m.const_int(64, i64::MAX), "")?;
+    let enough = b.icmp(LLVMIntULE, p(0), had, "")?;
+    let not_twice = b.icmp(LLVMIntULE, b.sub(had, p(0), "")?, p(0), "")?;
+    b.cond_br(b.and(enough, not_twice, "")?, reuse, taken)?;
+    b.position_at_end(reuse);
+    b.store(null, kept)?;
+    // (Its slab stays where the header says; n is below the sign bit.)
+    let sign = b.add(p(0), m.const_int(64, i64::MIN), "")?;
+    b.store(sign, offset(m, &b, old, m.const_int(64, -16))?)?.set_alignment(1);
+    unlock_slabs(m, &b, fns.lock)?;
+    b.cond_br(p(3), reuse_zero, reuse_done)?;
+    b.position_at_end(reuse_zero);
+    b.call(set.function_type(), set.as_value(), &[old, m.const_int(32, 0), p(0)], "")?;
+    b.br(reuse_done)?;
+    b.position_at_end(reuse_done);
+    b.ret(Some(old))?;
+    b.position_at_end(taken);
     let slab = b.load(ptr, current, "")?.as_value();
     let k = b.load(i64t, next, "")?.as_value();
     let need = b.add(p(0), c64(m, hs), "")?;
@@ -688,6 +727,47 @@ pub(super) fn build_slab<'m>(
     b.position_at_end(done);
     b.ret(Some(a))?;
 
+    // release(p): an array in a slab becomes the kept one, the one kept
+    // before gives its slab's reference back; blocks of its own are
+    // handed to the library as `__dtrans_blocks_raw` does.
+    let release_name = format!("__dtrans_blocks_release.{name}");
+    let release_ty = m.function_type(ptr, &[ptr], false)?;
+    let (release, b) =
+        new_helper_with(m, &release_name, release_ty, &[])?.ok_or_else(|| edit(format!("@{release_name} exists")))?;
+    let p = |k: u32| release.param(k).expect("declared parameter");
+    let (none, go, own, shared, drop_old, done) = (
+        release.append_block("none"),
+        release.append_block("go"),
+        release.append_block("own"),
+        release.append_block("shared"),
+        release.append_block("old"),
+        release.append_block("done"),
+    );
+    b.cond_br(b.icmp(LLVMIntEQ, p(0), null, "")?, none, go)?;
+    b.position_at_end(none);
+    b.ret(Some(null))?;
+    b.position_at_end(go);
+    let head = b.load(i64t, offset(m, &b, p(0), m.const_int(64, -16))?, "")?;
+    head.set_alignment(1);
+    b.cond_br(b.icmp(LLVMIntSLT, head.as_value(), c64(m, 0), "")?, shared, own)?;
+    b.position_at_end(own);
+    let block = b.load(ptr, offset(m, &b, p(0), m.const_int(64, -8))?, "")?;
+    block.set_alignment(1);
+    b.ret(Some(block.as_value()))?;
+    b.position_at_end(shared);
+    lock_slabs(m, &b, release, fns.lock)?;
+    let before = b.load(ptr, kept, "")?.as_value();
+    b.store(p(0), kept)?;
+    b.cond_br(b.icmp(LLVMIntNE, before, null, "")?, drop_old, done)?;
+    b.position_at_end(drop_old);
+    let its_slab = b.load(ptr, offset(m, &b, before, m.const_int(64, -8))?, "")?;
+    its_slab.set_alignment(1);
+    unref_slab(m, &b, release, its_slab.as_value())?;
+    b.br(done)?;
+    b.position_at_end(done);
+    unlock_slabs(m, &b, fns.lock)?;
+    b.ret(Some(null))?;
+
     // resize(old, n, bytes, total)
     let resize_name = format!("__dtrans_blocks_resize.{name}");
     let resize_ty = m.function_type(ptr, &[ptr, i64t, i64t, i64t], false)?;
@@ -731,7 +811,7 @@ pub(super) fn build_slab<'m>(
     b.position_at_end(shared);
     b.cond_br(b.icmp(LLVMIntEQ, p(1), c64(m, 0), "")?, gone, grow)?;
     b.position_at_end(gone);
-    b.call(fns.raw.function_type(), fns.raw.as_value(), &[p(0)], "")?;
+    b.call(release_ty, release.as_value(), &[p(0)], "")?;
     b.ret(Some(null))?;
     b.position_at_end(grow);
     let fresh = fresh_call(&b)?;
@@ -742,9 +822,9 @@ pub(super) fn build_slab<'m>(
     b.position_at_end(copy_it);
     let had = b.and(head, m.const_int(64, i64::MAX), "")?;
     b.call(copy.function_type(), copy.as_value(), &[fresh, p(0), umin(&b, had, p(1))?], "")?;
-    b.call(fns.raw.function_type(), fns.raw.as_value(), &[p(0)], "")?;
+    b.call(release_ty, release.as_value(), &[p(0)], "")?;
     b.ret(Some(fresh))?;
-    Ok(SlabFns { new, resize })
+    Ok(SlabFns { new, resize, release })
 }
 
 /// `define internal void @NAME(ptr %dst, ptr %src, i64 %n)` (`set`:

@@ -130,7 +130,7 @@ pub enum Action<'m> {
     BlockAlloc { call: Instruction<'m>, owner: Type<'m>, op: u32, count: Option<u32>, kind: AllocKind },
     /// A free (the library's or a wrapper, argument `arg` freed) of an
     /// array laid out in blocks: given the block the array came in.
-    BlockFree { call: Instruction<'m>, arg: u32 },
+    BlockFree { call: Instruction<'m>, arg: u32, owner: Type<'m> },
     /// A memset, memcpy or memmove of whole elements of `owner` (laid out
     /// in blocks): each element's groups by themselves.
     BlockWhole { call: Instruction<'m>, owner: Type<'m> },
@@ -1747,7 +1747,7 @@ impl<'a, 'm, 'c> Planner<'a, 'm, 'c> {
                         );
                     } else if blocked {
                         if i.opcode() == Opcode::LLVMCall {
-                            self.push(f, Action::BlockFree { call: i, arg: k.freed_arg() });
+                            self.push(f, Action::BlockFree { call: i, arg: k.freed_arg(), owner: o });
                         } else {
                             self.fail(vec![o], "an invoke freeing a structure laid out in blocks");
                         }
