@@ -54,8 +54,9 @@
 //!   `mmap`s); its header (count with the sign bit set, slab) is in the
 //!   group-0 records before it, the slab counts its arrays and is freed
 //!   with the last (the counts and the current slab change under one spin
-//!   lock, `__dtrans_blocks_lock`), and a realloc of such an array copies
-//!   it (to a slab or to blocks of its own);
+//!   lock, `__dtrans_blocks_lock`), a realloc of such an array copies
+//!   it (to a slab or to blocks of its own), and a free keeps the array
+//!   for the next one its slots fit (`__dtrans_blocks_release.<struct>`);
 //! - a copy, move or set of whole elements: one call per group for each
 //!   run of elements that stays in one block of each array, backward when
 //!   a move's destination is after its source (`__dtrans_blocks_copy.<struct>`,
