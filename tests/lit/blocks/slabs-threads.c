@@ -25,14 +25,13 @@
 // CHECK: store atomic i32 0, ptr @__dtrans_blocks_lock release, align 4
 // CHECK-LABEL: lock:
 // CHECK-NEXT: atomicrmw xchg ptr @__dtrans_blocks_lock, i32 1 acquire
-// The array freed last, taken again, is zeroed after the lock too.
+// The array freed last, taken again, gives the lock back too; a calloc'd
+// array (carved or taken again) is zeroed after the lock is given back.
 // CHECK-LABEL: reuse:
 // CHECK: store atomic i32 0, ptr @__dtrans_blocks_lock release, align 4
-// CHECK-LABEL: reuse.zeroed:
-// CHECK-NEXT: call void @__dtrans_blocks_set.struct.rec(
-// The zeroing of a calloc'd array is made after the lock is given back.
+// CHECK-NEXT: br label %placed
 // CHECK-LABEL: zero:
-// CHECK-NEXT: call void @__dtrans_blocks_set.struct.rec(
+// CHECK-NEXT: call void @__dtrans_blocks_set.struct.rec(ptr %array,
 // A free keeps the array under the lock.
 // CHECK-LABEL: define internal ptr @__dtrans_blocks_release.struct.rec(
 // CHECK-LABEL: done:

@@ -62,16 +62,17 @@
 // CHECK-LABEL: reuse:
 // CHECK-NEXT: store ptr null, ptr @__dtrans_blocks_kept.struct.rec
 // CHECK: add i64 %0, -9223372036854775808
-// CHECK-LABEL: reuse.zeroed:
-// CHECK-NEXT: call void @__dtrans_blocks_set.struct.rec(
 // CHECK-LABEL: slabs:
 // CHECK: add i64 %0, 2
 // CHECK: icmp ule i64 %{{[0-9]+}}, 512
+// A calloc'd array, taken again or carved, is zeroed after the lock.
+// CHECK-LABEL: placed:
+// CHECK-NEXT: %array = phi ptr [ %{{[0-9]+}}, %reuse ], [ %{{[0-9]+}}, %carve ]
 // CHECK-LABEL: make.current:
 // CHECK: store i64 1, ptr %{{[0-9]+}}
 // CHECK-LABEL: aside:
 // CHECK-NEXT: store i64 0, ptr %{{[0-9]+}}
-// CHECK: call void @__dtrans_blocks_set.struct.rec(ptr %{{[0-9]+}}, i32 0, i64 %0)
+// CHECK: call void @__dtrans_blocks_set.struct.rec(ptr %array, i32 0, i64 %0)
 // A free of an array in a slab keeps it (its block to the library: null)
 // and the one kept before gives its slab's reference back; the last
 // reference frees the slab's block.

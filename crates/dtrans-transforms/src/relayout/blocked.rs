@@ -633,12 +633,11 @@ pub(super) fn build_slab<'m>(
     b.position_at_end(shared);
     lock_slabs(m, &b, new, fns.lock)?;
     // The kept array when it holds at least n and at most 2n elements.
-    let (check_kept, reuse, reuse_zero, reuse_done, taken) = (
+    let (check_kept, reuse, taken, tail) = (
         new.append_block("kept"),
         new.append_block("reuse"),
-        new.append_block("reuse.zeroed"),
-        new.append_block("reuse.done"),
         new.append_block("slabs"),
+        new.append_block("placed"),
     );
     let old = b.load(ptr, kept, "")?.as_value();
     b.cond_br(b.icmp(LLVMIntNE, old, null, "")?, check_kept, taken)?;
@@ -655,12 +654,7 @@ pub(super) fn build_slab<'m>(
     let sign = b.add(p(0), m.const_int(64, i64::MIN), "")?;
     b.store(sign, offset(m, &b, old, m.const_int(64, -16))?)?.set_alignment(1);
     unlock_slabs(m, &b, fns.lock)?;
-    b.cond_br(p(3), reuse_zero, reuse_done)?;
-    b.position_at_end(reuse_zero);
-    b.call(set.function_type(), set.as_value(), &[old, m.const_int(32, 0), p(0)], "")?;
-    b.br(reuse_done)?;
-    b.position_at_end(reuse_done);
-    b.ret(Some(old))?;
+    b.br(tail)?;
     b.position_at_end(taken);
     let slab = b.load(ptr, current, "")?.as_value();
     let k = b.load(i64t, next, "")?.as_value();
@@ -727,13 +721,19 @@ pub(super) fn build_slab<'m>(
     let after = b.add(first.as_value(), need, "")?;
     b.store(b.select(is_current.as_value(), after, k, "")?, next)?;
     unlock_slabs(m, &b, fns.lock)?;
+    b.br(tail)?;
+    // A calloc'd array (taken again or carved) is zeroed after the lock.
+    b.position_at_end(tail);
+    let array = b.phi(ptr, "array")?;
+    array.add_incoming(old, reuse)?;
+    array.add_incoming(a, carve)?;
     let (zero, done) = (new.append_block("zero"), new.append_block("done"));
     b.cond_br(p(3), zero, done)?;
     b.position_at_end(zero);
-    b.call(set.function_type(), set.as_value(), &[a, m.const_int(32, 0), p(0)], "")?;
+    b.call(set.function_type(), set.as_value(), &[array.as_value(), m.const_int(32, 0), p(0)], "")?;
     b.br(done)?;
     b.position_at_end(done);
-    b.ret(Some(a))?;
+    b.ret(Some(array.as_value()))?;
 
     // release(p): an array in a slab becomes the kept one, the one kept
     // before gives its slab's reference back; blocks of its own are
