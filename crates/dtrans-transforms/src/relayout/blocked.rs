@@ -633,12 +633,8 @@ pub(super) fn build_slab<'m>(
     b.position_at_end(shared);
     lock_slabs(m, &b, new, fns.lock)?;
     // The kept array when it holds at least n and at most 2n elements.
-    let (check_kept, reuse, taken, tail) = (
-        new.append_block("kept"),
-        new.append_block("reuse"),
-        new.append_block("slabs"),
-        new.append_block("placed"),
-    );
+    let (check_kept, reuse, taken, tail) =
+        (new.append_block("kept"), new.append_block("reuse"), new.append_block("slabs"), new.append_block("placed"));
     let old = b.load(ptr, kept, "")?.as_value();
     b.cond_br(b.icmp(LLVMIntNE, old, null, "")?, check_kept, taken)?;
     b.position_at_end(check_kept);
