@@ -323,8 +323,8 @@ fn declare<'m>(m: &'m Module<'_>, name: &str, ty: dtrans_ir::Type<'m>) -> Result
 /// the block the call returned (at -8), which frees and reallocs of the
 /// array are given instead (`raw`).
 pub(super) struct BlockFns<'m> {
-    /// `ptr @__dtrans_blocks_raw(ptr %array)`: the block an array came
-    /// in (null for null).
+    /// `ptr @__dtrans_blocks_raw(ptr %array)`: the block an array with
+    /// blocks of its own came in (null for null).
     pub raw: Function<'m>,
     /// `ptr @__dtrans_blocks_place(ptr %block, i64 %align, i64 %bytes)`:
     /// the array of `bytes` in a fresh block (null for null), the block
@@ -393,30 +393,16 @@ pub(super) fn build_fns<'m>(m: &'m Module<'_>) -> Result<BlockFns<'m>, OptError>
         Ok(go)
     };
 
-    // An array in a slab (its first header word negative, `build_slab`)
-    // gives its slab's reference back, freeing the slab with the last
-    // one, and has no block of its own: null (a free of null does
-    // nothing). The header words of a slab's array are loaded at
-    // alignment 1: its records may be narrower than 8 bytes.
+    // (An array in a slab is released by its structure's helper,
+    // `build_slab`: frees and reallocs of a structure with slabs never
+    // come here.) The header is loaded at alignment 1 as everywhere.
     let lock = m.add_internal_global("__dtrans_blocks_lock", m.int_type(32), m.const_int(32, 0))?;
     let raw = define("__dtrans_blocks_raw", &[ptr])?;
     null_or(raw)?;
     let p0 = raw.param(0).expect("declared parameter");
-    let head = b.load(i64t, offset(m, &b, p0, m.const_int(64, -16))?, "")?;
-    head.set_alignment(1);
-    let (own, shared) = (raw.append_block("own"), raw.append_block("shared"));
-    b.cond_br(b.icmp(LLVMIntSLT, head.as_value(), c64(m, 0), "")?, shared, own)?;
-    b.position_at_end(own);
     let at = b.load(ptr, offset(m, &b, p0, m.const_int(64, -8))?, "")?;
     at.set_alignment(1);
     b.ret(Some(at.as_value()))?;
-    b.position_at_end(shared);
-    let slab = b.load(ptr, offset(m, &b, p0, m.const_int(64, -8))?, "")?;
-    slab.set_alignment(1);
-    lock_slabs(m, &b, raw, lock)?;
-    unref_slab(m, &b, raw, slab.as_value())?;
-    unlock_slabs(m, &b, lock)?;
-    b.ret(Some(null))?;
 
     // The header before array `a`: its blocks' bytes and its block.
     let header = |a: Value<'m>, bytes: Value<'m>, block: Value<'m>| -> Result<(), OptError> {
