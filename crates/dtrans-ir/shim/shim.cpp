@@ -296,6 +296,17 @@ LLVMMetadataRef dtrans_md_distinct_tuple(LLVMContextRef Ctx,
   return wrap(MDTuple::getDistinct(*unwrap(Ctx), V));
 }
 
+// A loop ID: `distinct !{self, Ops...}` (the first operand is the node
+// itself, which only a distinct node can be made to hold).
+LLVMMetadataRef dtrans_md_loop_id(LLVMContextRef Ctx, LLVMMetadataRef *Ops,
+                                  size_t N) {
+  SmallVector<Metadata *, 8> V{nullptr};
+  for (size_t I = 0; I < N; ++I) V.push_back(unwrap(Ops[I]));
+  MDNode *Id = MDTuple::getDistinct(*unwrap(Ctx), V);
+  Id->replaceOperandWith(0, Id);
+  return wrap(Id);
+}
+
 unsigned dtrans_named_md_num_operands(LLVMNamedMDNodeRef NMD) {
   return unwrapNMD(NMD)->getNumOperands();
 }

@@ -33,6 +33,7 @@ extern "C" {
     pub fn dtrans_md_value(md: LLVMMetadataRef) -> LLVMValueRef;
     pub fn dtrans_md_dwarf_tag(md: LLVMMetadataRef) -> u32;
     pub fn dtrans_md_distinct_tuple(ctx: LLVMContextRef, ops: *mut LLVMMetadataRef, n: usize) -> LLVMMetadataRef;
+    pub fn dtrans_md_loop_id(ctx: LLVMContextRef, ops: *mut LLVMMetadataRef, n: usize) -> LLVMMetadataRef;
     pub fn dtrans_named_md_num_operands(nmd: LLVMNamedMDNodeRef) -> u32;
     pub fn dtrans_named_md_operand(nmd: LLVMNamedMDNodeRef, i: u32) -> LLVMMetadataRef;
     pub fn dtrans_named_md_add_operand(nmd: LLVMNamedMDNodeRef, md: LLVMMetadataRef);

@@ -509,6 +509,15 @@ impl<'c> Module<'c> {
         Metadata::from_raw(unsafe { ffi::dtrans_md_distinct_tuple(self.ctx_raw(), raw.as_mut_ptr(), raw.len()) })
             .expect("LLVM returns a node")
     }
+
+    /// A loop ID for `!llvm.loop`: `distinct !{self, props...}`.
+    pub fn md_loop_id(&self, props: &[Metadata<'_>]) -> Metadata<'_> {
+        props.iter().for_each(|m| self.assert_owns_metadata(*m));
+        let mut raw: Vec<LLVMMetadataRef> = props.iter().map(|m| m.raw()).collect();
+        // SAFETY: valid context; `raw` holds `len` live metadata handles.
+        Metadata::from_raw(unsafe { ffi::dtrans_md_loop_id(self.ctx_raw(), raw.as_mut_ptr(), raw.len()) })
+            .expect("LLVM returns a node")
+    }
 }
 
 impl Drop for Module<'_> {

@@ -441,7 +441,7 @@ pub fn run(m: &mut Module<'_>, passes: &[String], options: PassOptions) -> Resul
                 continue;
             }
             "blocks-loops" => {
-                let o = crate::relayout::strip::run(m, options.cost.prefetch_lines)
+                let o = crate::relayout::strip::run(m, &options.cost)
                     .map_err(|error| PipelineError::Pass { pass: p.clone(), error })?;
                 let summary = PassSummary::BlocksLoops {
                     loops: o.loops,

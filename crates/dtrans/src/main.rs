@@ -151,8 +151,8 @@ enum Command {
         /// loop-weight, max-depth, cache-bytes, hit, random-line,
         /// side-visit, margin, overlap, hot-regions, max-groups,
         /// soa-streams, block-bytes, block-bytes-max, block-runs,
-        /// block-page-form, block-min, prefetch-lines, pack-access (`--cost
-        /// cache-bytes=0,margin=0.1`).
+        /// block-page-form, block-min, prefetch-lines, run-align,
+        /// pack-access (`--cost cache-bytes=0,margin=0.1`).
         #[arg(long = "cost", value_name = "KEY=VALUE[,...]", default_value = "")]
         cost: dtrans_transforms::relayout::cost::CostModel,
         /// Layouts for the cost model to predict beside its own, in the

@@ -12,6 +12,9 @@
 ; second exit), @sum_even (a step of two), @sum_via (the base loaded in the
 ; loop), @sum_next (the count one past the counter). main starts arrays
 ; inside a block and from a negative count, so runs begin and end mid-block.
+; The split loop's latch keeps the original loop's ID for the run loop
+; (@fill's mustprogress stays), with `llvm.loop.align` 64 added; the outer
+; loop has none; `--cost run-align=0` adds none.
 ; The program prints the same before and after, also at -O2.
 ; RUN: %dtrans opt %s -p blocks-loops --cost prefetch-lines=4 -o %t.ll --report %t.json
 ; RUN: %FileCheck %s < %t.ll
@@ -20,6 +23,13 @@
 ; RUN: %clang -w %t.ll -o %t.new && %t.new > %t.new.txt && diff %t.base.txt %t.new.txt
 ; RUN: %clang -O2 -w %t.ll -o %t.o2 && %t.o2 > %t.o2.txt && diff %t.base.txt %t.o2.txt
 ; RUN: %FileCheck %s --check-prefix=OUT < %t.new.txt
+; RUN: %dtrans opt %s -p blocks-loops --cost prefetch-lines=4,run-align=0 -o %t.noalign.ll
+; RUN: %FileCheck %s --check-prefix=NOALIGN < %t.noalign.ll
+; NOALIGN: br i1 %4, label %loop, label %blocks.next, !llvm.loop ![[FILL:[0-9]+]]
+; NOALIGN-NOT: llvm.loop.align
+; NOALIGN: ![[FILL]] = distinct !{![[FILL]], ![[MP:[0-9]+]]}
+; NOALIGN: ![[MP]] = !{!"llvm.loop.mustprogress"}
+; NOALIGN-NOT: llvm.loop.align
 ; CHECK-LABEL: define i64 @sum(
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %z = icmp eq i64 %n, 0
@@ -35,7 +45,7 @@
 ; CHECK-NEXT: %i1 = add nuw nsw i64 %0, 1
 ; CHECK-NEXT: %done = icmp eq i64 %i1, %n
 ; CHECK-NEXT: %5 = icmp eq i64 %i1, %blocks.end
-; CHECK-NEXT: br i1 %5, label %blocks.next, label %loop
+; CHECK-NEXT: br i1 %5, label %blocks.next, label %loop, !llvm.loop ![[SUM:[0-9]+]]
 ; CHECK: exit:
 ; CHECK-NEXT: %6 = phi i64 [ 0, %entry ], [ %acc1, %blocks.next ]
 ; CHECK-NEXT: ret i64 %6
@@ -76,7 +86,7 @@
 ; CHECK-NEXT: %blocks.end = add i64 %7, %blocks.run
 ; CHECK-NEXT: br label %loop
 ; CHECK: blocks.next:
-; CHECK-NEXT: br i1 %done, label %exit, label %blocks.outer
+; CHECK-NEXT: br i1 %done, label %exit, label %blocks.outer{{$}}
 ; CHECK-LABEL: define i64 @sum_latch_first(
 ; CHECK: loop:
 ; CHECK-NEXT: %0 = phi i64 [ %i1, %loop ], [ %{{[0-9]+}}, %blocks.outer ]
@@ -90,7 +100,7 @@
 ; CHECK: store i64 %v, ptr %3, align 8
 ; CHECK: %more = icmp slt i64 %i1, %n
 ; CHECK-NEXT: %4 = icmp ne i64 %i1, %blocks.end
-; CHECK-NEXT: br i1 %4, label %loop, label %blocks.next
+; CHECK-NEXT: br i1 %4, label %loop, label %blocks.next, !llvm.loop ![[FILL:[0-9]+]]
 ; CHECK: blocks.outer:
 ; CHECK-NEXT: %5 = phi i64 [ %from, %entry ], [ %i1, %blocks.next ]
 ; CHECK: %19 = sub i64 512, %18
@@ -102,7 +112,7 @@
 ; CHECK-NEXT: %blocks.run = freeze i64 %30
 ; CHECK-NEXT: %blocks.end = add i64 %5, %blocks.run
 ; CHECK: blocks.next:
-; CHECK-NEXT: br i1 %more, label %blocks.outer, label %exit
+; CHECK-NEXT: br i1 %more, label %blocks.outer, label %exit{{$}}
 ; CHECK-LABEL: define void @copy(
 ; CHECK: %3 = getelementptr i8, ptr %32, i64 %2
 ; CHECK: %6 = getelementptr i8, ptr %18, i64 %5
@@ -221,7 +231,7 @@ then:
 latch:
   %i1 = add i64 %i, 1
   %more = icmp slt i64 %i1, %n
-  br i1 %more, label %loop, label %exit
+  br i1 %more, label %loop, label %exit, !llvm.loop !0
 exit:
   ret void
 }
@@ -361,3 +371,10 @@ declare i32 @printf(ptr, ...)
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 
 attributes #0 = { noinline nounwind willreturn }
+
+!0 = distinct !{!0, !1}
+!1 = !{!"llvm.loop.mustprogress"}
+; CHECK: ![[SUM]] = distinct !{![[SUM]], ![[ALIGN:[0-9]+]]}
+; CHECK-NEXT: ![[ALIGN]] = !{!"llvm.loop.align", i32 64}
+; CHECK: ![[FILL]] = distinct !{![[FILL]], ![[MP:[0-9]+]], ![[ALIGN]]}
+; CHECK-NEXT: ![[MP]] = !{!"llvm.loop.mustprogress"}

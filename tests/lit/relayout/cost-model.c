@@ -36,7 +36,7 @@
 // MARGIN: dtrans: cost: struct.arc (static estimate): peel 0.53 -> as is
 // MJSON: "reason": "peel {cost, tail, head, ident, flow} {org, next, cap, id, seen}: predicted saving 47%, below the 90% margin
 // BAD: cost parameter margin: '2' is not a share below 1
-// UNKNOWN: unknown cost parameter 'nope' (known: line, loop-weight, max-depth, cache-bytes, hit, random-line, side-visit, margin, overlap, hot-regions, max-groups, soa-streams, block-bytes, block-bytes-max, block-runs, block-page-form, block-min, prefetch-lines, pack-access)
+// UNKNOWN: unknown cost parameter 'nope' (known: line, loop-weight, max-depth, cache-bytes, hit, random-line, side-visit, margin, overlap, hot-regions, max-groups, soa-streams, block-bytes, block-bytes-max, block-runs, block-page-form, block-min, prefetch-lines, run-align, pack-access)
 #include <stdio.h>
 #include <stdlib.h>
 struct node { long pot; long depth; };

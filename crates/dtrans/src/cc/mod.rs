@@ -105,7 +105,7 @@ Arguments are clang-19's, plus seven of dtrans's own anywhere among them:
                     random-line, side-visit, margin, overlap, hot-regions,
                     max-groups, soa-streams, block-bytes, block-bytes-max,
                     block-runs, block-page-form, block-min, prefetch-lines,
-                    pack-access;
+                    run-align, pack-access;
                     see docs/commands.md)
   --cost-eval 'S={F,...}{...}'  layouts for the model to predict beside its
                     own, in the report (calibration)
@@ -541,7 +541,7 @@ fn strip_block_loops(
     m.remove_module_flag("CG Profile");
     // The program is right with its steps left as calls (only slower):
     // a loop blocks-loops cannot rewrite is no reason to fail the build.
-    if let Err(e) = dtrans_transforms::relayout::strip::run(&mut m, plan.options.cost.prefetch_lines) {
+    if let Err(e) = dtrans_transforms::relayout::strip::run(&mut m, &plan.options.cost) {
         eprintln!("dtrans: cc: warning: blocks-loops: {e}; steps over blocked arrays stay calls");
         crate::skip_teardown(m);
         return Ok(first);
