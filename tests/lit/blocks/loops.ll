@@ -7,7 +7,7 @@
 ; nearer block end) step inside a run by plain strides from the run's first
 ; element; the latch's test bounds the counter (`!=`, signed `<`), so
 ; the run's end is the nearer of the block end and that bound and the
-; latch tests the run's end alone; the run's start prefetches the first
+; latch tests the run's end alone; a run that goes to its block's end prefetches the first
 ; lines of the next block's records. Near misses keep the arithmetic of `step` in place: @find (a
 ; second exit), @sum_even (a step of two), @sum_via (the base loaded in the
 ; loop), @sum_next (the count one past the counter). main starts arrays
@@ -35,8 +35,8 @@
 ; CHECK-NEXT: %z = icmp eq i64 %n, 0
 ; CHECK-NEXT: br i1 %z, label %exit, label %blocks.outer
 ; CHECK: loop:
-; CHECK-NEXT: %0 = phi i64 [ %7, %blocks.outer ], [ %i1, %loop ]
-; CHECK-NEXT: %1 = phi i64 [ %8, %blocks.outer ], [ %acc1, %loop ]
+; CHECK-NEXT: %0 = phi i64 [ %7, %blocks.begin ], [ %i1, %loop ]
+; CHECK-NEXT: %1 = phi i64 [ %8, %blocks.begin ], [ %acc1, %loop ]
 ; CHECK-NEXT: %2 = sub i64 %0, %7
 ; CHECK-NEXT: %3 = mul i64 %2, 8
 ; CHECK-NEXT: %4 = getelementptr i8, ptr %18, i64 %3
@@ -66,34 +66,39 @@
 ; CHECK-NEXT: %20 = and i64 %19, 4095
 ; CHECK-NEXT: %21 = udiv i64 %20, 8
 ; CHECK-NEXT: %22 = sub i64 512, %21
-; CHECK-NEXT: %23 = mul i64 %21, 8
-; CHECK-NEXT: %24 = sub i64 12288, %23
-; CHECK-NEXT: %25 = getelementptr i8, ptr %18, i64 %24
-; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %25, i32 0, i32 3, i32 1)
-; CHECK-NEXT: %26 = getelementptr i8, ptr %25, i64 64
-; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %26, i32 0, i32 3, i32 1)
-; CHECK-NEXT: %27 = getelementptr i8, ptr %25, i64 128
-; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %27, i32 0, i32 3, i32 1)
-; CHECK-NEXT: %28 = getelementptr i8, ptr %25, i64 192
-; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %28, i32 0, i32 3, i32 1)
-; CHECK-NEXT: %29 = sub i64 %n, %7
-; CHECK-NEXT: %30 = sub i64 %29, 1
-; CHECK-NEXT: %31 = sub i64 %22, 1
-; CHECK-NEXT: %32 = icmp ult i64 %31, %30
-; CHECK-NEXT: %33 = select i1 %32, i64 %31, i64 %30
-; CHECK-NEXT: %34 = add i64 %33, 1
-; CHECK-NEXT: %blocks.run = freeze i64 %34
-; CHECK-NEXT: %blocks.end = add i64 %7, %blocks.run
-; CHECK-NEXT: br label %loop
+; CHECK-NEXT: %23 = sub i64 %n, %7
+; CHECK-NEXT: %24 = sub i64 %23, 1
+; CHECK-NEXT: %25 = sub i64 %22, 1
+; CHECK-NEXT: %26 = icmp ult i64 %25, %24
+; CHECK-NEXT: %27 = select i1 %26, i64 %25, i64 %24
+; CHECK-NEXT: %28 = add i64 %27, 1
+; CHECK-NEXT: %29 = icmp eq i64 %28, %22
+; CHECK-NEXT: br i1 %29, label %blocks.prefetch, label %blocks.begin
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %done, label %exit, label %blocks.outer{{$}}
+; CHECK: blocks.prefetch:
+; CHECK-NEXT: %30 = mul i64 %21, 8
+; CHECK-NEXT: %31 = sub i64 12288, %30
+; CHECK-NEXT: %32 = getelementptr i8, ptr %18, i64 %31
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %32, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %33 = getelementptr i8, ptr %32, i64 64
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %33, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %34 = getelementptr i8, ptr %32, i64 128
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %34, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %35 = getelementptr i8, ptr %32, i64 192
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %35, i32 0, i32 3, i32 1)
+; CHECK-NEXT: br label %blocks.begin
+; CHECK: blocks.begin:
+; CHECK-NEXT: %blocks.run = freeze i64 %28
+; CHECK-NEXT: %blocks.end = add i64 %7, %blocks.run
+; CHECK-NEXT: br label %loop
 ; CHECK-LABEL: define i64 @sum_latch_first(
 ; CHECK: loop:
-; CHECK-NEXT: %0 = phi i64 [ %i1, %loop ], [ %{{[0-9]+}}, %blocks.outer ]
+; CHECK-NEXT: %0 = phi i64 [ %i1, %loop ], [ %{{[0-9]+}}, %blocks.begin ]
 ; CHECK-NOT: call ptr @__dtrans_blocks_step
 ; CHECK: blocks.outer:
 ; CHECK-LABEL: define void @fill(
-; CHECK: %0 = phi i64 [ %5, %blocks.outer ], [ %i1, %latch ]
+; CHECK: %0 = phi i64 [ %5, %blocks.begin ], [ %i1, %latch ]
 ; CHECK-NEXT: %1 = sub i64 %0, %5
 ; CHECK-NEXT: %2 = mul i64 %1, 8
 ; CHECK-NEXT: %3 = getelementptr i8, ptr %15, i64 %2
@@ -104,15 +109,18 @@
 ; CHECK: blocks.outer:
 ; CHECK-NEXT: %5 = phi i64 [ %from, %entry ], [ %i1, %blocks.next ]
 ; CHECK: %19 = sub i64 512, %18
-; CHECK: %26 = icmp slt i64 %5, %n
-; CHECK-NEXT: %27 = sub i64 %n, %5
-; CHECK-NEXT: %28 = select i1 %26, i64 %27, i64 1
-; CHECK-NEXT: %29 = icmp ult i64 %19, %28
-; CHECK-NEXT: %30 = select i1 %29, i64 %19, i64 %28
-; CHECK-NEXT: %blocks.run = freeze i64 %30
-; CHECK-NEXT: %blocks.end = add i64 %5, %blocks.run
+; CHECK-NEXT: %20 = icmp slt i64 %5, %n
+; CHECK-NEXT: %21 = sub i64 %n, %5
+; CHECK-NEXT: %22 = select i1 %20, i64 %21, i64 1
+; CHECK-NEXT: %23 = icmp ult i64 %19, %22
+; CHECK-NEXT: %24 = select i1 %23, i64 %19, i64 %22
+; CHECK-NEXT: %25 = icmp eq i64 %24, %19
+; CHECK-NEXT: br i1 %25, label %blocks.prefetch, label %blocks.begin
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %more, label %blocks.outer, label %exit{{$}}
+; CHECK: blocks.begin:
+; CHECK-NEXT: %blocks.run = freeze i64 %24
+; CHECK-NEXT: %blocks.end = add i64 %5, %blocks.run
 ; CHECK-LABEL: define void @copy(
 ; CHECK: %3 = getelementptr i8, ptr %32, i64 %2
 ; CHECK: %6 = getelementptr i8, ptr %18, i64 %5
@@ -120,10 +128,13 @@
 ; CHECK: %32 = getelementptr i8, ptr %s, i64 %31
 ; CHECK: %37 = icmp ult i64 %22, %36
 ; CHECK-NEXT: %38 = select i1 %37, i64 %22, i64 %36
-; CHECK: %54 = icmp ult i64 %53, %52
-; CHECK-NEXT: %55 = select i1 %54, i64 %53, i64 %52
-; CHECK: %56 = add i64 %55, 1
-; CHECK-NEXT: %blocks.run = freeze i64 %56
+; CHECK: %42 = icmp ult i64 %41, %40
+; CHECK-NEXT: %43 = select i1 %42, i64 %41, i64 %40
+; CHECK-NEXT: %44 = add i64 %43, 1
+; CHECK-NEXT: %45 = icmp eq i64 %44, %38
+; CHECK-NEXT: br i1 %45, label %blocks.prefetch, label %blocks.begin
+; CHECK: blocks.begin:
+; CHECK-NEXT: %blocks.run = freeze i64 %44
 ; CHECK-NEXT: %blocks.end = add i64 %8, %blocks.run
 ; CHECK-LABEL: define i64 @find(
 ; CHECK-NOT: blocks.

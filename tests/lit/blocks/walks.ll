@@ -6,7 +6,8 @@
 ; side group's field @__dtrans_blocks_field.* is a stride from the run's
 ; first field, by a counter of the run), @wset (`p != a + n`, leaving on
 ; true), @wend (the end reloaded in the
-; loop: not bounded, the latch tests both) and @csum (a counter loop: its
+; loop: not bounded, the latch tests both, and each run prefetches the
+; next block: the others only when the run goes to its block's end) and @csum (a counter loop: its
 ; side field a stride too). Near misses keep the arithmetic in place:
 ; @wstore (the walk pointer stored), @wtwo (a step of two elements),
 ; @wearly (a second exit). main starts walks inside a block, so runs
@@ -35,13 +36,13 @@
 ; CHECK-NEXT: %z = icmp ult ptr %a, %9
 ; CHECK-NEXT: br i1 %z, label %blocks.outer, label %exit
 ; CHECK: loop:
-; CHECK-NEXT: %10 = phi i64 [ 0, %blocks.outer ], [ %25, %loop ]
-; CHECK-NEXT: %11 = phi ptr [ %29, %blocks.outer ], [ %26, %loop ]
-; CHECK-NEXT: %12 = phi i64 [ %30, %blocks.outer ], [ %acc1, %loop ]
+; CHECK-NEXT: %10 = phi i64 [ 0, %blocks.begin ], [ %25, %loop ]
+; CHECK-NEXT: %11 = phi ptr [ %29, %blocks.begin ], [ %26, %loop ]
+; CHECK-NEXT: %12 = phi i64 [ %30, %blocks.begin ], [ %acc1, %loop ]
 ; CHECK-NEXT: %k = load i64, ptr %11, align 8
 ; CHECK-NEXT: %13 = sub i64 %10, 0
 ; CHECK-NEXT: %14 = mul i64 %13, 16
-; CHECK-NEXT: %15 = getelementptr i8, ptr %67, i64 %14
+; CHECK-NEXT: %15 = getelementptr i8, ptr %61, i64 %14
 ; CHECK-NEXT: %f8 = getelementptr i8, ptr %15, i64 8
 ; CHECK-NEXT: %v = load i64, ptr %f8, align 8
 ; CHECK-NEXT: %kv = add i64 %k, %v
@@ -59,7 +60,7 @@
 ; CHECK-NEXT: %25 = add i64 %10, 1
 ; CHECK-NEXT: %26 = getelementptr i8, ptr %11, i64 8
 ; CHECK-NEXT: %27 = icmp ne ptr %26, %blocks.end
-; CHECK-NEXT: br i1 %27, label %loop, label %blocks.next
+; CHECK-NEXT: br i1 %27, label %loop, label %blocks.next, !llvm.loop !{{[0-9]+}}
 ; CHECK: exit:
 ; CHECK-NEXT: %28 = phi i64 [ 0, %entry ], [ %acc1, %blocks.next ]
 ; CHECK-NEXT: ret i64 %28
@@ -70,84 +71,96 @@
 ; CHECK-NEXT: %32 = and i64 %31, 4095
 ; CHECK-NEXT: %33 = udiv i64 %32, 8
 ; CHECK-NEXT: %34 = sub i64 512, %33
-; CHECK-NEXT: %35 = mul i64 %33, 8
-; CHECK-NEXT: %36 = sub i64 12288, %35
-; CHECK-NEXT: %37 = getelementptr i8, ptr %29, i64 %36
-; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %37, i32 0, i32 3, i32 1)
-; CHECK-NEXT: %38 = getelementptr i8, ptr %37, i64 64
-; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %38, i32 0, i32 3, i32 1)
-; CHECK-NEXT: %39 = getelementptr i8, ptr %37, i64 128
-; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %39, i32 0, i32 3, i32 1)
-; CHECK-NEXT: %40 = getelementptr i8, ptr %37, i64 192
-; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %40, i32 0, i32 3, i32 1)
-; CHECK-NEXT: %41 = ptrtoint ptr %29 to i64
-; CHECK-NEXT: %42 = and i64 %41, -4096
-; CHECK-NEXT: %43 = sub i64 %41, %42
-; CHECK-NEXT: %44 = udiv i64 %43, 8
-; CHECK-NEXT: %45 = ptrtoint ptr %a to i64
-; CHECK-NEXT: %46 = and i64 %45, -4096
-; CHECK-NEXT: %47 = sub i64 %45, %46
-; CHECK-NEXT: %48 = udiv i64 %47, 8
-; CHECK-NEXT: %49 = sub i64 %42, %46
-; CHECK-NEXT: %50 = sdiv exact i64 %49, 12288
-; CHECK-NEXT: %51 = mul i64 %50, 512
-; CHECK-NEXT: %52 = sub i64 %44, %48
-; CHECK-NEXT: %53 = add i64 %51, %52
-; CHECK-NEXT: %54 = icmp slt i64 %53, %n
-; CHECK-NEXT: %55 = sub i64 %n, %53
-; CHECK-NEXT: %56 = select i1 %54, i64 %55, i64 1
-; CHECK-NEXT: %57 = icmp ult i64 %34, %56
-; CHECK-NEXT: %58 = select i1 %57, i64 %34, i64 %56
-; CHECK-NEXT: %blocks.run = freeze i64 %58
-; CHECK-NEXT: %59 = mul i64 %blocks.run, 8
-; CHECK-NEXT: %blocks.end = getelementptr i8, ptr %29, i64 %59
-; CHECK-NEXT: %60 = ptrtoint ptr %29 to i64
-; CHECK-NEXT: %61 = and i64 %60, -4096
-; CHECK-NEXT: %62 = sub i64 %60, %61
-; CHECK-NEXT: %63 = udiv i64 %62, 8
-; CHECK-NEXT: %64 = mul i64 %63, 16
-; CHECK-NEXT: %65 = add i64 %64, 4096
-; CHECK-NEXT: %66 = sub i64 %65, %62
-; CHECK-NEXT: %67 = getelementptr i8, ptr %29, i64 %66
-; CHECK-NEXT: br label %loop
+; CHECK-NEXT: %35 = ptrtoint ptr %29 to i64
+; CHECK-NEXT: %36 = and i64 %35, -4096
+; CHECK-NEXT: %37 = sub i64 %35, %36
+; CHECK-NEXT: %38 = udiv i64 %37, 8
+; CHECK-NEXT: %39 = ptrtoint ptr %a to i64
+; CHECK-NEXT: %40 = and i64 %39, -4096
+; CHECK-NEXT: %41 = sub i64 %39, %40
+; CHECK-NEXT: %42 = udiv i64 %41, 8
+; CHECK-NEXT: %43 = sub i64 %36, %40
+; CHECK-NEXT: %44 = sdiv exact i64 %43, 12288
+; CHECK-NEXT: %45 = mul i64 %44, 512
+; CHECK-NEXT: %46 = sub i64 %38, %42
+; CHECK-NEXT: %47 = add i64 %45, %46
+; CHECK-NEXT: %48 = icmp slt i64 %47, %n
+; CHECK-NEXT: %49 = sub i64 %n, %47
+; CHECK-NEXT: %50 = select i1 %48, i64 %49, i64 1
+; CHECK-NEXT: %51 = icmp ult i64 %34, %50
+; CHECK-NEXT: %52 = select i1 %51, i64 %34, i64 %50
+; CHECK-NEXT: %53 = icmp eq i64 %52, %34
+; CHECK-NEXT: %54 = ptrtoint ptr %29 to i64
+; CHECK-NEXT: %55 = and i64 %54, -4096
+; CHECK-NEXT: %56 = sub i64 %54, %55
+; CHECK-NEXT: %57 = udiv i64 %56, 8
+; CHECK-NEXT: %58 = mul i64 %57, 16
+; CHECK-NEXT: %59 = add i64 %58, 4096
+; CHECK-NEXT: %60 = sub i64 %59, %56
+; CHECK-NEXT: %61 = getelementptr i8, ptr %29, i64 %60
+; CHECK-NEXT: br i1 %53, label %blocks.prefetch, label %blocks.begin
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %more, label %blocks.outer, label %exit
+; CHECK: blocks.prefetch:
+; CHECK-NEXT: %62 = mul i64 %33, 8
+; CHECK-NEXT: %63 = sub i64 12288, %62
+; CHECK-NEXT: %64 = getelementptr i8, ptr %29, i64 %63
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %64, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %65 = getelementptr i8, ptr %64, i64 64
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %65, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %66 = getelementptr i8, ptr %64, i64 128
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %66, i32 0, i32 3, i32 1)
+; CHECK-NEXT: %67 = getelementptr i8, ptr %64, i64 192
+; CHECK-NEXT: call void @llvm.prefetch.p0(ptr %67, i32 0, i32 3, i32 1)
+; CHECK-NEXT: br label %blocks.begin
+; CHECK: blocks.begin:
+; CHECK-NEXT: %blocks.run = freeze i64 %52
+; CHECK-NEXT: %68 = mul i64 %blocks.run, 8
+; CHECK-NEXT: %blocks.end = getelementptr i8, ptr %29, i64 %68
+; CHECK-NEXT: br label %loop
 ; CHECK-LABEL: define void @wset(
 ; CHECK: %13 = sub i64 %10, 0
 ; CHECK-NEXT: %14 = mul i64 %13, 16
-; CHECK-NEXT: %15 = getelementptr i8, ptr %67, i64 %14
+; CHECK-NEXT: %15 = getelementptr i8, ptr %61, i64 %14
 ; CHECK: %done = icmp eq ptr %24, %9
 ; CHECK-NEXT: %25 = add i64 %10, 1
 ; CHECK-NEXT: %26 = getelementptr i8, ptr %11, i64 8
 ; CHECK-NEXT: %27 = icmp eq ptr %26, %blocks.end
 ; CHECK-NEXT: br i1 %27, label %blocks.next, label %loop
-; CHECK: %53 = sub i64 %n, %52
-; CHECK-NEXT: %54 = sub i64 %53, 1
-; CHECK-NEXT: %55 = sub i64 %33, 1
-; CHECK-NEXT: %56 = icmp ult i64 %55, %54
-; CHECK-NEXT: %57 = select i1 %56, i64 %55, i64 %54
-; CHECK-NEXT: %58 = add i64 %57, 1
-; CHECK-NEXT: %blocks.run = freeze i64 %58
-; CHECK-NEXT: %59 = mul i64 %blocks.run, 8
-; CHECK-NEXT: %blocks.end = getelementptr i8, ptr %28, i64 %59
+; CHECK: %47 = sub i64 %n, %46
+; CHECK-NEXT: %48 = sub i64 %47, 1
+; CHECK-NEXT: %49 = sub i64 %33, 1
+; CHECK-NEXT: %50 = icmp ult i64 %49, %48
+; CHECK-NEXT: %51 = select i1 %50, i64 %49, i64 %48
+; CHECK-NEXT: %52 = add i64 %51, 1
+; CHECK-NEXT: %53 = icmp eq i64 %52, %33
+; CHECK: br i1 %53, label %blocks.prefetch, label %blocks.begin
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %done, label %exit, label %blocks.outer
+; CHECK: blocks.begin:
+; CHECK-NEXT: %blocks.run = freeze i64 %52
+; CHECK-NEXT: %68 = mul i64 %blocks.run, 8
+; CHECK-NEXT: %blocks.end = getelementptr i8, ptr %28, i64 %68
 ; CHECK-LABEL: define i64 @wend(
 ; CHECK: %more = icmp ult ptr %11, %end
 ; CHECK: %14 = icmp ne ptr %13, %blocks.end
 ; CHECK-NEXT: %15 = and i1 %more, %14
 ; CHECK-NEXT: br i1 %15, label %loop, label %blocks.next
+; CHECK: blocks.outer:
+; CHECK-NOT: blocks.prefetch
+; CHECK: call void @llvm.prefetch.p0(
 ; CHECK: blocks.next:
 ; CHECK-NEXT: br i1 %more, label %blocks.outer, label %exit
+; CHECK-NOT: blocks.prefetch
 ; CHECK-LABEL: define i64 @csum(
 ; CHECK: %4 = getelementptr i8, ptr %20, i64 %3
 ; CHECK-NEXT: %5 = sub i64 %0, %9
 ; CHECK-NEXT: %6 = mul i64 %5, 16
-; CHECK-NEXT: %7 = getelementptr i8, ptr %44, i64 %6
+; CHECK-NEXT: %7 = getelementptr i8, ptr %39, i64 %6
 ; CHECK-NEXT: %v = load i64, ptr %7, align 8
-; CHECK: %42 = add i64 %41, 4096
-; CHECK-NEXT: %43 = sub i64 %42, %
-; CHECK-NEXT: %44 = getelementptr i8, ptr %20, i64 %43
+; CHECK: %37 = add i64 %36, 4096
+; CHECK-NEXT: %38 = sub i64 %37, %
+; CHECK-NEXT: %39 = getelementptr i8, ptr %20, i64 %38
 ; CHECK-LABEL: define i64 @wstore(
 ; CHECK-NOT: blocks.
 ; CHECK: ashr i64 %{{[0-9]+}}, 9

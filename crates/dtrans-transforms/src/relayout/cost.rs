@@ -173,7 +173,8 @@ pub struct CostModel {
     pub block_min: u64,
     /// `prefetch-lines`: how many 64-byte lines of the next block's
     /// group-0 records `blocks-loops` prefetches at the start of each run
-    /// over a block (32, at most the records' span; 0: none). A stream
+    /// that goes to its block's end (32, at most the records' span; 0:
+    /// none). A stream
     /// prefetcher restarts at each page and the next run is a block
     /// further on: with 4 lines, `bench/programs/qregs`'s label scans
     /// took 1.5 to 2.4 times as long as over a plain array in a
