@@ -50,7 +50,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PROGRAMS = os.path.join(HERE, "programs")
 DEFAULT_NAMES = ["mcf", "particles", "hashtable", "tree", "graph", "mcf_cold", "chain", "events", "arc64", "scan8",
-                 "groups3", "hashchain", "nosplit", "modes", "dispatch", "tally", "qregs", "bitpack"]
+                 "groups3", "hashchain", "nosplit", "modes", "dispatch", "tally", "qregs", "bitpack", "edges"]
 CC = "clang-19"
 CFLAGS = ["-O2"]
 LIBS = ["-lm"]
