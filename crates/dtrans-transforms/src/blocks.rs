@@ -45,14 +45,16 @@
 //!   library's malloc, calloc and realloc of it become calls of the
 //!   structure's helpers (`__dtrans_blocks_new.<struct>`,
 //!   `__dtrans_blocks_resize.<struct>`, `blocked::build_slab`), which
-//!   give an array that fits in one block (with its 16-byte header) the
+//!   give an array that fits in one block (with its 8-byte header) the
 //!   next slots of a shared block (a slab) instead of blocks of its own
 //!   (a fresh slab becomes the one to fill only when it keeps more room
 //!   than the current one): a program with
 //!   one short array per graph node took a block per node (2,000 nodes
 //!   of 4 to 16 records: 48 times the memory, 37 times the time, all in
-//!   `mmap`s); its header (count with the sign bit set, slab) is in the
-//!   group-0 records before it, the slab counts its arrays and is freed
+//!   `mmap`s); its header (its count with the sign bit set, in the word
+//!   where an array with blocks of its own keeps its block) is in the
+//!   group-0 records before it, its slab is the block it is in (its
+//!   address with the low bits cleared), the slab counts its arrays and is freed
 //!   with the last (the counts and the current slab change under one spin
 //!   lock, `__dtrans_blocks_lock`), a realloc of such an array copies
 //!   it (to a slab or to blocks of its own), and a free keeps the array

@@ -3,7 +3,7 @@
 // (a slab of their own, which stays aside: the current slab keeps more
 // room) or past a block (blocks of their own), or shrunk to nothing, some
 // calloc'd (zeroed). An array that fits in one block with its header (here
-// 510 of 512) takes the next slots of a shared block (a slab) instead of
+// 511 of 512) takes the next slots of a shared block (a slab) instead of
 // blocks of its own: 2000 nodes would otherwise take 2000 blocks of 12 KiB. The
 // library's malloc, calloc and realloc become calls of the structure's
 // helpers; a free is given what the structure's release helper says
@@ -35,15 +35,18 @@
 // CHECK: call ptr @__dtrans_blocks_new.struct.rec(i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i1 false)
 // CHECK-LABEL: define {{.*}} @grow(
 // CHECK: call ptr @__dtrans_blocks_resize.struct.rec(ptr %{{[0-9a-z.]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}})
-// The new helper: at most 510 elements in the current slab when the
-// array and its 16-byte header (two 8-byte records) fit in its 512 slots,
+// The new helper: at most 511 elements in the current slab when the
+// array and its 8-byte header (one 8-byte record) fit in its 512 slots,
 // else in a fresh slab of one block (12288 + 4096 + 16 bytes), which
 // becomes current only when it keeps more free slots than the current
-// one; the header holds the count with the sign bit set and the slab.
+// one; the header, the word before the array, holds the count with the
+// sign bit set (where an array with blocks of its own has its block); the
+// slab is the block the array is in (its address with the low 12 bits
+// cleared).
 // First, under the slabs' lock, the array the program freed last, when
 // it holds at least n and at most 2n elements, is taken again.
 // CHECK-LABEL: define internal ptr @__dtrans_blocks_new.struct.rec(
-// CHECK: icmp ule i64 %0, 510
+// CHECK: icmp ule i64 %0, 511
 // CHECK: call ptr @calloc(i64 1, i64 %2)
 // CHECK: call ptr @malloc(i64 %2)
 // CHECK: call ptr @__dtrans_blocks_place(ptr %block, i64 4096, i64 %1)
@@ -52,8 +55,10 @@
 // CHECK: call ptr @__dtrans_blocks_place(ptr %{{[0-9]+}}, i64 4096, i64 12288)
 // CHECK: icmp ugt i64 %{{[0-9]+}}, %{{[0-9]+}}
 // CHECK-LABEL: carve:
-// CHECK: add i64 %0, -9223372036854775808
-// CHECK: store i64 %{{[0-9]+}}, ptr %{{[0-9]+}}, align 1
+// CHECK: %[[SIGNED:[0-9]+]] = add i64 %0, -9223372036854775808
+// CHECK-NEXT: %[[HEAD:[0-9]+]] = getelementptr i8, ptr %{{[0-9]+}}, i64 -8
+// CHECK-NEXT: store i64 %[[SIGNED]], ptr %[[HEAD]], align 1
+// CHECK-NEXT: getelementptr i8, ptr %slab, i64 -16
 // (Under the slabs' lock: blocks/slabs-threads.c.)
 // CHECK-LABEL: locked:
 // CHECK-NEXT: load ptr, ptr @__dtrans_blocks_kept.struct.rec
@@ -63,7 +68,7 @@
 // CHECK-NEXT: store ptr null, ptr @__dtrans_blocks_kept.struct.rec
 // CHECK: add i64 %0, -9223372036854775808
 // CHECK-LABEL: slabs:
-// CHECK: add i64 %0, 2
+// CHECK: add i64 %0, 1
 // CHECK: icmp ule i64 %{{[0-9]+}}, 512
 // A calloc'd array, taken again or carved, is zeroed after the lock.
 // CHECK-LABEL: placed:
@@ -77,9 +82,16 @@
 // and the one kept before gives its slab's reference back; the last
 // reference frees the slab's block.
 // CHECK-LABEL: define internal ptr @__dtrans_blocks_release.struct.rec(
-// CHECK: load i64, ptr %{{[0-9]+}}, align 1
+// CHECK: %[[H:[0-9]+]] = getelementptr i8, ptr %0, i64 -8
+// CHECK-NEXT: load i64, ptr %[[H]], align 1
 // CHECK: icmp slt i64 %{{[0-9]+}}, 0
 // CHECK-LABEL: old:
+// CHECK-NEXT: %[[A:[0-9]+]] = ptrtoint ptr %{{[0-9]+}} to i64
+// CHECK-NEXT: %[[LOW:[0-9]+]] = and i64 %[[A]], 4095
+// CHECK-NEXT: %[[BACK:[0-9]+]] = sub i64 0, %[[LOW]]
+// CHECK-NEXT: %[[SLAB:[0-9]+]] = getelementptr i8, ptr %{{[0-9]+}}, i64 %[[BACK]]
+// CHECK-NEXT: %[[COUNT:[0-9]+]] = getelementptr i8, ptr %[[SLAB]], i64 -16
+// CHECK-NEXT: load i64, ptr %[[COUNT]]
 // CHECK: sub i64 %{{[0-9]+}}, 1
 // CHECK-LABEL: done:
 // CHECK: ret ptr null
