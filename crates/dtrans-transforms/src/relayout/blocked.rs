@@ -528,9 +528,7 @@ fn header_slots(g: &BlockGeom) -> u64 {
 /// from any of its arrays by clearing the low bits ([`slab_of`]: its
 /// group-0 records end within its alignment).
 pub(super) fn slab_fits(g: &BlockGeom) -> bool {
-    slab_most(g) > 0
-        && slab_most(g) + header_slots(g) <= g.per
-        && g.offsets[0] + g.per * g.sizes[0] <= g.align
+    slab_most(g) > 0 && slab_most(g) + header_slots(g) <= g.per && g.offsets[0] + g.per * g.sizes[0] <= g.align
 }
 
 /// The slab of array `a` (in a slab): the start of the block its first
