@@ -531,12 +531,14 @@ pub(super) fn slab_fits(g: &BlockGeom) -> bool {
     slab_most(g) > 0 && slab_most(g) + header_slots(g) <= g.per && g.offsets[0] + g.per * g.sizes[0] <= g.align
 }
 
-/// The slab of array `a` (in a slab): the start of the block its first
-/// element is in, `a` with its low bits cleared (every slot of a slab's
-/// group 0 is within its alignment: [`slab_fits`]).
+/// The slab of array `a` (in a slab): the start of the block its header
+/// word is in, the header's address with its low bits cleared (every slot
+/// of a slab's group 0 is within its alignment: [`slab_fits`]). Not `a`'s:
+/// an array of no elements may start just past the slab's last slot.
 fn slab_of<'m>(m: &'m Module<'_>, b: &Builder<'m>, g: &BlockGeom, a: Value<'m>) -> Result<Value<'m>, OptError> {
-    let low = b.and(b.ptr_to_int(a, m.int_type(64), "")?, c64(m, g.align - 1), "")?;
-    offset(m, b, a, b.sub(c64(m, 0), low, "")?)
+    let head = offset(m, b, a, m.const_int(64, -8))?;
+    let low = b.and(b.ptr_to_int(head, m.int_type(64), "")?, c64(m, g.align - 1), "")?;
+    offset(m, b, head, b.sub(c64(m, 0), low, "")?)
 }
 
 /// The helpers that allocate and resize arrays of the structure `name`
