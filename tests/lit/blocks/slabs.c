@@ -41,7 +41,7 @@
 // becomes current only when it keeps more free slots than the current
 // one; the header, the word before the array, holds the count with the
 // sign bit set (where an array with blocks of its own has its block); the
-// slab is the block the array is in (its address with the low 12 bits
+// slab is the block that word is in (its address with the low 12 bits
 // cleared).
 // First, under the slabs' lock, the array the program freed last, when
 // it holds at least n and at most 2n elements, is taken again.
@@ -86,10 +86,11 @@
 // CHECK-NEXT: load i64, ptr %[[H]], align 1
 // CHECK: icmp slt i64 %{{[0-9]+}}, 0
 // CHECK-LABEL: old:
-// CHECK-NEXT: %[[A:[0-9]+]] = ptrtoint ptr %{{[0-9]+}} to i64
+// CHECK-NEXT: %[[W:[0-9]+]] = getelementptr i8, ptr %{{[0-9]+}}, i64 -8
+// CHECK-NEXT: %[[A:[0-9]+]] = ptrtoint ptr %[[W]] to i64
 // CHECK-NEXT: %[[LOW:[0-9]+]] = and i64 %[[A]], 4095
 // CHECK-NEXT: %[[BACK:[0-9]+]] = sub i64 0, %[[LOW]]
-// CHECK-NEXT: %[[SLAB:[0-9]+]] = getelementptr i8, ptr %{{[0-9]+}}, i64 %[[BACK]]
+// CHECK-NEXT: %[[SLAB:[0-9]+]] = getelementptr i8, ptr %[[W]], i64 %[[BACK]]
 // CHECK-NEXT: %[[COUNT:[0-9]+]] = getelementptr i8, ptr %[[SLAB]], i64 -16
 // CHECK-NEXT: load i64, ptr %[[COUNT]]
 // CHECK: sub i64 %{{[0-9]+}}, 1
