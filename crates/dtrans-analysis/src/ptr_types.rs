@@ -116,8 +116,18 @@ fn starts_with_base(tm: &TypeManager, d: TypeId, b: TypeId) -> bool {
     zero_chain(tm, d).any(|z| z == b || begins_with(tm, z, b))
 }
 
+/// A structure's name without the `.N` the linker adds to a second type
+/// of one name (`struct.lua_State.0`).
+fn source_name(name: Option<&str>) -> Option<&str> {
+    let name = name?;
+    Some(match name.rsplit_once('.') {
+        Some((base, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => base,
+        _ => name,
+    })
+}
+
 /// More types than this in one set: the value is marked unknown.
-const MAX_TYPES: usize = 24;
+const MAX_TYPES: usize = 64;
 /// Deeper pointers than this are not built (`store p, p` would go on).
 const MAX_DEPTH: u32 = 6;
 
@@ -151,6 +161,15 @@ pub struct ValueInfo {
     /// by its uses; the safety analysis checks that its use is one of
     /// these.
     pub union_views: Vec<TypeId>,
+    /// For a value with neither a dominant type nor a `prefix_type` (its
+    /// origin is not followed, such as a variable byte offset or an
+    /// `inttoptr`, or it is declared as one type and used as another),
+    /// the one specific type every use of it agrees on: how the program
+    /// uses it (PCRE2's `heapframe *` reached by a frame's run-time size).
+    /// Reported only: it says nothing of where the value may point, so
+    /// the safety analysis, which reads `dominant`, still treats the
+    /// value as unknown or ambiguous.
+    pub used_as: Option<TypeId>,
 }
 
 impl ValueInfo {
@@ -2251,6 +2270,10 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         // other structures (a `JSValue` payload parameter, given a
         // `JSObject *` by one caller and read per tag as a `JSString *` or
         // a `JSObject *`), it holds those too: the cast is as ambiguous.
+        let twins = self.layout_twins();
+        for n in 0..self.info.len() {
+            self.info[n].used_as = self.used_as(n).filter(|t| !twins.contains(&self.types.tm.strip_pointers(*t).0));
+        }
         for (n, s) in self.int_casts.clone() {
             let (n, s) = (n as usize, s as usize);
             if self.info[n].usage.is_empty() && self.info[n].dominant.is_some_and(|d| !self.is_generic(d)) {
@@ -2260,6 +2283,64 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 }
             }
         }
+    }
+
+    /// The structures another structure of the same fields shares the
+    /// module with (libbf's `bf_t` and `bfdec_t`: the same five field
+    /// types, pointees included): a use typed as one of them, by a
+    /// function's metadata, may be made with the other. (Not unions, whose
+    /// fields are only their storage, nor structures of one field, which
+    /// are that field to every use.)
+    fn layout_twins(&self) -> HashSet<TypeId> {
+        let tm = &self.types.tm;
+        let mut by_fields: HashMap<Vec<TypeId>, Vec<TypeId>> = HashMap::default();
+        for s in tm.structs().iter().copied() {
+            if tm.struct_name(s).is_some_and(|n| n.starts_with("union.")) {
+                continue;
+            }
+            if let Some(fields) = struct_fields(tm, s).filter(|f| f.len() > 1) {
+                by_fields.entry(fields.to_vec()).or_default().push(s);
+            }
+        }
+        let mut out = HashSet::default();
+        for group in by_fields.values() {
+            // (`%struct.lua_State.0` is the linker's copy of one source
+            // structure, no twin of it.)
+            let first = source_name(tm.struct_name(group[0]));
+            if group.iter().any(|s| source_name(tm.struct_name(*s)) != first) {
+                out.extend(group.iter().copied());
+            }
+        }
+        out
+    }
+
+    /// `ValueInfo::used_as`: the one usage type that explains all the
+    /// others, when it is a pointer to a structure (at any depth) and the
+    /// value has no other answer. A value also declared as a type that
+    /// this one does not explain has none: the declaration (a parameter's
+    /// metadata, a field loaded) names the variable, and the uses may be
+    /// another view of it (libbf passes a `bfdec_t *` as a `bf_t *`; a
+    /// `WhereMemBlock *` header is used as what follows it). Nor does a
+    /// structure with a twin of its layout (`layout_twins`). (A set cut
+    /// short at `MAX_TYPES` says nothing.)
+    fn used_as(&self, n: usize) -> Option<TypeId> {
+        let info = &self.info[n];
+        if info.dominant.is_some() || info.prefix_type.is_some() || info.usage.len() >= MAX_TYPES {
+            return None;
+        }
+        let tm = &self.types.tm;
+        let mut tops = info.usage.iter().copied().filter(|c| {
+            let (base, depth) = tm.strip_pointers(*c);
+            depth > 0
+                && matches!(tm.get(base), DType::Struct(_))
+                && !is_incomplete(tm, base)
+                && info.usage.iter().all(|u| self.explains(*c, *u))
+        });
+        let top = match (tops.next(), tops.next()) {
+            (Some(t), None) => t,
+            _ => return None,
+        };
+        info.declared.iter().all(|d| self.is_generic(*d) || self.explains(top, *d)).then_some(top)
     }
 
     /// The constant steps past a structure `T` whose result is ambiguous
@@ -2405,22 +2486,37 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         // storage holds (a `TString *` also passed as a `GCObject *`).
         // (The member explains each other type but the union, which is
         // not declared: a value declared as both stays the union.)
-        if let (1, Some(&u)) = (explaining.len(), explaining.first().filter(|u| !info.declared.contains(u))) {
+        // The same for the one member the value is used as, when it is not
+        // declared as the union: a `Closure *` made by `malloc` and passed
+        // as a `GCObject *` (Lua 5.1's `obj2gco`). A value declared as the
+        // union stays it, even when only one member is used: a `StackValue
+        // *` loaded from `L->top` and only read as the `TValue` it holds is
+        // as often a `TValue *` variable (`s2v(L->top)`) as a `StkId` in the
+        // source, and a `GCObject *` loaded from `gclist` and read as a
+        // `Table` is the `GCObject *` of the loop that walks the list.
+        if let (1, Some(&u)) = (explaining.len(), explaining.first()) {
             let members = tm.pointee(u).and_then(|p| self.union_members.get(&p));
-            let declared_members: Vec<TypeId> = info
-                .declared
-                .iter()
-                .copied()
-                .filter(|q| *q != u && tm.pointee(*q).is_some_and(|p| members.is_some_and(|ms| ms.contains(&p))))
-                .filter(|q| {
-                    field_ptrs.iter().all(|pf| self.explains(*pf, *q))
-                        && info.usage.iter().all(|t| *t == u || self.explains(*q, *t))
-                        && info.declared.iter().all(|t| *t == u || self.explains(*q, *t) || self.explains(*t, *q))
-                })
-                .collect();
+            let member_of =
+                |q: &TypeId| *q != u && tm.pointee(*q).is_some_and(|p| members.is_some_and(|ms| ms.contains(&p)));
+            let fits = |q: &TypeId| {
+                field_ptrs.iter().all(|pf| self.explains(*pf, *q))
+                    && info.usage.iter().all(|t| *t == u || self.explains(*q, *t))
+                    && info.declared.iter().all(|t| *t == u || self.explains(*q, *t) || self.explains(*t, *q))
+            };
+            let declared_union = info.declared.contains(&u);
+            let from = if declared_union { &[][..] } else { &info.declared[..] };
+            let declared_members: Vec<TypeId> = from.iter().copied().filter(member_of).filter(fits).collect();
             if let [m] = declared_members[..] {
                 self.info[n].dominant = Some(m);
                 return;
+            }
+            if declared_members.is_empty() && !declared_union {
+                let mut used: Vec<TypeId> = info.usage.iter().copied().filter(member_of).filter(fits).collect();
+                used.dedup();
+                if let [m] = used[..] {
+                    self.info[n].dominant = Some(m);
+                    return;
+                }
             }
         }
         // `[N x T]*` and `T*` explain each other (an array decays to its

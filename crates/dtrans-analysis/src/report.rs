@@ -46,6 +46,10 @@ pub struct ValueReport {
     /// them begins with that it is also used as.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prefix_type: Option<String>,
+    /// `ValueInfo::used_as`: the one type the uses of a value with no
+    /// other answer agree on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub used_as: Option<String>,
     pub elements: Vec<ElementReport>,
     /// `ValueInfo::union_views`: loaded from a union's storage whose
     /// members hold pointers to these types there.
@@ -132,6 +136,7 @@ fn value_report(pt: &PtrTypes<'_>, value: String, info: &ValueInfo) -> ValueRepo
         usage: show(&info.usage),
         dominant: info.dominant.map(|t| tm.display(t).to_string()),
         prefix_type: info.prefix_type.map(|t| tm.display(t).to_string()),
+        used_as: info.used_as.map(|t| tm.display(t).to_string()),
         elements: info
             .elements
             .iter()
@@ -178,6 +183,9 @@ pub fn text(r: &Report) -> String {
             }
             if let Some(b) = &v.prefix_type {
                 out.push_str(&format!(" | prefix type: {b}"));
+            }
+            if let Some(u) = &v.used_as {
+                out.push_str(&format!(" | used as: {u}"));
             }
             out.push('\n');
         }

@@ -4,7 +4,7 @@
 // begins with (`inner`). The eval exits 1 when a point is wrong.
 // RUN: python3 %root/bench/ptr_types_eval.py --show --levels O2 --dtrans %dtrans %s | %FileCheck %s
 // CHECK: program {{.*}} merged generic
-// CHECK-NEXT: eval-columns O2 debug-info 4 1 0 0 1 1 1 0 0 0 0 0 0 25.0%
+// CHECK-NEXT: eval-columns O2 debug-info 4 1 0 0 1 1 1 0 0 0 0 0 0 0 25.0%
 // CHECK-DAG: inner fill %{{[0-9]+}}: debug %struct.hash*, dtrans i32*
 // CHECK-DAG: generic keep %{{[0-9]+}}: debug %struct.obj*, dtrans i8*
 // CHECK-DAG: merged usable %0: debug %struct.blk*, dtrans i8*

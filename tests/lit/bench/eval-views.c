@@ -6,7 +6,7 @@
 // RUN: %clang -O2 -g -S -emit-llvm %s -o %t.ll
 // RUN: %dtrans ptr-types %t.ll --format json | %FileCheck %s --check-prefix=JSON
 // CHECK: program {{.*}} merged generic
-// CHECK-NEXT: eval-views O2 debug-info 2 1 0 1 0 0 0 0 0 0 0 0 0 50.0%
+// CHECK-NEXT: eval-views O2 debug-info 2 1 0 1 0 0 0 0 0 0 0 0 0 0 50.0%
 // CHECK: outer heads %{{[0-9]+}}: debug %struct.mf*, dtrans %union.anon*
 // JSON: "unions": {
 // JSON-NEXT: "%union.anon": [
