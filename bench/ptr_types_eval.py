@@ -22,7 +22,10 @@ Score per program and level
                a linked module; counted as `renamed` too), or the value is
                ambiguous between structures sharing a prefix and its
                `prefix_type` (the type it holds, see `dtrans ptr-types`)
-               equals it (counted as `prefix` too)
+               equals it (counted as `prefix` too), or the value has
+               neither and the `used_as` type all its uses agree on
+               equals it (an origin the recovery does not follow, such
+               as a variable byte offset; counted as `by-use` too)
     outer      `dominant` is a structure that starts with it (the same
                address: `&v->adj` at -O2 is `v`), and the value is also
                listed as used as the debug type, or the debug layouts say
@@ -55,7 +58,7 @@ Score per program and level
                recovered, not wrong; with `unknown`, what remains to
                recover
     wrong      `dominant` is another type, or there is none and
-               `prefix_type` is another type (a structure of the same
+               `prefix_type` (else `used_as`) is another type (a structure of the same
                layout under another name, which llvm-link may give a
                value, is wrong)
     unknown    no dominant type (unknown, ambiguous, or no information);
