@@ -43,14 +43,20 @@ Score per program and level
                buckets_[65537]`, which is all the IR shows of it, so
                `i32*`; a `record_t *` whose one use loads its first
                member `char *str` is `i8**`; a union is also the integer
-               of its size, as clang copies it). A less specific view of the
+               of its size, as clang copies it); where the debug type
+               begins with a `void *` that way, also a pointer to any
+               pointer (QuickJS's `JSArrayIteratorData` begins with a
+               `JSValue` whose `void *ptr` the value's uses load as a
+               `JSString *`: `%struct.JSString**`). Another view of the
                same address, like `outer`; not counted as recovered, nor
                as wrong
-    merged     the answer (`dominant`, else `prefix_type`) is the type of
-               another variable the same SSA value stands for: -O2 gives
-               `void *p` and `struct S *s = p` one value, with a record for
-               each, and the value holds both (`void *` is `i8*` here,
-               `int *` `i32*`); not recovered, not wrong
+    merged     the answer (`dominant`, else `prefix_type`, else
+               `used_as`) is the type of another variable the same SSA
+               value stands for: -O2 gives `void *p` and `struct S *s = p`
+               one value, with a record for each, and the value holds both
+               (`void *` is `i8*` here, `int *` `i32*`; an answer `[N x
+               T]*` is compared as the `T*` it decays to); not recovered,
+               not wrong
     generic    the answer is `i8*` (or `i8**`, ..., no deeper than the debug
                type): `void *`, a pointer to nothing the analysis can name
                (a `void *` result of `luaL_checkudata` or `JS_GetOpaque`
@@ -358,7 +364,14 @@ class Layouts:
         # brotli's `H2` is only its `uint32_t buckets_[65537]`, and the IR
         # knows only the array; CRFsuite's `record_t *` whose one use
         # loads its first member `char *str` is `i8**`.
-        if any(v + "*" * stars == a for d in self.by_name.get(e, ()) for v in self.first_views(d)):
+        views = {v for d in self.by_name.get(e, ()) for v in self.first_views(d)}
+        if any(v + "*" * stars == a for v in views):
+            return True
+        # A `void *` there holds any pointer: an answer naming what the
+        # slot points to (QuickJS's `JSArrayIteratorData` begins with a
+        # `JSValue` whose `void *ptr` member the value's uses load as a
+        # `JSString *`) is as much a view of its start.
+        if "i8*" in views and a.endswith("*" * (stars + 1)) and a.startswith("%"):
             return True
         if stars != len(a) - len(a.rstrip("*")):
             return False
@@ -424,6 +437,13 @@ def unrenamed(t):
 
 
 GENERIC = re.compile(r"^i8\*+$")
+ARRAY_PTR = re.compile(r"^\[\d+ x (.+)\](\*+)$")
+
+
+def decayed(t):
+    """`[N x T]*` as the `T*` it decays to (any depth of the outer pointer)."""
+    m = ARRAY_PTR.match(t)
+    return m.group(1) + m.group(2) if m else t
 
 
 def union_holds(unions, answer, expected):
@@ -482,9 +502,11 @@ def score(dtrans, bc, ll_text):
             continue
         side = (v or {}).get("prefix_type") or (v or {}).get("used_as")
         answer = dom if dom is not None else side
-        if answer is not None and unrenamed(answer) in others.get(key, ()):
+        if answer is not None and decayed(unrenamed(answer)) in others.get(key, ()):
             # -O2 gave two source variables one SSA value (`void *p` and
-            # `struct S *s = p`), and the answer is the other one's type.
+            # `struct S *s = p`), and the answer is the other one's type
+            # (or an array of it: SQLite's `char *z`, which may point to a
+            # `char zSpace[100]`, is `[100 x i8]*`).
             s["merged"] += 1
             misses.append((key, "merged", expected, answer, (v or {}).get("reason", "not listed")))
             continue
