@@ -32,7 +32,9 @@ Score per program and level
                `dominant` begins with it (as for `inner`, the other way
                round: a union with it as a member, also by the members
                the report lists for a union the analysis named, such as
-               `%union.anon.3`); not counted as recovered
+               `%union.anon.3`, and a pointer at a member's start: Lua
+               5.4's `&uv->u.open.next`, an `UpVal **`, is the address of
+               the union); not counted as recovered
     inner      `dominant` (or, with none, `prefix_type`) is a structure the
                debug type begins with, by the debug information's layouts:
                nested at offset 0 (through unions too) or a strictly
@@ -448,14 +450,13 @@ def decayed(t):
 
 def union_holds(unions, answer, expected):
     """`answer` points to a union whose storage may be the debug type (a
-    member, or at a member's start, through member unions; at the same
-    pointer depth): the analysis names anonymous unions itself
-    (`%union.anon.3`), and its report lists what each one holds."""
+    member, or at a member's start, through member unions, a pointer there
+    too: Lua 5.4's `&uv->u.open.next` is an `UpVal **`): the analysis
+    names anonymous unions itself (`%union.anon.3`), and its report lists
+    what each one holds."""
     a, e = unrenamed(answer), unrenamed(expected)
     stars = len(a) - len(a.rstrip("*"))
-    if stars != len(e) - len(e.rstrip("*")):
-        return False
-    return any(unrenamed(m) == e.rstrip("*") for m in unions.get(answer.rstrip("*"), ()))
+    return any(unrenamed(m) + "*" * stars == e for m in unions.get(answer.rstrip("*"), ()))
 
 
 def score(dtrans, bc, ll_text):

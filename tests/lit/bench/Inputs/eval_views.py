@@ -16,3 +16,6 @@ for expected, answer in [("%struct.iter*", "%struct.obj**"), ("%struct.iter*", "
     print(f"inner {expected} {answer}: {layouts.inner(expected, answer)}")
 for t in ["[100 x i8]*", "[4 x %struct.obj]**", "i8*"]:
     print(f"decayed {t}: {E.decayed(t)}")
+holds = {"%union.anon.1": ["%struct.UpVal*", "%struct.anon.2"]}
+for expected in ["%struct.UpVal**", "%struct.anon.2*", "%struct.UpVal*"]:
+    print(f"union %union.anon.1* {expected}: {E.union_holds(holds, '%union.anon.1*', expected)}")
