@@ -444,6 +444,10 @@ struct Analyzer<'m, 'c> {
     /// The steps found to be header steps by a first run: their results
     /// are not `T*`.
     header_steps: HashMap<Value<'m>, TypeId>,
+    /// The constant byte steps back from each pointer (`p - 24`): one
+    /// that is no whole number of the objects it points to says they lie
+    /// inside something larger (`container_of`), not in an array of them.
+    steps_back: HashMap<Node, Vec<u64>>,
     /// Constant lengths of the `memset`/`memcpy`/`memmove` calls each
     /// pointer is passed to (see [`Analyzer::apply_byte_offset`]).
     mem_lengths: HashMap<Node, Vec<u64>>,
@@ -509,6 +513,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             const_steps: Vec::new(),
             header_steps: HashMap::default(),
             mem_lengths: HashMap::default(),
+            steps_back: HashMap::default(),
             union_holds,
             union_members,
             union_places: HashMap::default(),
@@ -1014,6 +1019,9 @@ impl<'m, 'c> Analyzer<'m, 'c> {
             match idx.const_int_value() {
                 Some(0) => self.rule(Rule::Same { a: b, b: result }, &[b, result]),
                 Some(offset) => {
+                    if offset < 0 {
+                        self.steps_back.entry(b).or_default().push(offset.unsigned_abs());
+                    }
                     self.rule(Rule::ByteOffset { base: b, result, offset }, &[b]);
                     self.no_info_reason.insert(result, "byte offset from a pointer of unknown type".into());
                 }
@@ -2095,6 +2103,14 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                     // and clears the `H2` with a `memset` of its size).
                     let partial =
                         self.mem_lengths.get(&result).is_some_and(|ls| ls.iter().any(|l| *l > size && l % size != 0));
+                    // Nor when the pointer is also stepped back by less
+                    // than whole objects: it is a member of a larger
+                    // object (QuickJS's map records, reached from their
+                    // `list_head` with `- 24`), and what follows it is the
+                    // rest of that object.
+                    if self.steps_back.get(&base).is_some_and(|bs| bs.iter().any(|b| b % size != 0)) {
+                        continue;
+                    }
                     if off.is_multiple_of(size) && partial {
                         header = true;
                         continue;
