@@ -897,9 +897,11 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
                 Some(o) => (e.aggregate, o),
                 None => return Vec::new(),
             },
-            [] => match info.dominant.and_then(|d| tm.pointee(d)).filter(|s| struct_fields(tm, *s).is_some()) {
-                Some(s) => (s, 0),
-                None => return Vec::new(),
+            // (An array of structures, at any depth, is its elements:
+            // `struct s a[2][1250] = {0}` is one `memset` of the array.)
+            [] => match info.dominant.and_then(|d| tm.pointee(d)).map(|p| innermost_element(tm, p)) {
+                Some(s) if struct_fields(tm, s).is_some() => (s, 0),
+                _ => return Vec::new(),
             },
             _ => return info.elements.clone(),
         };
@@ -962,6 +964,14 @@ impl<'a, 'm, 'c> FieldWalk<'a, 'm, 'c> {
             }
         }
     }
+}
+
+/// The element of an array of arrays (`S` for `[2 x [1250 x S]]`), or `t`.
+fn innermost_element(tm: &dtrans_types::TypeManager, mut t: TypeId) -> TypeId {
+    while let DType::Array { elem, .. } = tm.get(t) {
+        t = *elem;
+    }
+    t
 }
 
 /// The type of field `e` (i8 when unknown: only used for its zero).
