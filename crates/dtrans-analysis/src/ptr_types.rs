@@ -2281,15 +2281,15 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         for n in 0..self.info.len() {
             self.choose_dominant(n);
         }
+        let twins = self.layout_twins();
+        for n in 0..self.info.len() {
+            self.info[n].used_as = self.used_as(n).filter(|t| !twins.contains(&self.types.tm.strip_pointers(*t).0));
+        }
         // An `inttoptr` with no use of its own names only what the
         // integer's definitions are; when the integer is also used as
         // other structures (a `JSValue` payload parameter, given a
         // `JSObject *` by one caller and read per tag as a `JSString *` or
         // a `JSObject *`), it holds those too: the cast is as ambiguous.
-        let twins = self.layout_twins();
-        for n in 0..self.info.len() {
-            self.info[n].used_as = self.used_as(n).filter(|t| !twins.contains(&self.types.tm.strip_pointers(*t).0));
-        }
         for (n, s) in self.int_casts.clone() {
             let (n, s) = (n as usize, s as usize);
             if self.info[n].usage.is_empty() && self.info[n].dominant.is_some_and(|d| !self.is_generic(d)) {
@@ -2527,8 +2527,7 @@ impl<'m, 'c> Analyzer<'m, 'c> {
                 return;
             }
             if declared_members.is_empty() && !declared_union {
-                let mut used: Vec<TypeId> = info.usage.iter().copied().filter(member_of).filter(fits).collect();
-                used.dedup();
+                let used: Vec<TypeId> = info.usage.iter().copied().filter(member_of).filter(fits).collect();
                 if let [m] = used[..] {
                     self.info[n].dominant = Some(m);
                     return;
