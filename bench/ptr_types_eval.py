@@ -35,7 +35,8 @@ Score per program and level
                `%union.anon.3`, and a pointer at a member's start: Lua
                5.4's `&uv->u.open.next`, an `UpVal **`, is the address of
                the union); not counted as recovered
-    inner      `dominant` (or, with none, `prefix_type`) is a structure the
+    inner      `dominant` (or, with none, `prefix_type`, else `used_as`)
+               is a structure the
                debug type begins with, by the debug information's layouts:
                nested at offset 0 (through unions too) or a strictly
                smaller structure whose members are the debug type's first
@@ -66,9 +67,9 @@ Score per program and level
                recovered, not wrong; with `unknown`, what remains to
                recover
     wrong      `dominant` is another type, or there is none and
-               `prefix_type` (else `used_as`) is another type (a structure of the same
-               layout under another name, which llvm-link may give a
-               value, is wrong)
+               `prefix_type` (else `used_as`) is another type (a
+               structure of the same layout under another name, which
+               llvm-link may give a value, is wrong)
     unknown    no dominant type (unknown, ambiguous, or no information);
                split into unknown-flag / ambiguous / no-dominant
     The columns are exclusive, tried in the order recovered, merged,
