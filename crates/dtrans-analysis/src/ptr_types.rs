@@ -116,16 +116,6 @@ fn starts_with_base(tm: &TypeManager, d: TypeId, b: TypeId) -> bool {
     zero_chain(tm, d).any(|z| z == b || begins_with(tm, z, b))
 }
 
-/// A structure's name without the `.N` the linker adds to a second type
-/// of one name (`struct.lua_State.0`).
-fn source_name(name: Option<&str>) -> Option<&str> {
-    let name = name?;
-    Some(match name.rsplit_once('.') {
-        Some((base, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => base,
-        _ => name,
-    })
-}
-
 /// More types than this in one set: the value is marked unknown.
 const MAX_TYPES: usize = 64;
 /// Deeper pointers than this are not built (`store p, p` would go on).
@@ -2322,8 +2312,8 @@ impl<'m, 'c> Analyzer<'m, 'c> {
         for group in by_fields.values() {
             // (`%struct.lua_State.0` is the linker's copy of one source
             // structure, no twin of it.)
-            let first = source_name(tm.struct_name(group[0]));
-            if group.iter().any(|s| source_name(tm.struct_name(*s)) != first) {
+            let first = tm.struct_name(group[0]).map(dtrans_types::strip_link_suffix);
+            if group.iter().any(|s| tm.struct_name(*s).map(dtrans_types::strip_link_suffix) != first) {
                 out.extend(group.iter().copied());
             }
         }

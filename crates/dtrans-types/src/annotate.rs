@@ -121,7 +121,7 @@ fn split_llvm_name(name: &str) -> Option<(&str, &str)> {
 }
 
 /// Linking renames duplicate structures `struct.node.12`: drops that suffix.
-fn strip_link_suffix(name: &str) -> &str {
+pub fn strip_link_suffix(name: &str) -> &str {
     match name.rsplit_once('.') {
         Some((b, n)) if !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()) => b,
         _ => name,

@@ -15,7 +15,9 @@ mod writer;
 
 use std::collections::HashMap;
 
-pub use annotate::{annotate, AnnotateError, AnnotateOptions, AnnotateReport, ReportItem, ReportStruct};
+pub use annotate::{
+    annotate, strip_link_suffix, AnnotateError, AnnotateOptions, AnnotateReport, ReportItem, ReportStruct,
+};
 pub use dtrans_ir::quote_ident;
 pub use from_ir::{ir_to_dtrans, StructNames};
 pub use manager::{struct_ref, AtomicKind, DType, StructBody, TypeDisplay, TypeId, TypeManager};
